@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against the built app, served by the same server code `npm start` runs, each
+ * server on a fresh embedded database. The second server is configured with one module's entry
+ * broken on purpose, to see that the rest of the app keeps working.
+ */
+export const APP_URL = 'http://localhost:3210';
+export const BROKEN_MODULE_APP_URL = 'http://localhost:3211';
+
+const root = path.resolve(__dirname, '..');
+const freshDataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `dental-e2e-${name}-`));
+const serverCommand = 'node --import tsx server/src/main.ts';
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: APP_URL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: serverCommand,
+      cwd: root,
+      url: `${APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: '3210', HOST: 'localhost', DATA_DIR: freshDataDir('main'), LOG_LEVEL: 'warn' },
+    },
+    {
+      command: serverCommand,
+      cwd: root,
+      url: `${BROKEN_MODULE_APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: '3211',
+        HOST: 'localhost',
+        DATA_DIR: freshDataDir('broken'),
+        LOG_LEVEL: 'warn',
+        MODULE_ENTRY_DENTISTS: '/modules/dentists/missing/mf-manifest.json',
+      },
+    },
+  ],
+});

@@ -1,0 +1,49 @@
+// @ts-check
+/** One jest run for every package: browser packages in jsdom, the server in node. */
+
+/** @type {import('jest').Config['transform']} */
+const swcTransform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+/** @param {string} name */
+const browserProject = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  transform: swcTransform,
+  setupFilesAfterEnv: ['<rootDir>/../jest.setup.browser.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/../jest.style-stub.js' },
+});
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    browserProject('shared'),
+    browserProject('shell'),
+    browserProject('mf-appointments'),
+    browserProject('mf-patients'),
+    browserProject('mf-dentists'),
+    browserProject('mf-scheduling'),
+    browserProject('mf-admin'),
+    {
+      displayName: 'server',
+      rootDir: '<rootDir>/server',
+      testEnvironment: 'node',
+      transform: swcTransform,
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm test`: every suite. Lint and types, unit and component tests, the API on PGlite and on a
+# PostgreSQL 15 server, then browser journeys in Chromium against the freshly built app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-test-tools.sh
+
+echo "== lint and types"
+npx biome check .
+npx tsc -p tsconfig.json --noEmit
+
+echo "== unit, component and API tests (PGlite)"
+npx jest --ci
+
+echo "== API tests on PostgreSQL 15"
+bash scripts/with-postgres.sh npx jest --ci --selectProjects server
+
+echo "== build"
+node scripts/build-all.mjs
+
+echo "== browser journeys (Chromium)"
+npm test -w e2e

@@ -1,0 +1,124 @@
+import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { readStoredToken } from '../auth/storage';
+import { ERROR_MESSAGES, FALLBACK_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain';
+
+declare const process: { env: Record<string, string | undefined> };
+
+/** The configured time-out, or the spec's fallback when it cannot be parsed (spec §9). */
+export function resolveRequestTimeout(configured: string | undefined): number {
+  if (configured === undefined || configured === '') return REQUEST_TIMEOUT_MS;
+  const parsed = Number.parseInt(configured, 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : FALLBACK_REQUEST_TIMEOUT_MS;
+}
+
+/** An API failure carrying the message the user should read (spec §8). */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
+
+  constructor(message: string, status?: number, fieldErrors: ApiError['fieldErrors'] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: unknown;
+}
+
+/** The server's `message` when it sent one, otherwise the catalogue's fallback. */
+export function toApiError(error: unknown, fallback: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (axios.isAxiosError(error)) {
+    const body = (error.response?.data ?? {}) as ErrorBody;
+    const message = typeof body.message === 'string' && body.message ? body.message : fallback;
+    const fieldErrors = Array.isArray(body.errors)
+      ? body.errors.filter(
+          (e): e is { field: string; message: string } =>
+            typeof e === 'object' && e !== null && 'field' in e && 'message' in e,
+        )
+      : [];
+    return new ApiError(message, error.response?.status, fieldErrors);
+  }
+  return new ApiError(fallback);
+}
+
+export const apiClient = axios.create({
+  baseURL: process.env.API_BASE_URL ?? '',
+  timeout: resolveRequestTimeout(process.env.API_TIMEOUT),
+  headers: { 'Content-Type': 'application/json' },
+  withCredentials: true,
+});
+
+apiClient.interceptors.request.use((config) => {
+  const token = readStoredToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+/**
+ * What the client does when the server answers 401: the auth store registers a handler that tries
+ * `POST /auth/refresh` once and answers the new token, or clears the session and answers null.
+ */
+type UnauthorizedHandler = () => Promise<string | null>;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+let refreshInFlight: Promise<string | null> | null = null;
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+const SESSION_ENDPOINTS = ['/auth/login', '/auth/refresh', '/auth/logout'];
+
+interface RetriableConfig extends InternalAxiosRequestConfig {
+  _retriedAfterRefresh?: boolean;
+}
+
+apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
+  const config = error.config as RetriableConfig | undefined;
+  const isSessionCall = SESSION_ENDPOINTS.some((path) => config?.url?.startsWith(path));
+  if (error.response?.status !== 401 || !config || isSessionCall || !unauthorizedHandler) {
+    throw error;
+  }
+  if (config._retriedAfterRefresh) {
+    throw error;
+  }
+  // Many calls may fail together when the access token expires; they share one refresh.
+  refreshInFlight ??= unauthorizedHandler().finally(() => {
+    refreshInFlight = null;
+  });
+  const token = await refreshInFlight;
+  if (!token) throw error;
+  config._retriedAfterRefresh = true;
+  config.headers.set('Authorization', `Bearer ${token}`);
+  return apiClient.request(config);
+});
+
+/** Sends a request through the shared client; failures become an ApiError with the spec's message. */
+export async function apiRequest<T>(config: AxiosRequestConfig, fallback: string): Promise<T> {
+  try {
+    const response = await apiClient.request<T>(config);
+    return response.data;
+  } catch (error) {
+    throw toApiError(error, fallback);
+  }
+}
+
+/** A list answer may be a bare array or `{ data: [...] }` (spec §7). */
+export interface Page<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export function toPage<T>(body: T[] | Partial<Page<T>>): Page<T> {
+  if (Array.isArray(body)) return { data: body, total: body.length, page: 1, limit: body.length };
+  const data = body.data ?? [];
+  return { data, total: body.total ?? data.length, page: body.page ?? 1, limit: body.limit ?? data.length };
+}
+
+export { ERROR_MESSAGES };

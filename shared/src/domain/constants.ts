@@ -1,0 +1,81 @@
+/** Business constants of the product (spec §9). */
+
+export const REQUEST_TIMEOUT_MS = 15000;
+/** Used when a configured time-out cannot be parsed. */
+export const FALLBACK_REQUEST_TIMEOUT_MS = 10000;
+/** Kept for parity with the product's configuration; requests are not retried automatically. */
+export const RETRY_ATTEMPTS = 3;
+
+export const STORAGE_KEYS = {
+  token: 'authToken',
+  user: 'dental_user',
+} as const;
+
+export const SPECIALIZATIONS = [
+  'General Dentistry',
+  'Orthodontics',
+  'Oral Surgery',
+  'Pediatric Dentistry',
+  'Periodontics',
+  'Endodontics',
+  'Prosthodontics',
+  'Oral Pathology',
+] as const;
+export type Specialization = (typeof SPECIALIZATIONS)[number];
+
+export const TREATMENTS = [
+  'Regular Cleaning',
+  'Dental Checkup',
+  'Cavity Filling',
+  'Tooth Extraction',
+  'Root Canal',
+] as const;
+export type Treatment = (typeof TREATMENTS)[number];
+
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const PERSON_STATUSES = ['active', 'inactive'] as const;
+export type PersonStatus = (typeof PERSON_STATUSES)[number];
+
+export const CALENDAR_MAX_APPOINTMENTS_PER_DAY = 2;
+
+export const SUGGESTED_SLOTS = [
+  { start: '09:00', end: '10:00' },
+  { start: '10:00', end: '11:00' },
+  { start: '11:00', end: '12:00' },
+  { start: '14:00', end: '15:00' },
+  { start: '15:00', end: '16:00' },
+  { start: '16:00', end: '17:00' },
+] as const;
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export interface WorkingHours {
+  start: string;
+  end: string;
+  closed: boolean;
+}
+
+export const DEFAULT_PRACTICE_HOURS: Record<Weekday, WorkingHours> = {
+  monday: { start: '09:00', end: '17:00', closed: false },
+  tuesday: { start: '09:00', end: '17:00', closed: false },
+  wednesday: { start: '09:00', end: '17:00', closed: false },
+  thursday: { start: '09:00', end: '17:00', closed: false },
+  friday: { start: '09:00', end: '17:00', closed: false },
+  saturday: { start: '09:00', end: '13:00', closed: false },
+  sunday: { start: '09:00', end: '17:00', closed: true },
+};
+
+/** List paging bounds every list endpoint keeps. */
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;

@@ -1,0 +1,52 @@
+/**
+ * The error catalogue (spec §8): each call shows the server's `message` when it sends one,
+ * otherwise the fallback named here.
+ */
+export const ERROR_MESSAGES = {
+  login: 'Login failed',
+  profile: 'Failed to get profile',
+  refresh: 'Token refresh failed',
+  fetchAppointments: 'Failed to fetch appointments',
+  fetchAppointment: 'Failed to fetch appointment',
+  createAppointment: 'Failed to create appointment',
+  updateAppointment: 'Failed to update appointment',
+  deleteAppointment: 'Failed to delete appointment',
+  updateAppointmentStatus: 'Failed to update appointment status',
+  fetchPatients: 'Failed to fetch patients',
+  fetchPatient: 'Failed to fetch patient',
+  createPatient: 'Failed to create patient',
+  updatePatient: 'Failed to update patient',
+  deletePatient: 'Failed to delete patient',
+  fetchDentists: 'Failed to fetch dentists',
+  fetchDentist: 'Failed to fetch dentist',
+  createDentist: 'Failed to create dentist',
+  updateDentist: 'Failed to update dentist',
+  deleteDentist: 'Failed to delete dentist',
+  fetchAvailability: 'Failed to fetch availability',
+  createAvailability: 'Failed to create availability',
+  updateAvailability: 'Failed to update availability',
+  deleteAvailability: 'Failed to delete availability',
+  fetchUsers: 'Failed to fetch users',
+  fetchUser: 'Failed to fetch user',
+  createUser: 'Failed to create user',
+  updateUser: 'Failed to update user',
+  deleteUser: 'Failed to delete user',
+  updateTimeSlot: 'Failed to update time slot',
+  updateUserStatus: 'Failed to update user status',
+  fetchDashboardStats: 'Failed to fetch dashboard stats',
+  fetchTodayAppointments: "Failed to fetch today's appointments",
+  fetchRecentActivity: 'Failed to fetch recent activity',
+  fetchPatientAppointments: 'Failed to fetch patient appointments',
+  fetchDentistAppointments: 'Failed to fetch dentist appointments',
+  fetchDentistAvailability: 'Failed to fetch dentist availability',
+  fetchCalendarAppointments: 'Failed to fetch calendar appointments',
+  fetchCalendarAvailability: 'Failed to fetch calendar availability',
+  fetchModules: 'Failed to fetch modules',
+  updateModule: 'Failed to update module',
+  fetchSettings: 'Failed to fetch settings',
+  updateSettings: 'Failed to save settings',
+} as const;
+export type ErrorKey = keyof typeof ERROR_MESSAGES;
+
+/** Shown by the login form when a field is empty (spec §5). */
+export const LOGIN_REQUIRED_MESSAGE = 'Please fill in all fields';

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { Permission } from './roles';
+
+/** Module ids the product knows; each is one `mf-*` package released on its own. */
+export const MODULE_IDS = ['appointments', 'patients', 'dentists', 'scheduling', 'admin'] as const;
+export type ModuleId = (typeof MODULE_IDS)[number];
+
+/** One entry of `GET /api/modules`: a module enabled (or not) for the caller's clinic. */
+export const moduleEntrySchema = z.object({
+  id: z.enum(MODULE_IDS),
+  title: z.string(),
+  container: z.string(),
+  entry: z.string(),
+  version: z.string(),
+  enabled: z.boolean(),
+});
+export type ModuleEntry = z.infer<typeof moduleEntrySchema>;
+
+export const moduleUpdateSchema = z.object({ enabled: z.boolean() }).strict();
+export type ModuleUpdate = z.infer<typeof moduleUpdateSchema>;
+
+/** A screen of the product (spec §2) and the permission it needs (spec §6); `null` = any signed-in user. */
+export interface ModulePage {
+  path: string;
+  label: string;
+  permission: Permission | null;
+  /** Shown on Access Denied instead of the generic sentence. */
+  deniedMessage?: string;
+}
+
+export interface ModuleCatalogEntry {
+  title: string;
+  /** Federation container name the module's build publishes. */
+  container: string;
+  /** Package folder the module is built in. */
+  packageDir: string;
+  pages: ModulePage[];
+}
+
+/**
+ * The modules this product ships and the screens each owns: the shell uses it to keep a module's
+ * area (and its error) in place even when the module's code fails to load; the module uses it for
+ * its own routes. Where a module's entry is served from is the operator's choice (server config).
+ */
+export const MODULE_CATALOG: Record<ModuleId, ModuleCatalogEntry> = {
+  appointments: {
+    title: 'Appointments',
+    container: 'mf_appointments',
+    packageDir: 'mf-appointments',
+    pages: [{ path: '/appointments', label: 'Appointments', permission: 'appointments' }],
+  },
+  patients: {
+    title: 'Patients',
+    container: 'mf_patients',
+    packageDir: 'mf-patients',
+    pages: [{ path: '/patients', label: 'Patients', permission: 'patients' }],
+  },
+  dentists: {
+    title: 'Dentists',
+    container: 'mf_dentists',
+    packageDir: 'mf-dentists',
+    pages: [{ path: '/dentists', label: 'Dentists', permission: 'dentists' }],
+  },
+  scheduling: {
+    title: 'Scheduling',
+    container: 'mf_scheduling',
+    packageDir: 'mf-scheduling',
+    pages: [
+      { path: '/availability', label: 'Availability', permission: 'availability' },
+      { path: '/calendar', label: 'Calendar', permission: 'calendar' },
+    ],
+  },
+  admin: {
+    title: 'Administration',
+    container: 'mf_admin',
+    packageDir: 'mf-admin',
+    pages: [
+      {
+        path: '/users',
+        label: 'Users',
+        permission: 'all',
+        deniedMessage: "You don't have permission to access user management.",
+      },
+      { path: '/settings', label: 'Settings', permission: null },
+    ],
+  },
+};

@@ -1,0 +1,7 @@
+/** Run-time shared API of the product: one instance for the shell and every module. */
+export * from './api/client';
+export * from './auth/authApi';
+export * from './auth/authStore';
+export * from './auth/storage';
+export * from './domain';
+export * from './moduleContract';

@@ -1,0 +1,149 @@
+import { LOGIN_REQUIRED_MESSAGE, loginRequestSchema, useAuthStore } from '@dental/shared';
+import { type FormEvent, useState } from 'react';
+import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import '../styles/login.css';
+
+const DEMO_ACCOUNTS = [
+  { role: 'Admin', username: 'admin', password: 'admin123' },
+  { role: 'Receptionist', username: 'receptionist', password: 'receptionist123' },
+  { role: 'Dentist', username: 'dentist', password: 'dentist123' },
+];
+
+function originOf(state: unknown): string {
+  const from = (state as { from?: Location } | null)?.from;
+  if (!from || from.pathname === '/login') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** Sign in (spec §2 Login screen). Kept free of the UI kit so the first page stays light. */
+export function LoginPage() {
+  const status = useAuthStore((state) => state.status);
+  const login = useAuthStore((state) => state.login);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [showForgotHelp, setShowForgotHelp] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (status === 'authenticated' && !submitting) return <Navigate to={originOf(location.state)} replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginRequestSchema.safeParse({ username, password, remember });
+    if (!parsed.success) {
+      setError(LOGIN_REQUIRED_MESSAGE);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      await login(parsed.data.username, parsed.data.password, parsed.data.remember);
+      navigate(originOf(location.state), { replace: true });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Login failed');
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main className="login">
+      <div className="login__card">
+        <div className="login__brand" aria-hidden="true">
+          🦷
+        </div>
+        <h1 className="login__title">Sign in</h1>
+        <p className="login__subtitle">Dental clinic staff portal</p>
+
+        {error && (
+          <div className="login__error" role="alert">
+            {error}
+          </div>
+        )}
+
+        <form onSubmit={onSubmit} noValidate>
+          <label className="login__label" htmlFor="login-username">
+            Username or Email
+          </label>
+          <input
+            id="login-username"
+            className="login__input"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            disabled={submitting}
+          />
+
+          <label className="login__label" htmlFor="login-password">
+            Password
+          </label>
+          <div className="login__password">
+            <input
+              id="login-password"
+              className="login__input"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={submitting}
+            />
+            <button
+              type="button"
+              className="login__toggle"
+              onClick={() => setShowPassword((shown) => !shown)}
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+            >
+              {showPassword ? 'Hide' : 'Show'}
+            </button>
+          </div>
+
+          <div className="login__row">
+            <label className="login__remember">
+              <input
+                type="checkbox"
+                name="remember"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+                disabled={submitting}
+              />
+              Remember me
+            </label>
+            <button
+              type="button"
+              className="login__link"
+              onClick={() => setShowForgotHelp((shown) => !shown)}
+            >
+              Forgot password?
+            </button>
+          </div>
+          {showForgotHelp && (
+            <p className="login__help" role="note">
+              Your clinic's administrator can set a new password for you in Users. Ask them to reset it, then
+              sign in with the new password.
+            </p>
+          )}
+
+          <button type="submit" className="login__submit" disabled={submitting}>
+            {submitting ? 'Signing in...' : 'Sign in'}
+          </button>
+        </form>
+
+        <section className="login__demo" aria-label="Demo Accounts">
+          <h2>Demo Accounts</h2>
+          <ul>
+            {DEMO_ACCOUNTS.map((account) => (
+              <li key={account.username}>
+                <strong>{account.role}:</strong> {account.username} / {account.password}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import { useAuthStore } from '@dental/shared';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { LoadingScreen } from './LoadingScreen';
+
+/** All routes but /login need a session; without one the user signs in and comes back here. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const status = useAuthStore((state) => state.status);
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location }} />;
+  return <>{children}</>;
+}

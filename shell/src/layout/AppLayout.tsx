@@ -1,0 +1,154 @@
+import { ROLE_LABELS, useAuthStore } from '@dental/shared';
+import {
+  AppstoreOutlined,
+  Avatar,
+  Button,
+  DashboardOutlined,
+  Drawer,
+  Dropdown,
+  Layout,
+  LogoutOutlined,
+  Menu,
+  MenuOutlined,
+  Typography,
+} from '@dental/shared/ui';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useModulesStore } from '../modules/modulesStore';
+import { NotificationBell } from './NotificationBell';
+import { buildNavigation } from './navigation';
+import '../styles/layout.css';
+
+const SIDEBAR_WIDTH = 232;
+
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((part) => part && !part.endsWith('.'))
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** Sidebar (fixed on large screens, a slide-over on small ones), top bar and the current page. */
+export function AppLayout() {
+  const user = useAuthStore((state) => state.user);
+  const logout = useAuthStore((state) => state.logout);
+  const entries = useModulesStore((state) => state.entries);
+  const modules = useModulesStore((state) => state.modules);
+  const resetModules = useModulesStore((state) => state.reset);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const navigation = useMemo(() => buildNavigation(user?.role, entries), [user?.role, entries]);
+  const iconFor = (path: string, moduleId: string | null): ReactNode => {
+    if (path === '/') return <DashboardOutlined />;
+    const state = moduleId ? modules[moduleId as keyof typeof modules] : undefined;
+    const fromModule =
+      state?.state === 'ready' ? state.description.nav.find((entry) => entry.path === path)?.icon : undefined;
+    return fromModule ?? <AppstoreOutlined />;
+  };
+  const selected =
+    navigation
+      .filter((item) =>
+        item.path === '/' ? location.pathname === '/' : location.pathname.startsWith(item.path),
+      )
+      .map((item) => item.path)[0] ?? '';
+
+  const menu = (
+    <Menu
+      mode="inline"
+      selectedKeys={[selected]}
+      aria-label="Main navigation"
+      items={navigation.map((item) => ({
+        key: item.path,
+        icon: iconFor(item.path, item.moduleId),
+        label: item.label,
+      }))}
+      onClick={({ key }) => {
+        navigate(key);
+        setDrawerOpen(false);
+      }}
+    />
+  );
+
+  const signOut = async () => {
+    await logout();
+    resetModules();
+    navigate('/login', { replace: true });
+  };
+
+  const brand = (
+    <div className="app-brand">
+      <span aria-hidden="true">🦷</span> {user?.clinicName ?? 'Dental Clinic'}
+    </div>
+  );
+
+  return (
+    <Layout className="app-layout">
+      <Layout.Sider width={SIDEBAR_WIDTH} className="app-sider" theme="light" aria-label="Sidebar">
+        {brand}
+        {menu}
+      </Layout.Sider>
+      <Drawer
+        placement="left"
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        size={SIDEBAR_WIDTH}
+        title={brand}
+        styles={{ body: { padding: 0 } }}
+      >
+        {menu}
+      </Drawer>
+      <Layout className="app-main">
+        <Layout.Header className="app-header">
+          <Button
+            className="app-menu-button"
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="Open navigation"
+            onClick={() => setDrawerOpen(true)}
+          />
+          <div className="app-header__spacer" />
+          <NotificationBell />
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                {
+                  key: 'identity',
+                  disabled: true,
+                  label: (
+                    <div className="app-user-card">
+                      <Typography.Text strong>{user?.name}</Typography.Text>
+                      <Typography.Text type="secondary">{user?.email}</Typography.Text>
+                    </div>
+                  ),
+                },
+                { type: 'divider' },
+                {
+                  key: 'signout',
+                  icon: <LogoutOutlined />,
+                  label: 'Sign out',
+                  onClick: () => void signOut(),
+                },
+              ],
+            }}
+          >
+            <button type="button" className="app-user-button" aria-label="User menu">
+              <Avatar style={{ background: '#0e7490' }}>{initialsOf(user?.name ?? '')}</Avatar>
+              <span className="app-user-button__text">
+                <span className="app-user-button__name">{user?.name}</span>
+                <span className="app-user-button__role">{user ? ROLE_LABELS[user.role] : ''}</span>
+              </span>
+            </button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content className="app-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,53 @@
+import { MODULE_CATALOG, useAuthStore } from '@dental/shared';
+import { UiProvider } from '@dental/shared/ui';
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { LoadingScreen } from '../auth/LoadingScreen';
+import { PermissionGate } from '../auth/PermissionGate';
+import { DashboardPage } from '../dashboard/DashboardPage';
+import { ModuleArea } from '../modules/ModuleArea';
+import { ModulesPage } from '../modules/ModulesPage';
+import { useModulesStore } from '../modules/modulesStore';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { AppLayout } from './AppLayout';
+import { enabledPages } from './navigation';
+
+/** Everything behind sign-in: the layout, the dashboard and the clinic's modules. */
+export default function SignedInApp() {
+  const clinicId = useAuthStore((state) => state.user?.clinicId);
+  const status = useModulesStore((state) => state.status);
+  const entries = useModulesStore((state) => state.entries);
+  const load = useModulesStore((state) => state.load);
+
+  useEffect(() => {
+    if (clinicId !== undefined) void load();
+  }, [clinicId, load]);
+
+  const modulesKnown = status === 'ready' || status === 'error';
+
+  return (
+    <UiProvider>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route index element={<DashboardPage />} />
+          <Route
+            path="modules"
+            element={
+              <PermissionGate permission="all">
+                <ModulesPage />
+              </PermissionGate>
+            }
+          />
+          {enabledPages(entries).map(({ moduleId, page }) => (
+            <Route
+              key={page.path}
+              path={`${page.path}/*`}
+              element={<ModuleArea moduleId={moduleId} catalog={MODULE_CATALOG[moduleId]} page={page} />}
+            />
+          ))}
+          <Route path="*" element={modulesKnown ? <NotFoundPage /> : <LoadingScreen />} />
+        </Route>
+      </Routes>
+    </UiProvider>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ModuleCatalogEntry, ModuleId, ModulePage } from '@dental/shared';
+import { Button, Result, Spin } from '@dental/shared/ui';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
+import { PermissionGate } from '../auth/PermissionGate';
+import { ModuleErrorBoundary } from './ModuleErrorBoundary';
+import { useModulesStore } from './modulesStore';
+
+const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function ModuleFailure({ title, error, onRetry }: { title: string; error: string; onRetry: () => void }) {
+  return (
+    <Result
+      status="error"
+      title={`The ${title} module could not be loaded`}
+      subTitle={error}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    />
+  );
+}
+
+const areaLoading = (
+  <div style={{ padding: 48, textAlign: 'center' }}>
+    <Spin />
+  </div>
+);
+
+/** One screen of a module: permission first, then the module's code, each failure kept in this area. */
+export function ModuleArea({
+  moduleId,
+  catalog,
+  page,
+}: {
+  moduleId: ModuleId;
+  catalog: ModuleCatalogEntry;
+  page: ModulePage;
+}) {
+  const loadState = useModulesStore((state) => state.modules[moduleId]);
+  const retry = useModulesStore((state) => state.retry);
+  const [attempt, setAttempt] = useState(0);
+
+  let content: ReactNode;
+  if (!loadState || loadState.state === 'loading') {
+    content = areaLoading;
+  } else if (loadState.state === 'failed') {
+    content = (
+      <ModuleFailure title={catalog.title} error={loadState.error} onRetry={() => void retry(moduleId)} />
+    );
+  } else {
+    const route = loadState.description.routes.find((candidate) => candidate.path === page.path);
+    if (!route) {
+      content = (
+        <ModuleFailure
+          title={catalog.title}
+          error={`This version of the module has no ${page.label} page.`}
+          onRetry={() => void retry(moduleId)}
+        />
+      );
+    } else {
+      // A rejected lazy() stays rejected: a retry needs a fresh one.
+      const key = `${moduleId}:${page.path}:${loadState.description.buildTime}:${attempt}`;
+      let Page = pageCache.get(key);
+      if (!Page) {
+        Page = lazy(route.load);
+        pageCache.set(key, Page);
+      }
+      content = (
+        <ModuleErrorBoundary
+          key={key}
+          fallback={(error, reset) => (
+            <ModuleFailure
+              title={catalog.title}
+              error={error.message}
+              onRetry={() => {
+                setAttempt((n) => n + 1);
+                reset();
+              }}
+            />
+          )}
+        >
+          <Suspense fallback={areaLoading}>
+            <Page />
+          </Suspense>
+        </ModuleErrorBoundary>
+      );
+    }
+  }
+
+  return (
+    <PermissionGate permission={page.permission} deniedMessage={page.deniedMessage}>
+      {content}
+    </PermissionGate>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ModuleEntry } from '@dental/shared';
+import { App, ErrorBanner, Switch, Table, type TableColumnsType, Typography } from '@dental/shared/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { fetchAllModules, setModuleEnabled } from './modulesApi';
+import { useModulesStore } from './modulesStore';
+
+/** The admin's switchboard: which modules this clinic uses. */
+export function ModulesPage() {
+  const { message } = App.useApp();
+  const reloadModules = useModulesStore((state) => state.load);
+  const [modules, setModules] = useState<ModuleEntry[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setModules(await fetchAllModules());
+      setError(null);
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const toggle = async (entry: ModuleEntry, enabled: boolean) => {
+    setSaving(entry.id);
+    try {
+      const updated = await setModuleEnabled(entry.id, enabled);
+      setModules((current) =>
+        current.map((candidate) => (candidate.id === updated.id ? updated : candidate)),
+      );
+      message.success(`${entry.title} ${enabled ? 'switched on' : 'switched off'} for this clinic`);
+      await reloadModules();
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const columns: TableColumnsType<ModuleEntry> = [
+    {
+      title: 'Module',
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, entry) => (
+        <>
+          <strong>{title}</strong>
+          <br />
+          <Typography.Text type="secondary">{entry.id}</Typography.Text>
+        </>
+      ),
+    },
+    { title: 'Version', dataIndex: 'version', key: 'version' },
+    {
+      title: 'Entry',
+      dataIndex: 'entry',
+      key: 'entry',
+      render: (entry: string) => <Typography.Text code>{entry}</Typography.Text>,
+    },
+    {
+      title: 'Enabled',
+      key: 'enabled',
+      render: (_, entry) => (
+        <Switch
+          checked={entry.enabled}
+          loading={saving === entry.id}
+          aria-label={`${entry.title} enabled`}
+          onChange={(checked) => void toggle(entry, checked)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        Modules
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Switch the areas of the app on or off for your clinic. A module switched off disappears from
+        everyone's sidebar here; other clinics are not affected.
+      </Typography.Paragraph>
+      <ErrorBanner message={error} onClose={() => setError(null)} />
+      <Table rowKey="id" columns={columns} dataSource={modules} loading={loading} pagination={false} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ModuleDescription, ModuleEntry, ModuleId } from '@dental/shared';
+import { create } from 'zustand';
+import { loadModuleDescription, registerModules } from './moduleRuntime';
+import { fetchEnabledModules } from './modulesApi';
+
+export type ModuleLoadState =
+  | { state: 'loading' }
+  | { state: 'ready'; description: ModuleDescription }
+  | { state: 'failed'; error: string };
+
+interface ModulesState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  entries: ModuleEntry[];
+  modules: Partial<Record<ModuleId, ModuleLoadState>>;
+  /** Reads the clinic's enabled modules and loads each one's description, each on its own. */
+  load: () => Promise<void>;
+  retry: (id: ModuleId) => Promise<void>;
+  reset: () => void;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'The module could not be loaded.';
+}
+
+export const useModulesStore = create<ModulesState>()((set, get) => {
+  const loadOne = async (entry: ModuleEntry) => {
+    set((state) => ({ modules: { ...state.modules, [entry.id]: { state: 'loading' } } }));
+    try {
+      const description = await loadModuleDescription(entry);
+      set((state) => ({ modules: { ...state.modules, [entry.id]: { state: 'ready', description } } }));
+    } catch (error) {
+      set((state) => ({
+        modules: { ...state.modules, [entry.id]: { state: 'failed', error: messageOf(error) } },
+      }));
+    }
+  };
+
+  return {
+    status: 'idle',
+    error: null,
+    entries: [],
+    modules: {},
+
+    async load() {
+      set({ status: 'loading', error: null });
+      try {
+        const entries = await fetchEnabledModules();
+        registerModules(entries, true);
+        set({
+          status: 'ready',
+          entries,
+          modules: Object.fromEntries(entries.map((entry) => [entry.id, { state: 'loading' }])),
+        });
+        await Promise.all(entries.map(loadOne));
+      } catch (error) {
+        set({ status: 'error', error: messageOf(error) });
+      }
+    },
+
+    async retry(id) {
+      const entry = get().entries.find((candidate) => candidate.id === id);
+      if (!entry) return;
+      registerModules([entry], true);
+      await loadOne(entry);
+    },
+
+    reset() {
+      set({ status: 'idle', error: null, entries: [], modules: {} });
+    },
+  };
+});

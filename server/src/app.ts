@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie';
+import fastifyJwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createGuard } from './auth/guard';
+import type { AppConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { sharedSecret } from './db/secrets';
+import { seedDemoData } from './db/seedDemo';
+import { registerApiDocs } from './plugins/apiDocs';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerStaticHosting } from './plugins/staticHosting';
+import { registerAuthRoutes } from './resources/auth/routes';
+import { registerHealthRoutes } from './resources/health/routes';
+import { buildModuleRegistry, moduleOrigins } from './resources/modules/registry';
+import { registerModuleRoutes } from './resources/modules/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+interface DecodedToken {
+  sub?: string;
+}
+
+/** The whole server: API, auth, security headers and static hosting, on the configured database. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Passwords and tokens never reach the log.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.close());
+  const { db } = database;
+  if (config.seedDemo) await seedDemoData(db);
+
+  registerErrorHandling(app);
+  const registry = buildModuleRegistry(config);
+  registerSecurityHeaders(app, moduleOrigins(registry));
+  await app.register(cookie);
+  await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await sharedSecret(db, 'jwt')) });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.apiRateLimit,
+    timeWindow: '1 minute',
+    // One budget per signed-in user (the token's subject), else per address.
+    keyGenerator: (request) => {
+      const header = request.headers.authorization;
+      if (header?.startsWith('Bearer ')) {
+        const decoded = app.jwt.decode<DecodedToken>(header.slice(7));
+        if (decoded?.sub) return `user:${decoded.sub}`;
+      }
+      return `ip:${request.ip}`;
+    },
+    allowList: (request) => !request.url.startsWith('/api') && !request.url.startsWith('/auth'),
+  });
+  await registerApiDocs(app);
+
+  const guard = createGuard(app, db);
+  registerHealthRoutes(app, db);
+  registerAuthRoutes(app, db, guard, config);
+  registerModuleRoutes(app, db, guard, registry);
+  registerStaticHosting(app, config.staticRoot);
+
+  return app;
+}

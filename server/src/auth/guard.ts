@@ -1,0 +1,84 @@
+import { hasPermission, type Permission } from '@dental/shared/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/client';
+import { recordAudit } from '../resources/audit/auditLog';
+import { findStaff, type Staff } from './staff';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the guard on every authenticated route. */
+    staff: Staff | null;
+  }
+}
+
+export interface AccessTokenClaims {
+  sub: string;
+  cid: number;
+  role: string;
+}
+
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+export interface Guard {
+  /** Any signed-in, active staff member. */
+  authenticated: preHandlerAsyncHookHandler;
+  /** A staff member whose role holds the permission (spec §6); refusals are audited. */
+  permitted: (permission: Permission, action: string) => preHandlerAsyncHookHandler;
+  /** The staff member of a request that passed the guard. */
+  staffOf: (request: FastifyRequest) => Staff;
+}
+
+export function createGuard(app: FastifyInstance, db: Database): Guard {
+  app.decorateRequest('staff', null);
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<Staff | null> => {
+    const token = bearerToken(request);
+    if (!token) {
+      await reply.code(401).send({ message: AUTHENTICATION_REQUIRED });
+      return null;
+    }
+    let claims: AccessTokenClaims;
+    try {
+      claims = app.jwt.verify<AccessTokenClaims>(token);
+    } catch {
+      await reply.code(401).send({ message: 'Your session has expired. Please sign in again.' });
+      return null;
+    }
+    const staff = await findStaff(db, claims.cid, Number(claims.sub));
+    if (!staff || !staff.isActive) {
+      await reply.code(401).send({ message: AUTHENTICATION_REQUIRED });
+      return null;
+    }
+    request.staff = staff;
+    return staff;
+  };
+
+  return {
+    authenticated: async (request, reply) => {
+      await authenticate(request, reply);
+    },
+    permitted: (permission, action) => async (request, reply) => {
+      const staff = await authenticate(request, reply);
+      if (!staff) return;
+      if (hasPermission(staff.role, permission)) return;
+      await recordAudit(db, {
+        clinicId: staff.clinicId,
+        userId: staff.id,
+        action: 'access_denied',
+        entity: request.routeOptions.url ?? request.url,
+        details: { method: request.method, permission },
+      });
+      await reply.code(403).send({ message: `You don't have permission to ${action}.` });
+    },
+    staffOf: (request) => {
+      if (!request.staff) throw new Error('Route is missing its guard');
+      return request.staff;
+    },
+  };
+}

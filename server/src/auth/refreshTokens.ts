@@ -1,0 +1,93 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { refreshTokens } from '../db/schema';
+
+export const REFRESH_COOKIE = 'dental_refresh';
+/** A remembered session outlives the browser for this long; a session cookie ends with the browser. */
+export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 60 * 60;
+const BROWSER_SESSION_SECONDS = 12 * 60 * 60;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export interface IssuedRefreshToken {
+  token: string;
+  remember: boolean;
+}
+
+export async function issueRefreshToken(
+  db: Database,
+  owner: { clinicId: number; userId: number; remember: boolean; family?: string },
+): Promise<IssuedRefreshToken> {
+  const token = randomBytes(32).toString('base64url');
+  const lifetime = owner.remember ? REMEMBERED_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
+  await db.insert(refreshTokens).values({
+    tokenHash: hashToken(token),
+    clinicId: owner.clinicId,
+    userId: owner.userId,
+    family: owner.family ?? randomUUID(),
+    remember: owner.remember,
+    expiresAt: new Date(Date.now() + lifetime * 1000),
+  });
+  return { token, remember: owner.remember };
+}
+
+/**
+ * Trades a refresh token for a new one. A token that was already used (revoked) means it leaked:
+ * its whole family is revoked and the caller must sign in again.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  token: string,
+): Promise<{ clinicId: number; userId: number; next: IssuedRefreshToken } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+      .for('update');
+    if (!row) return null;
+    if (row.revokedAt) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+      return null;
+    }
+    if (row.expiresAt.getTime() <= Date.now()) return null;
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokens.tokenHash, row.tokenHash));
+    const next = await issueRefreshToken(tx as unknown as Database, {
+      clinicId: row.clinicId,
+      userId: row.userId,
+      remember: row.remember,
+      family: row.family,
+    });
+    return { clinicId: row.clinicId, userId: row.userId, next };
+  });
+}
+
+export async function revokeRefreshToken(db: Database, token: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of a user (deactivation, deletion, password reset). */
+export async function revokeUserSessions(db: Pick<Database, 'update'>, clinicId: number, userId: number) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.clinicId, clinicId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}

@@ -1,0 +1,63 @@
+import type { Role, WireUser } from '@dental/shared/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { clinics, users } from '../db/schema';
+
+/** The signed-in staff member a request acts for. */
+export interface Staff {
+  id: number;
+  clinicId: number;
+  clinicName: string;
+  role: Role;
+  name: string;
+  username: string;
+  email: string;
+  isActive: boolean;
+  lastLogin: Date | null;
+  dentistId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const staffColumns = {
+  id: users.id,
+  clinicId: users.clinicId,
+  clinicName: clinics.name,
+  role: users.role,
+  name: users.name,
+  username: users.username,
+  email: users.email,
+  isActive: users.isActive,
+  lastLogin: users.lastLogin,
+  dentistId: users.dentistId,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+/** One primary-key lookup: every authenticated request pays it, so role and status changes apply at once. */
+export async function findStaff(db: Database, clinicId: number, userId: number): Promise<Staff | null> {
+  const [row] = await db
+    .select(staffColumns)
+    .from(users)
+    .innerJoin(clinics, eq(clinics.id, users.clinicId))
+    .where(and(eq(users.clinicId, clinicId), eq(users.id, userId)))
+    .limit(1);
+  return row ? { ...row, role: row.role as Role } : null;
+}
+
+export function toWireUser(staff: Staff): WireUser {
+  return {
+    id: staff.id,
+    username: staff.username,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    is_active: staff.isActive,
+    last_login: staff.lastLogin ? staff.lastLogin.toISOString() : null,
+    created_at: staff.createdAt.toISOString(),
+    updated_at: staff.updatedAt.toISOString(),
+    dentist_id: staff.dentistId,
+    clinic_id: staff.clinicId,
+    clinic_name: staff.clinicName,
+  };
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { MODULE_IDS, type ModuleId } from '@dental/shared/domain';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Folder of the embedded PGlite database; `null` keeps it in memory (tests). */
+  dataDir: string | null;
+  /** A PostgreSQL server's URL; when set, PGlite is not used. */
+  databaseUrl: string | null;
+  /** Access-token signing key; when null one is generated once and kept in the database. */
+  jwtSecret: string | null;
+  /** Repository root: `shell/dist` and each module's `dist` are served from under it. */
+  staticRoot: string;
+  /** Operator overrides of where a module's entry is served from. */
+  moduleEntries: Partial<Record<ModuleId, string>>;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Requests a minute one user (or address) may make to the API. */
+  apiRateLimit: number;
+  /** Sign-in attempts a minute from one address. */
+  loginRateLimit: number;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const invokedFrom = env.INIT_CWD ?? process.cwd();
+  const moduleEntries: Partial<Record<ModuleId, string>> = {};
+  for (const id of MODULE_IDS) {
+    const entry = env[`MODULE_ENTRY_${id.toUpperCase()}`];
+    if (entry) moduleEntries[id] = entry;
+  }
+  return {
+    port: Number.parseInt(env.PORT ?? '3000', 10),
+    host: env.HOST ?? 'localhost',
+    dataDir: path.resolve(invokedFrom, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret: env.JWT_SECRET || null,
+    staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
+    moduleEntries,
+    seedDemo: flag(env.SEED_DEMO, true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '3000', 10),
+    loginRateLimit: Number.parseInt(env.LOGIN_RATE_LIMIT ?? '20', 10),
+  };
+}
+
+/** A configuration for tests: in-memory database, no demo seeding unless asked, quiet logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({}),
+    dataDir: null,
+    databaseUrl: null,
+    jwtSecret: randomBytes(32).toString('hex'),
+    seedDemo: true,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/** The error answers a route may give, for its OpenAPI description. */
+export function errorResponses<Code extends 400 | 401 | 403 | 404 | 409 | 429>(
+  ...codes: Code[]
+): Record<Code, typeof errorBodySchema> {
+  return Object.fromEntries(codes.map((code) => [code, errorBodySchema])) as Record<
+    Code,
+    typeof errorBodySchema
+  >;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Array<{ field: string; message: string }>,
+  ) {
+    super(message);
+  }
+}
+
+function fieldName(path: ReadonlyArray<PropertyKey>, context: string | undefined): string {
+  const joined = path.map(String).join('.');
+  return joined || context || 'request';
+}
+
+/** Every error answers JSON `{ message }`; validation names the fields; no stack ever leaves. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((validation) => {
+        const issue = validation.params.issue as z.core.$ZodIssue;
+        return { field: fieldName(issue.path, undefined), message: issue.message };
+      });
+      const first = errors[0];
+      return reply.code(400).send({
+        message: first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request',
+        errors,
+      });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ message: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Internal server error' });
+    }
+    return reply.code(status).send({ message: error.message || 'Request failed' });
+  });
+}

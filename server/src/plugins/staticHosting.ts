@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MODULE_CATALOG, MODULE_IDS } from '@dental/shared/domain';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Files a release replaces in place: browsers must revalidate them on every load. */
+const ALWAYS_REVALIDATE = new Set([
+  'index.html',
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'mf-manifest-stats.json',
+]);
+const API_PREFIXES = ['/api/', '/auth/', '/modules/'];
+
+function setCacheHeaders(reply: FastifyReply, filePath: string) {
+  reply.header(
+    'Cache-Control',
+    ALWAYS_REVALIDATE.has(path.basename(filePath)) ? 'no-cache' : 'public, max-age=31536000, immutable',
+  );
+}
+
+/**
+ * Serves the shell at `/` and each module's build at `/modules/<id>/`, read from disk on every
+ * request so that a module rebuilt alone is live on the next page load. Any other GET that is not an
+ * API call answers the shell's page, whose router shows the screen (or its 404).
+ */
+export function registerStaticHosting(app: FastifyInstance, staticRoot: string): void {
+  const shellDist = path.join(staticRoot, 'shell', 'dist');
+  if (!existsSync(shellDist)) app.log.warn(`No shell build at ${shellDist}: run npm run build`);
+
+  app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+  });
+  for (const id of MODULE_IDS) {
+    app.register(fastifyStatic, {
+      root: path.join(staticRoot, MODULE_CATALOG[id].packageDir, 'dist'),
+      prefix: `/modules/${id}/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+
+  const sendShell = (reply: FastifyReply) => {
+    if (!existsSync(path.join(shellDist, 'index.html'))) {
+      return reply.code(503).type('text/plain').send('The app is not built yet: run npm run build');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', shellDist);
+  };
+
+  app.get('/', (_request, reply) => sendShell(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi =
+      API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ||
+      pathname === '/api' ||
+      pathname === '/auth';
+    if (request.method === 'GET' && !isApi && !path.extname(pathname)) return sendShell(reply);
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}

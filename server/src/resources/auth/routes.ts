@@ -1,0 +1,210 @@
+import {
+  authResponseSchema,
+  LOGIN_REQUIRED_MESSAGE,
+  loginRequestSchema,
+  wireUserSchema,
+} from '@dental/shared/domain';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccessTokenClaims, Guard } from '../../auth/guard';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/passwords';
+import {
+  issueRefreshToken,
+  REFRESH_COOKIE,
+  REMEMBERED_SESSION_SECONDS,
+  revokeRefreshToken,
+  rotateRefreshToken,
+} from '../../auth/refreshTokens';
+import { findStaff, type Staff, toWireUser } from '../../auth/staff';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { errorBodySchema, errorResponses } from '../../plugins/errors';
+import { recordAudit } from '../audit/auditLog';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const MAX_FAILED_LOGINS = 5;
+export const LOCKOUT_MINUTES = 15;
+const INVALID_CREDENTIALS = 'Invalid username or password';
+const SESSION_EXPIRED = 'Session expired. Please sign in again.';
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  db: Database,
+  guard: Guard,
+  config: AppConfig,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  const setRefreshCookie = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    remember: boolean,
+  ) => {
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      path: '/auth',
+      // Without Max-Age the cookie, and so the session, ends with the browser session.
+      ...(remember ? { maxAge: REMEMBERED_SESSION_SECONDS } : {}),
+    });
+  };
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+
+  const grant = async (staff: Staff) => {
+    const claims: AccessTokenClaims = { sub: String(staff.id), cid: staff.clinicId, role: staff.role };
+    return {
+      access_token: app.jwt.sign(claims, { expiresIn: ACCESS_TOKEN_SECONDS }),
+      token_type: 'Bearer' as const,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      user: toWireUser(staff),
+    };
+  };
+
+  routes.post(
+    '/auth/login',
+    {
+      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a username or e-mail address and a password (public)',
+        // Fields are checked in the handler so that a missing one answers the product's own message.
+        body: z.object({
+          username: z.string().max(254).optional(),
+          password: z.string().max(1024).optional(),
+          remember: z.boolean().optional(),
+        }),
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const parsed = loginRequestSchema.safeParse(request.body);
+      if (!parsed.success) {
+        return reply.code(400).send({
+          message: LOGIN_REQUIRED_MESSAGE,
+          errors: parsed.error.issues.map((issue) => ({
+            field: issue.path.join('.'),
+            message: issue.message,
+          })),
+        });
+      }
+      const { username, password, remember } = parsed.data;
+      const identifier = username.toLowerCase();
+      const [account] = await db
+        .select()
+        .from(users)
+        .where(or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.email}) = ${identifier}`))
+        .limit(1);
+
+      if (account?.lockedUntil && account.lockedUntil.getTime() > Date.now()) {
+        const minutes = Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60000);
+        return reply.code(429).send({
+          message: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        });
+      }
+
+      const valid = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
+      if (!account || !valid) {
+        if (account) {
+          const failures = account.failedLoginCount + 1;
+          const locked = failures >= MAX_FAILED_LOGINS;
+          await db
+            .update(users)
+            .set({
+              failedLoginCount: locked ? 0 : failures,
+              lockedUntil: locked ? new Date(Date.now() + LOCKOUT_MINUTES * 60000) : account.lockedUntil,
+            })
+            .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)));
+          await recordAudit(db, {
+            clinicId: account.clinicId,
+            userId: account.id,
+            action: locked ? 'login_locked' : 'login_failed',
+            entity: 'user',
+            entityId: account.id,
+            details: { ip: request.ip },
+          });
+        }
+        return reply.code(401).send({ message: INVALID_CREDENTIALS });
+      }
+      if (!account.isActive) {
+        return reply
+          .code(403)
+          .send({ message: 'This account is deactivated. Ask your clinic administrator.' });
+      }
+
+      await db
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null, lastLogin: new Date() })
+        .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)));
+      await recordAudit(db, {
+        clinicId: account.clinicId,
+        userId: account.id,
+        action: 'login',
+        entity: 'user',
+        entityId: account.id,
+      });
+      const staff = await findStaff(db, account.clinicId, account.id);
+      if (!staff) throw new Error('Signed-in user vanished');
+      const refresh = await issueRefreshToken(db, { clinicId: staff.clinicId, userId: staff.id, remember });
+      setRefreshCookie(request, reply, refresh.token, remember);
+      return grant(staff);
+    },
+  );
+
+  routes.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade the refresh cookie for a new access token; the cookie is rotated (public)',
+        response: { 200: authResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      const rotated = token ? await rotateRefreshToken(db, token) : null;
+      const staff = rotated ? await findStaff(db, rotated.clinicId, rotated.userId) : null;
+      if (!rotated || !staff || !staff.isActive) {
+        clearRefreshCookie(reply);
+        return reply.code(401).send({ message: SESSION_EXPIRED });
+      }
+      setRefreshCookie(request, reply, rotated.next.token, rotated.next.remember);
+      return grant(staff);
+    },
+  );
+
+  routes.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session: the refresh cookie is revoked and cleared (public)',
+        response: { 200: errorBodySchema.pick({ message: true }) },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      if (token) await revokeRefreshToken(db, token);
+      clearRefreshCookie(reply);
+      return { message: 'Signed out' };
+    },
+  );
+
+  routes.get(
+    '/auth/me',
+    {
+      preHandler: guard.authenticated,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (any role)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.object({ user: wireUserSchema }), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ user: toWireUser(guard.staffOf(request)) }),
+  );
+}

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MODULE_CATALOG, MODULE_IDS, type ModuleEntry, type ModuleId } from '@dental/shared/domain';
+import type { AppConfig } from '../../config';
+
+export interface RegisteredModule {
+  id: ModuleId;
+  title: string;
+  container: string;
+  entry: string;
+  version: string;
+}
+
+function packageVersion(staticRoot: string, packageDir: string): string {
+  const file = path.join(staticRoot, packageDir, 'package.json');
+  if (!existsSync(file)) return 'unknown';
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version?: string };
+  return parsed.version ?? 'unknown';
+}
+
+/** The operator's registry: every module the product ships and where its entry is served from. */
+export function buildModuleRegistry(config: AppConfig): RegisteredModule[] {
+  return MODULE_IDS.map((id) => {
+    const catalog = MODULE_CATALOG[id];
+    return {
+      id,
+      title: catalog.title,
+      container: catalog.container,
+      entry: config.moduleEntries[id] ?? `/modules/${id}/mf-manifest.json`,
+      version: packageVersion(config.staticRoot, catalog.packageDir),
+    };
+  });
+}
+
+/** Origins of absolute entry URLs: the only places besides our own origin scripts may come from. */
+export function moduleOrigins(registry: RegisteredModule[]): string[] {
+  const origins = new Set<string>();
+  for (const module of registry) {
+    if (/^https?:\/\//i.test(module.entry)) origins.add(new URL(module.entry).origin);
+  }
+  return [...origins];
+}
+
+export function withEnabled(module: RegisteredModule, enabled: boolean): ModuleEntry {
+  return { ...module, enabled };
+}

@@ -1,0 +1,94 @@
+import { hasPermission, MODULE_IDS, moduleEntrySchema, moduleUpdateSchema } from '@dental/shared/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Guard } from '../../auth/guard';
+import type { Database } from '../../db/client';
+import { clinicModules } from '../../db/schema';
+import { errorResponses } from '../../plugins/errors';
+import { recordAudit } from '../audit/auditLog';
+import { type RegisteredModule, withEnabled } from './registry';
+
+async function switchesOf(db: Database, clinicId: number): Promise<Map<string, boolean>> {
+  const rows = await db
+    .select({ moduleId: clinicModules.moduleId, enabled: clinicModules.enabled })
+    .from(clinicModules)
+    .where(eq(clinicModules.clinicId, clinicId));
+  return new Map(rows.map((row) => [row.moduleId, row.enabled]));
+}
+
+export function registerModuleRoutes(
+  app: FastifyInstance,
+  db: Database,
+  guard: Guard,
+  registry: RegisteredModule[],
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/modules',
+    {
+      preHandler: guard.authenticated,
+      schema: {
+        tags: ['modules'],
+        summary:
+          "The modules enabled for the caller's clinic (any role); `all=true` lists every module (admin)",
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({ all: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.object({ data: z.array(moduleEntrySchema) }), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const staff = guard.staffOf(request);
+      const all = request.query.all === 'true';
+      if (all && !hasPermission(staff.role, 'all')) {
+        return reply.code(403).send({ message: "You don't have permission to manage modules." });
+      }
+      const switches = await switchesOf(db, staff.clinicId);
+      // A module the clinic never switched is on.
+      const entries = registry.map((module) => withEnabled(module, switches.get(module.id) ?? true));
+      return { data: all ? entries : entries.filter((entry) => entry.enabled) };
+    },
+  );
+
+  routes.put(
+    '/api/modules/:id',
+    {
+      preHandler: guard.permitted('all', 'manage modules'),
+      schema: {
+        tags: ['modules'],
+        summary: "Switch a module on or off for the caller's clinic (admin)",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.string() }),
+        body: moduleUpdateSchema,
+        response: { 200: moduleEntrySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const staff = guard.staffOf(request);
+      const module = registry.find((candidate) => candidate.id === request.params.id);
+      if (!module || !(MODULE_IDS as readonly string[]).includes(module.id)) {
+        return reply.code(404).send({ message: 'Module not found' });
+      }
+      const { enabled } = request.body;
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(clinicModules)
+          .values({ clinicId: staff.clinicId, moduleId: module.id, enabled })
+          .onConflictDoUpdate({
+            target: [clinicModules.clinicId, clinicModules.moduleId],
+            set: { enabled, updatedAt: new Date() },
+          });
+        await recordAudit(tx, {
+          clinicId: staff.clinicId,
+          userId: staff.id,
+          action: enabled ? 'module_enabled' : 'module_disabled',
+          entity: 'module',
+          entityId: module.id,
+        });
+      });
+      return withEnabled(module, enabled);
+    },
+  );
+}

@@ -12,10 +12,18 @@ import { registerApiDocs } from './plugins/apiDocs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticHosting } from './plugins/staticHosting';
+import { registerAppointmentsRoutes } from './resources/appointments/routes';
 import { registerAuthRoutes } from './resources/auth/routes';
+import { registerAvailabilityRoutes } from './resources/availability/routes';
+import { registerCalendarRoutes } from './resources/calendar/routes';
+import { registerDashboardRoutes } from './resources/dashboard/routes';
+import { registerDentistsRoutes } from './resources/dentists/routes';
 import { registerHealthRoutes } from './resources/health/routes';
 import { buildModuleRegistry, moduleOrigins } from './resources/modules/registry';
 import { registerModuleRoutes } from './resources/modules/routes';
+import { registerPatientsRoutes } from './resources/patients/routes';
+import { registerSettingsRoutes } from './resources/settings/routes';
+import { registerUsersRoutes } from './resources/users/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +80,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, guard, config);
   registerModuleRoutes(app, db, guard, registry);
+  registerAppointmentsRoutes(app, db, guard);
+  registerPatientsRoutes(app, db, guard);
+  registerDentistsRoutes(app, db, guard);
+  registerAvailabilityRoutes(app, db, guard);
+  registerCalendarRoutes(app, db, guard);
+  registerUsersRoutes(app, db, guard);
+  registerSettingsRoutes(app, db, guard);
+  registerDashboardRoutes(app, db, guard);
   registerStaticHosting(app, config.staticRoot);
 
   return app;

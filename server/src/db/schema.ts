@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -108,4 +111,155 @@ export const auditLog = pgTable(
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
+});
+
+export const dentists = pgTable(
+  'dentists',
+  {
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    id: serial('id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    specialty: text('specialty').notNull(),
+    license: text('license').notNull(),
+    yearsOfExperience: integer('years_of_experience').notNull().default(0),
+    /** Day numbers 1 (Monday) to 7 (Sunday) the dentist works, e.g. '12345' (spec §3). */
+    workingDays: text('working_days').notNull().default('12345'),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.id] }),
+    uniqueIndex('dentists_license_unique').on(table.clinicId, sql`lower(${table.license})`),
+    uniqueIndex('dentists_email_unique').on(table.clinicId, sql`lower(${table.email})`),
+    index('dentists_name_idx').on(table.clinicId, table.name),
+    index('dentists_specialty_idx').on(table.clinicId, table.specialty, table.name),
+    check('dentists_status_check', sql`${table.status} in ('active', 'inactive')`),
+  ],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    id: serial('id').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    address: text('address'),
+    emergencyContact: text('emergency_contact'),
+    medicalHistory: text('medical_history'),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.id] }),
+    index('patients_name_idx').on(table.clinicId, table.name),
+    index('patients_status_name_idx').on(table.clinicId, table.status, table.name),
+    index('patients_phone_idx').on(table.clinicId, table.phone),
+    // Search matches any part of name, e-mail or phone: a trigram index answers `ILIKE '%term%'`.
+    index('patients_search_trgm_idx').using('gin', sql`${patientSearchText(table)} gin_trgm_ops`),
+    check('patients_status_check', sql`${table.status} in ('active', 'inactive')`),
+  ],
+);
+
+/** The text a patient search matches; queries must use this same expression to hit the index. */
+export function patientSearchText(table: { name: unknown; email: unknown; phone: unknown }) {
+  return sql`lower(${table.name} || ' ' || coalesce(${table.email}, '') || ' ' || ${table.phone})`;
+}
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    id: serial('id').notNull(),
+    patientId: integer('patient_id').notNull(),
+    dentistId: integer('dentist_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** 'HH:mm', zero-padded, so text order is time order. */
+    time: text('time').notNull(),
+    treatment: text('treatment').notNull(),
+    status: text('status').notNull().default('pending'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.id] }),
+    foreignKey({
+      columns: [table.clinicId, table.patientId],
+      foreignColumns: [patients.clinicId, patients.id],
+      name: 'appointments_patient_fk',
+    }),
+    foreignKey({
+      columns: [table.clinicId, table.dentistId],
+      foreignColumns: [dentists.clinicId, dentists.id],
+      name: 'appointments_dentist_fk',
+    }),
+    // A dentist cannot hold two live appointments at one date and time: the database itself decides
+    // which of two racing bookings wins.
+    uniqueIndex('appointments_no_double_booking')
+      .on(table.clinicId, table.dentistId, table.date, table.time)
+      .where(sql`${table.status} <> 'cancelled'`),
+    index('appointments_date_idx').on(table.clinicId, table.date, table.time),
+    index('appointments_dentist_date_idx').on(table.clinicId, table.dentistId, table.date, table.time),
+    index('appointments_status_date_idx').on(table.clinicId, table.status, table.date, table.time),
+    index('appointments_patient_date_idx').on(table.clinicId, table.patientId, table.date, table.time),
+    check(
+      'appointments_status_check',
+      sql`${table.status} in ('pending', 'confirmed', 'cancelled', 'completed')`,
+    ),
+    check('appointments_time_check', sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+export interface TimeSlot {
+  start: string;
+  end: string;
+  available: boolean;
+}
+
+export const availability = pgTable(
+  'availability',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    id: serial('id').notNull(),
+    dentistId: integer('dentist_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    timeSlots: jsonb('time_slots').$type<TimeSlot[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.id] }),
+    foreignKey({
+      columns: [table.clinicId, table.dentistId],
+      foreignColumns: [dentists.clinicId, dentists.id],
+      name: 'availability_dentist_fk',
+    }).onDelete('cascade'),
+    uniqueIndex('availability_dentist_date_unique').on(table.clinicId, table.dentistId, table.date),
+    index('availability_date_idx').on(table.clinicId, table.date),
+  ],
+);
+
+/** Practice settings (spec §3), one row a clinic; a clinic without a row has the defaults. */
+export const clinicSettings = pgTable('clinic_settings', {
+  clinicId: integer('clinic_id')
+    .primaryKey()
+    .references(() => clinics.id),
+  practiceName: text('practice_name').notNull(),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  workingHours: jsonb('working_hours').notNull(),
+  notifications: jsonb('notifications').notNull(),
+  updatedAt: updatedAt(),
 });

@@ -4,3 +4,4 @@ export * from './constants';
 export * from './errors';
 export * from './modules';
 export * from './roles';
+export * from './validation';

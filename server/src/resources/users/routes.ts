@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { Guard } from '../../auth/guard';
+import type { Database } from '../../db/client';
+
+/** Users endpoints (spec §7). */
+export function registerUsersRoutes(_app: FastifyInstance, _db: Database, _guard: Guard): void {}

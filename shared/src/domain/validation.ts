@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants';
+
+/** Validation building blocks shared by the browser's forms and the server's routes. */
+
+function isRealDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number);
+  if (!year || !month || !day) return false;
+  const parsed = new Date(Date.UTC(year, month - 1, day));
+  return (
+    parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day
+  );
+}
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
+export const dateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
+  .refine(isRealDate, 'This date does not exist');
+
+/** A time of day `HH:mm`, zero-padded, 00:00 to 23:59. */
+export const timeString = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:mm (00:00 to 23:59)');
+
+/** Digits with the usual separators and an optional leading +; 7 to 15 digits in all. */
+export const phoneString = z
+  .string()
+  .trim()
+  .max(30, 'At most 30 characters')
+  .regex(/^\+?[0-9 ().-]+$/, 'Use digits, spaces and + ( ) - . only')
+  .refine((value) => {
+    const digits = value.replace(/\D/g, '').length;
+    return digits >= 7 && digits <= 15;
+  }, 'A phone number has 7 to 15 digits');
+
+export const emailString = z
+  .string()
+  .trim()
+  .max(254, 'At most 254 characters')
+  .email('Enter a valid e-mail address');
+
+export const requiredText = (max: number) =>
+  z.string().trim().min(1, 'This field is required').max(max, `At most ${max} characters`);
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** Paging, search and sort every list takes (`{ data, total, page, limit }` answers). */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int('page is a whole number').min(1, 'page starts at 1').default(1),
+  limit: z.coerce
+    .number()
+    .int('limit is a whole number')
+    .min(1, 'limit is at least 1')
+    .max(PAGE_LIMIT_MAX, `limit is at most ${PAGE_LIMIT_MAX}`)
+    .default(PAGE_LIMIT_DEFAULT),
+  search: z.string().trim().max(100, 'search is at most 100 characters').optional(),
+  sort: z.string().max(40).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The answer of every list endpoint. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+/** Path ids are positive whole numbers; anything else is simply not found. */
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });

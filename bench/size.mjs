@@ -22,11 +22,15 @@ const PORT = 3290;
 const BASE = `http://localhost:${PORT}`;
 const KB = 1024;
 const results = [];
-const record = (name, value, unit, budget) => results.push({ name, value, unit, budget, ok: value <= budget });
+const record = (name, value, unit, budget) =>
+  results.push({ name, value, unit, budget, ok: value <= budget });
 
 // 1. Build time, from scratch.
 const buildStarted = Date.now();
-const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-all.mjs')], { cwd: root, stdio: 'ignore' });
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-all.mjs')], {
+  cwd: root,
+  stdio: 'ignore',
+});
 if (build.status !== 0) throw new Error('build failed');
 record('Production build of all six front-end packages', (Date.now() - buildStarted) / 1000, 's', 60);
 
@@ -49,7 +53,14 @@ async function waitForServer() {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   await waitForServer();

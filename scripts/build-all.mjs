@@ -10,7 +10,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FRONTEND_PACKAGES = ['shell', 'mf-appointments', 'mf-patients', 'mf-dentists', 'mf-scheduling', 'mf-admin'];
+const FRONTEND_PACKAGES = [
+  'shell',
+  'mf-appointments',
+  'mf-patients',
+  'mf-dentists',
+  'mf-scheduling',
+  'mf-admin',
+];
 
 const args = process.argv.slice(2);
 const ifNeeded = args.includes('--if-needed');

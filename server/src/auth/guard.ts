@@ -51,7 +51,7 @@ export function createGuard(app: FastifyInstance, db: Database): Guard {
       return null;
     }
     const staff = await findStaff(db, claims.cid, Number(claims.sub));
-    if (!staff || !staff.isActive) {
+    if (!staff?.isActive) {
       await reply.code(401).send({ message: AUTHENTICATION_REQUIRED });
       return null;
     }

@@ -2,6 +2,7 @@ import { LOGIN_REQUIRED_MESSAGE, loginRequestSchema, useAuthStore } from '@denta
 import { type FormEvent, useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import '../styles/login.css';
+import { ToothLogo } from './ToothLogo';
 
 const DEMO_ACCOUNTS = [
   { role: 'Admin', username: 'admin', password: 'admin123' },
@@ -52,8 +53,8 @@ export function LoginPage() {
   return (
     <main className="login">
       <div className="login__card">
-        <div className="login__brand" aria-hidden="true">
-          🦷
+        <div className="login__brand">
+          <ToothLogo size={44} />
         </div>
         <h1 className="login__title">Sign in</h1>
         <p className="login__subtitle">Dental clinic staff portal</p>

@@ -14,6 +14,7 @@ import {
 } from '@dental/shared/ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ToothLogo } from '../auth/ToothLogo';
 import { useModulesStore } from '../modules/modulesStore';
 import { NotificationBell } from './NotificationBell';
 import { buildNavigation } from './navigation';
@@ -81,7 +82,7 @@ export function AppLayout() {
 
   const brand = (
     <div className="app-brand">
-      <span aria-hidden="true">🦷</span> {user?.clinicName ?? 'Dental Clinic'}
+      <ToothLogo size={22} /> {user?.clinicName ?? 'Dental Clinic'}
     </div>
   );
 

@@ -168,7 +168,7 @@ export function registerAuthRoutes(
       const token = request.cookies[REFRESH_COOKIE];
       const rotated = token ? await rotateRefreshToken(db, token) : null;
       const staff = rotated ? await findStaff(db, rotated.clinicId, rotated.userId) : null;
-      if (!rotated || !staff || !staff.isActive) {
+      if (!rotated || !staff?.isActive) {
         clearRefreshCookie(reply);
         return reply.code(401).send({ message: SESSION_EXPIRED });
       }

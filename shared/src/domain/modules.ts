@@ -19,11 +19,24 @@ export type ModuleEntry = z.infer<typeof moduleEntrySchema>;
 export const moduleUpdateSchema = z.object({ enabled: z.boolean() }).strict();
 export type ModuleUpdate = z.infer<typeof moduleUpdateSchema>;
 
+export const NAV_ICONS = [
+  'schedule',
+  'team',
+  'medicine-box',
+  'clock',
+  'calendar',
+  'user',
+  'setting',
+] as const;
+export type NavIcon = (typeof NAV_ICONS)[number];
+
 /** A screen of the product (spec §2) and the permission it needs (spec §6); `null` = any signed-in user. */
 export interface ModulePage {
   path: string;
   label: string;
   permission: Permission | null;
+  /** Name of the sidebar icon (the shell draws it, so the sidebar needs no module code). */
+  icon: NavIcon;
   /** Shown on Access Denied instead of the generic sentence. */
   deniedMessage?: string;
 }
@@ -47,27 +60,27 @@ export const MODULE_CATALOG: Record<ModuleId, ModuleCatalogEntry> = {
     title: 'Appointments',
     container: 'mf_appointments',
     packageDir: 'mf-appointments',
-    pages: [{ path: '/appointments', label: 'Appointments', permission: 'appointments' }],
+    pages: [{ path: '/appointments', label: 'Appointments', permission: 'appointments', icon: 'schedule' }],
   },
   patients: {
     title: 'Patients',
     container: 'mf_patients',
     packageDir: 'mf-patients',
-    pages: [{ path: '/patients', label: 'Patients', permission: 'patients' }],
+    pages: [{ path: '/patients', label: 'Patients', permission: 'patients', icon: 'team' }],
   },
   dentists: {
     title: 'Dentists',
     container: 'mf_dentists',
     packageDir: 'mf-dentists',
-    pages: [{ path: '/dentists', label: 'Dentists', permission: 'dentists' }],
+    pages: [{ path: '/dentists', label: 'Dentists', permission: 'dentists', icon: 'medicine-box' }],
   },
   scheduling: {
     title: 'Scheduling',
     container: 'mf_scheduling',
     packageDir: 'mf-scheduling',
     pages: [
-      { path: '/availability', label: 'Availability', permission: 'availability' },
-      { path: '/calendar', label: 'Calendar', permission: 'calendar' },
+      { path: '/availability', label: 'Availability', permission: 'availability', icon: 'clock' },
+      { path: '/calendar', label: 'Calendar', permission: 'calendar', icon: 'calendar' },
     ],
   },
   admin: {
@@ -79,9 +92,10 @@ export const MODULE_CATALOG: Record<ModuleId, ModuleCatalogEntry> = {
         path: '/users',
         label: 'Users',
         permission: 'all',
+        icon: 'user',
         deniedMessage: "You don't have permission to access user management.",
       },
-      { path: '/settings', label: 'Settings', permission: null },
+      { path: '/settings', label: 'Settings', permission: null, icon: 'setting' },
     ],
   },
 };

@@ -3,24 +3,43 @@ import {
   AppstoreOutlined,
   Avatar,
   Button,
+  CalendarOutlined,
+  ClockCircleOutlined,
   DashboardOutlined,
   Drawer,
   Dropdown,
   Layout,
   LogoutOutlined,
+  MedicineBoxOutlined,
   Menu,
   MenuOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  TeamOutlined,
   Typography,
+  UserOutlined,
 } from '@dental/shared/ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ToothLogo } from '../auth/ToothLogo';
 import { useModulesStore } from '../modules/modulesStore';
 import { NotificationBell } from './NotificationBell';
-import { buildNavigation } from './navigation';
+import { buildNavigation, type ShellNavIcon } from './navigation';
 import '../styles/layout.css';
 
 const SIDEBAR_WIDTH = 232;
+
+const NAV_ICON_COMPONENTS: Record<ShellNavIcon, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  modules: <AppstoreOutlined />,
+  schedule: <ScheduleOutlined />,
+  team: <TeamOutlined />,
+  'medicine-box': <MedicineBoxOutlined />,
+  clock: <ClockCircleOutlined />,
+  calendar: <CalendarOutlined />,
+  user: <UserOutlined />,
+  setting: <SettingOutlined />,
+};
 
 function initialsOf(name: string): string {
   return name
@@ -36,20 +55,12 @@ export function AppLayout() {
   const user = useAuthStore((state) => state.user);
   const logout = useAuthStore((state) => state.logout);
   const entries = useModulesStore((state) => state.entries);
-  const modules = useModulesStore((state) => state.modules);
   const resetModules = useModulesStore((state) => state.reset);
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const navigation = useMemo(() => buildNavigation(user?.role, entries), [user?.role, entries]);
-  const iconFor = (path: string, moduleId: string | null): ReactNode => {
-    if (path === '/') return <DashboardOutlined />;
-    const state = moduleId ? modules[moduleId as keyof typeof modules] : undefined;
-    const fromModule =
-      state?.state === 'ready' ? state.description.nav.find((entry) => entry.path === path)?.icon : undefined;
-    return fromModule ?? <AppstoreOutlined />;
-  };
   const selected =
     navigation
       .filter((item) =>
@@ -64,7 +75,7 @@ export function AppLayout() {
       aria-label="Main navigation"
       items={navigation.map((item) => ({
         key: item.path,
-        icon: iconFor(item.path, item.moduleId),
+        icon: NAV_ICON_COMPONENTS[item.icon],
         label: item.label,
       }))}
       onClick={({ key }) => {

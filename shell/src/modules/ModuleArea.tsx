@@ -6,6 +6,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useEffect,
   useState,
 } from 'react';
 import { PermissionGate } from '../auth/PermissionGate';
@@ -35,19 +36,31 @@ const areaLoading = (
   </div>
 );
 
-/** One screen of a module: permission first, then the module's code, each failure kept in this area. */
-export function ModuleArea({
-  moduleId,
-  catalog,
-  page,
-}: {
+interface ModuleAreaProps {
   moduleId: ModuleId;
   catalog: ModuleCatalogEntry;
   page: ModulePage;
-}) {
+}
+
+/** One screen of a module: permission first, then the module's code, each failure kept in this area. */
+export function ModuleArea(props: ModuleAreaProps) {
+  return (
+    <PermissionGate permission={props.page.permission} deniedMessage={props.page.deniedMessage}>
+      <ModuleScreen {...props} />
+    </PermissionGate>
+  );
+}
+
+/** Loads the module on the first visit of one of its screens, then renders the screen. */
+function ModuleScreen({ moduleId, catalog, page }: ModuleAreaProps) {
   const loadState = useModulesStore((state) => state.modules[moduleId]);
   const retry = useModulesStore((state) => state.retry);
+  const ensureLoaded = useModulesStore((state) => state.ensureLoaded);
   const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    void ensureLoaded(moduleId);
+  }, [ensureLoaded, moduleId]);
 
   let content: ReactNode;
   if (!loadState || loadState.state === 'loading') {
@@ -96,9 +109,5 @@ export function ModuleArea({
     }
   }
 
-  return (
-    <PermissionGate permission={page.permission} deniedMessage={page.deniedMessage}>
-      {content}
-    </PermissionGate>
-  );
+  return content;
 }

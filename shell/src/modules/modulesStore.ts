@@ -13,8 +13,10 @@ interface ModulesState {
   error: string | null;
   entries: ModuleEntry[];
   modules: Partial<Record<ModuleId, ModuleLoadState>>;
-  /** Reads the clinic's enabled modules and loads each one's description, each on its own. */
+  /** Reads the clinic's enabled modules and registers them; no module code loads yet. */
   load: () => Promise<void>;
+  /** Loads a module's description the first time one of its screens is visited. */
+  ensureLoaded: (id: ModuleId) => Promise<void>;
   retry: (id: ModuleId) => Promise<void>;
   reset: () => void;
 }
@@ -47,15 +49,26 @@ export const useModulesStore = create<ModulesState>()((set, get) => {
       try {
         const entries = await fetchEnabledModules();
         registerModules(entries, true);
-        set({
+        // Descriptions already loaded stay valid: a re-read (after a switch) must not reload them.
+        set((state) => ({
           status: 'ready',
           entries,
-          modules: Object.fromEntries(entries.map((entry) => [entry.id, { state: 'loading' }])),
-        });
-        await Promise.all(entries.map(loadOne));
+          modules: Object.fromEntries(
+            entries.flatMap((entry) => {
+              const known = state.modules[entry.id];
+              return known ? [[entry.id, known]] : [];
+            }),
+          ),
+        }));
       } catch (error) {
         set({ status: 'error', error: messageOf(error) });
       }
+    },
+
+    async ensureLoaded(id) {
+      if (get().modules[id]) return;
+      const entry = get().entries.find((candidate) => candidate.id === id);
+      if (entry) await loadOne(entry);
     },
 
     async retry(id) {

@@ -43,6 +43,8 @@ module.exports = {
       testEnvironment: 'node',
       transform: swcTransform,
       testMatch: ['<rootDir>/src/**/*.test.ts'],
+      // These dependencies ship ES modules only; Node 20 loads them natively, jest needs them compiled.
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
       testTimeout: 60000,
     },
   ],

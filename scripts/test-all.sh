@@ -11,10 +11,12 @@ npx biome check .
 npx tsc -p tsconfig.json --noEmit
 
 echo "== unit, component and API tests (PGlite)"
-npx jest --ci
+# PGlite loads its WebAssembly with a dynamic import, which jest runs only with VM modules on.
+JEST=(node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js --ci)
+"${JEST[@]}"
 
 echo "== API tests on PostgreSQL 15"
-bash scripts/with-postgres.sh npx jest --ci --selectProjects server
+bash scripts/with-postgres.sh "${JEST[@]}" --selectProjects server
 
 echo "== build"
 node scripts/build-all.mjs

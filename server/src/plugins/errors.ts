@@ -27,19 +27,31 @@ export class HttpError extends Error {
   }
 }
 
-function fieldName(path: ReadonlyArray<PropertyKey>, context: string | undefined): string {
-  const joined = path.map(String).join('.');
-  return joined || context || 'request';
+interface ValidationItem {
+  instancePath: string;
+  message?: string;
+  params: { keys?: unknown };
+}
+
+/**
+ * `/patient/phone` → `patient.phone`. An unknown key is reported on the object that holds it
+ * (the message names the key), or by its own name at the top level of the request.
+ */
+function fieldName(item: ValidationItem, context: string | undefined): string {
+  const path = item.instancePath.split('/').filter(Boolean).join('.');
+  if (path) return path;
+  const keys = Array.isArray(item.params.keys) ? item.params.keys.map(String) : [];
+  return keys.join(', ') || context || 'request';
 }
 
 /** Every error answers JSON `{ message }`; validation names the fields; no stack ever leaves. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((validation) => {
-        const issue = validation.params.issue as z.core.$ZodIssue;
-        return { field: fieldName(issue.path, undefined), message: issue.message };
-      });
+      const errors = error.validation.map((item: ValidationItem) => ({
+        field: fieldName(item, error.validationContext),
+        message: item.message ?? 'Invalid value',
+      }));
       const first = errors[0];
       return reply.code(400).send({
         message: first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request',

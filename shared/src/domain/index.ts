@@ -1,7 +1,10 @@
 /** Pure-TypeScript domain rules: imported by the browser and by the server alike. */
 export * from './auth';
 export * from './constants';
+export * from './dashboard';
 export * from './errors';
 export * from './modules';
 export * from './roles';
+export * from './settings';
+export * from './users';
 export * from './validation';

@@ -1,6 +1,49 @@
+import { practiceSettingsSchema, practiceSettingsUpdateSchema } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { errorResponses } from '../../plugins/errors';
+import { readSettings, saveSettings } from './settingsData';
 
-/** Settings endpoints (spec §7). */
-export function registerSettingsRoutes(_app: FastifyInstance, _db: Database, _guard: Guard): void {}
+const TAGS = ['settings'];
+const SECURITY = [{ bearerAuth: [] }];
+
+/** Practice settings of the caller's clinic (spec §3): every role reads them, an admin saves them. */
+export function registerSettingsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/settings',
+    {
+      preHandler: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The clinic's practice settings (any role): name, contact, working hours per weekday, notification flags and time zone; defaults until an admin saves them",
+        security: SECURITY,
+        response: { 200: practiceSettingsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => readSettings(db, guard.staffOf(request).clinicId),
+  );
+
+  routes.put(
+    '/api/settings',
+    {
+      preHandler: guard.permitted('all', 'change the practice settings'),
+      schema: {
+        tags: TAGS,
+        summary:
+          "Save the clinic's practice settings (admin). Fields left out keep their value; an open day ends after it starts; `timeZone` is an IANA name and sets the clinic's 'today'",
+        security: SECURITY,
+        body: practiceSettingsUpdateSchema,
+        response: { 200: practiceSettingsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const staff = guard.staffOf(request);
+      return saveSettings(db, { clinicId: staff.clinicId, userId: staff.id }, request.body);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { BROKEN_MODULE_APP_URL } from '../playwright.config';
+import { sidebar, sidebarEntries, signIn, signOut } from './helpers';
+
+const root = path.resolve(__dirname, '..', '..');
+
+test('a module whose entry fails shows an error in its own area; the rest keeps working', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { baseURL: BROKEN_MODULE_APP_URL });
+  await page.goto(`${BROKEN_MODULE_APP_URL}/dentists`);
+  await expect(page.getByText('The Dentists module could not be loaded')).toBeVisible();
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  await retry.click();
+  await expect(page.getByText('The Dentists module could not be loaded')).toBeVisible();
+
+  await expect(sidebar(page).getByRole('menuitem', { name: 'Dentists' })).toBeVisible();
+  await sidebar(page).getByRole('menuitem', { name: 'Patients' }).click();
+  await expect(page.getByTestId('module-loaded')).toContainText('mf-patients');
+  await signOut(page);
+});
+
+test('an admin switches a module off for their clinic only', async ({ page, browser }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('menuitem', { name: 'Modules' }).click();
+  const patientsSwitch = page.getByRole('switch', { name: 'Patients enabled' });
+  await expect(patientsSwitch).toBeChecked();
+  await patientsSwitch.click();
+  await expect(patientsSwitch).not.toBeChecked();
+  await expect(sidebar(page).getByRole('menuitem', { name: 'Patients' })).toHaveCount(0);
+  await page.goto('/patients');
+  await expect(page.getByText('Page not found')).toBeVisible();
+
+  // Another clinic is not affected.
+  const other = await browser.newContext();
+  const harbor = await other.newPage();
+  await signIn(harbor, 'harborAdmin');
+  expect(await sidebarEntries(harbor)).toContain('Patients');
+  await other.close();
+
+  // Switch it back on.
+  await page.getByRole('menuitem', { name: 'Modules' }).click();
+  await page.getByRole('switch', { name: 'Patients enabled' }).click();
+  await expect(page.getByRole('switch', { name: 'Patients enabled' })).toBeChecked();
+  await expect(sidebar(page).getByRole('menuitem', { name: 'Patients' })).toBeVisible();
+});
+
+test('a module rebuilt alone is live on the next page load, without restarting anything', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await page.goto('/patients');
+  const buildTime = page.getByTestId('module-build-time');
+  await expect(buildTime).toBeVisible();
+  const before = (await buildTime.textContent()) ?? '';
+
+  execFileSync(process.execPath, ['scripts/build-all.mjs', 'mf-patients'], { cwd: root, stdio: 'ignore' });
+
+  await page.reload();
+  await expect(buildTime).toBeVisible();
+  await expect(buildTime).not.toHaveText(before);
+});

@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, fillSignIn, sidebarEntries, signIn, signOut } from './helpers';
+
+const EXPECTED_SIDEBAR = {
+  admin: [
+    'Dashboard',
+    'Appointments',
+    'Patients',
+    'Dentists',
+    'Availability',
+    'Calendar',
+    'Users',
+    'Settings',
+    'Modules',
+  ],
+  receptionist: ['Dashboard', 'Appointments', 'Patients', 'Calendar', 'Settings'],
+  dentist: ['Dashboard', 'Appointments', 'Patients', 'Availability', 'Calendar', 'Settings'],
+} as const;
+
+for (const account of ['admin', 'receptionist', 'dentist'] as const) {
+  test(`${account} signs in, lands on the dashboard and sees only what the role allows`, async ({ page }) => {
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await sidebarEntries(page)).toEqual(EXPECTED_SIDEBAR[account]);
+    const userMenu = page.getByRole('button', { name: 'User menu' });
+    await expect(userMenu).toContainText(ACCOUNTS[account].name);
+    await expect(userMenu).toContainText(ACCOUNTS[account].role);
+    await userMenu.click();
+    await expect(page.getByRole('menu').last()).toContainText(ACCOUNTS[account].name);
+  });
+}
+
+test('the sign-in form refuses empty fields and shows a wrong password in a red banner', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Demo Accounts')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+
+  await page.getByLabel('Username or Email').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the password can be shown, and the button says Signing in... while the request runs', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('secret');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/auth/login', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await fillSignIn(page, 'admin');
+  const button = page.getByRole('button', { name: 'Signing in...' });
+  await expect(button).toBeDisabled();
+  release();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+});
+
+test('Forgot password? says who resets it', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('note')).toContainText('administrator');
+});
+
+test('a signed-out visit is sent to sign in and comes back to the page it asked for', async ({ page }) => {
+  await page.goto('/patients');
+  await expect(page).toHaveURL(/\/login$/);
+  await fillSignIn(page, 'receptionist');
+  await expect(page).toHaveURL(/\/patients$/);
+  await expect(page.getByTestId('module-loaded')).toContainText('mf-patients');
+  // The login page was replaced in history: going back does not return to it.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/login$/);
+});
+
+test('sign-out ends the session', async ({ page }) => {
+  await signIn(page, 'admin');
+  await signOut(page);
+  await page.goto('/patients');
+  await expect(page).toHaveURL(/\/login$/);
+  const stored = await page.evaluate(() => [
+    localStorage.getItem('authToken'),
+    sessionStorage.getItem('authToken'),
+  ]);
+  expect(stored).toEqual([null, null]);
+});
+
+test('the session survives a reload', async ({ page }) => {
+  await signIn(page, 'dentist');
+  await page.getByRole('menuitem', { name: 'Calendar' }).click();
+  await expect(page.getByTestId('module-loaded')).toContainText('mf-scheduling');
+  await page.reload();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByTestId('module-loaded')).toContainText('mf-scheduling');
+});
+
+test('Remember me decides where the session is kept', async ({ page, context }) => {
+  await signIn(page, 'admin');
+  expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeTruthy();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+  // A new tab of the same browser session gets in through the refresh cookie.
+  const second = await context.newPage();
+  await second.goto('/patients');
+  await expect(second.getByTestId('module-loaded')).toContainText('mf-patients');
+  await second.close();
+
+  await signOut(page);
+  await signIn(page, 'admin', { remember: true });
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+  const cookies = await context.cookies();
+  const refresh = cookies.find((cookie) => cookie.name === 'dental_refresh');
+  expect(refresh?.httpOnly).toBe(true);
+  // A remembered session's cookie outlives the browser session (it has an expiry).
+  expect(refresh?.expires).toBeGreaterThan(Date.now() / 1000);
+});
+
+test('no module code is loaded before sign-in', async ({ page }) => {
+  const moduleRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/modules/')) moduleRequests.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(moduleRequests).toEqual([]);
+});

@@ -1,0 +1,298 @@
+import {
+  type ActivityRecord,
+  type AppointmentStatus,
+  DASHBOARD_STAT_NAMES,
+  type DashboardAppointment,
+  type DashboardStat,
+  isTimeZone,
+  signedChange,
+} from '@dental/shared/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { addDays } from '../settings/clinicTime';
+
+/** Figures behind the stat cards; each count is an index range scan (see the query). */
+export interface StatFigures {
+  today: number;
+  sameDayLastWeek: number;
+  pendingFromToday: number;
+  pendingNextWeek: number;
+  pendingPreviousWeek: number;
+  activePatients: number;
+  newPatientsLast30: number;
+  newPatientsPrevious30: number;
+  activeDentists: number;
+  newDentistsLast30: number;
+}
+
+const LIVE_STATUSES = sql`('pending', 'confirmed', 'completed')`;
+
+/** How many of the newest patients the intake count reads at first; it grows while that is too few. */
+const INTAKE_WINDOW_START = 4096;
+
+/**
+ * Patients who joined in the last 30 days and in the 30 before. patients has no index on
+ * created_at, but ids are handed out in joining order, so the newest patients are the highest ids:
+ * a backward range of the primary key (clinic_id, id), stopped once it reaches a patient older than
+ * 60 days. When every row read is younger, the window was too small and grows.
+ */
+async function readIntake(db: Database, clinicId: number): Promise<{ last30: number; previous30: number }> {
+  for (let window = INTAKE_WINDOW_START; ; window *= 4) {
+    const result = await db.execute(sql`
+      select
+        count(*) filter (where created_at >= now() - interval '30 days') as "last30",
+        count(*) filter (where created_at < now() - interval '30 days'
+          and created_at >= now() - interval '60 days') as "previous30",
+        count(*) filter (where created_at < now() - interval '60 days') as "older",
+        count(*) as "read"
+      from (
+        select created_at from patients where clinic_id = ${clinicId} order by id desc limit ${window}
+      ) as newest
+    `);
+    const row = result.rows[0] as Record<string, string | number> | undefined;
+    const figure = (key: string) => Number(row?.[key] ?? 0);
+    if (figure('older') > 0 || figure('read') < window) {
+      return { last30: figure('last30'), previous30: figure('previous30') };
+    }
+  }
+}
+
+/**
+ * Appointment counts run on appointments_status_date_idx (clinic_id, status, date) as index-only
+ * ranges: a non-cancelled day is three small ranges rather than a scan of the day's rows. Active
+ * patients count on patients_status_name_idx, dentists on their primary key.
+ */
+export async function readStatFigures(db: Database, clinicId: number, today: string): Promise<StatFigures> {
+  const lastWeek = addDays(today, -7);
+  const nextWeek = addDays(today, 7);
+  const result = await db.execute(sql`
+    select
+      (select count(*) from appointments
+        where clinic_id = ${clinicId} and status in ${LIVE_STATUSES} and date = ${today}::date) as "today",
+      (select count(*) from appointments
+        where clinic_id = ${clinicId} and status in ${LIVE_STATUSES} and date = ${lastWeek}::date)
+        as "sameDayLastWeek",
+      (select count(*) from appointments
+        where clinic_id = ${clinicId} and status = 'pending' and date >= ${today}::date) as "pendingFromToday",
+      (select count(*) from appointments
+        where clinic_id = ${clinicId} and status = 'pending'
+          and date >= ${today}::date and date < ${nextWeek}::date) as "pendingNextWeek",
+      (select count(*) from appointments
+        where clinic_id = ${clinicId} and status = 'pending'
+          and date >= ${lastWeek}::date and date < ${today}::date) as "pendingPreviousWeek",
+      (select count(*) from patients where clinic_id = ${clinicId} and status = 'active') as "activePatients",
+      (select count(*) from dentists where clinic_id = ${clinicId} and status = 'active') as "activeDentists",
+      (select count(*) from dentists
+        where clinic_id = ${clinicId} and status = 'active' and created_at >= now() - interval '30 days')
+        as "newDentistsLast30"
+  `);
+  const row = result.rows[0] as Record<string, string | number | null> | undefined;
+  const figure = (key: string) => Number(row?.[key] ?? 0);
+  const intake = await readIntake(db, clinicId);
+  return {
+    today: figure('today'),
+    sameDayLastWeek: figure('sameDayLastWeek'),
+    pendingFromToday: figure('pendingFromToday'),
+    pendingNextWeek: figure('pendingNextWeek'),
+    pendingPreviousWeek: figure('pendingPreviousWeek'),
+    activePatients: figure('activePatients'),
+    newPatientsLast30: intake.last30,
+    newPatientsPrevious30: intake.previous30,
+    activeDentists: figure('activeDentists'),
+    newDentistsLast30: figure('newDentistsLast30'),
+  };
+}
+
+/** The stat cards; `changeType` says whether the change is good news. */
+export function statCards(figures: StatFigures): DashboardStat[] {
+  const todayDelta = figures.today - figures.sameDayLastWeek;
+  // Fewer appointments waiting for confirmation is the better direction.
+  const pendingDelta = figures.pendingNextWeek - figures.pendingPreviousWeek;
+  return [
+    {
+      name: DASHBOARD_STAT_NAMES.todayAppointments,
+      value: figures.today,
+      change: signedChange(todayDelta),
+      changeType: todayDelta >= 0 ? 'positive' : 'negative',
+    },
+    {
+      name: DASHBOARD_STAT_NAMES.pendingConfirmations,
+      value: figures.pendingFromToday,
+      change: signedChange(pendingDelta),
+      changeType: pendingDelta <= 0 ? 'positive' : 'negative',
+    },
+    {
+      name: DASHBOARD_STAT_NAMES.totalPatients,
+      value: figures.activePatients,
+      change: signedChange(figures.newPatientsLast30),
+      changeType: figures.newPatientsLast30 >= figures.newPatientsPrevious30 ? 'positive' : 'negative',
+    },
+    {
+      name: DASHBOARD_STAT_NAMES.activeDentists,
+      value: figures.activeDentists,
+      change: signedChange(figures.newDentistsLast30),
+      changeType: 'positive',
+    },
+  ];
+}
+
+/**
+ * What the cached stats depend on, in one round trip: the clinic's zone (for its today) and its
+ * newest audit record, one probe of the audit log's primary key. Every write to clinic data records
+ * one in its own transaction, so while that has not moved, neither have the stats.
+ */
+export async function readStatsVersion(
+  db: Database,
+  clinicId: number,
+): Promise<{ timeZone: string; latestAuditId: number }> {
+  const result = await db.execute(sql`
+    select time_zone as "timeZone",
+      (select coalesce(max(id), 0) from audit_log where clinic_id = ${clinicId}) as "latestAuditId"
+    from clinics where id = ${clinicId}
+  `);
+  const row = result.rows[0] as { timeZone?: string; latestAuditId?: string | number } | undefined;
+  const zone = row?.timeZone ?? 'UTC';
+  return { timeZone: isTimeZone(zone) ? zone : 'UTC', latestAuditId: Number(row?.latestAuditId ?? 0) };
+}
+
+interface AppointmentRow {
+  id: number;
+  patient: string;
+  patient_id: number;
+  phone: string;
+  dentist_id: number;
+  dentist_name: string;
+  date: string | Date;
+  time: string;
+  treatment: string;
+  status: AppointmentStatus;
+  notes: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+/** Timestamps as UTC ISO 8601 whichever driver answered (node-postgres gives Dates, PGlite may too). */
+function isoTimestamp(value: string | Date): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function plainDate(value: string | Date): string {
+  if (typeof value === 'string') return value.slice(0, 10);
+  // A `date` parsed into a Date stands for local midnight of that day.
+  const local = new Date(value.getTime() - value.getTimezoneOffset() * 60000);
+  return local.toISOString().slice(0, 10);
+}
+
+/** The day's appointments in time order, on appointments_date_idx (clinic_id, date, time). */
+export async function readDayAppointments(
+  db: Database,
+  clinicId: number,
+  date: string,
+  limit: number,
+): Promise<DashboardAppointment[]> {
+  const result = await db.execute(sql`
+    select a.id, p.name as patient, a.patient_id, p.phone, a.dentist_id, d.name as dentist_name,
+      to_char(a.date, 'YYYY-MM-DD') as date, a.time, a.treatment, a.status, a.notes,
+      a.created_at, a.updated_at
+    from appointments a
+    join patients p on p.clinic_id = a.clinic_id and p.id = a.patient_id
+    join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
+    where a.clinic_id = ${clinicId} and a.date = ${date}::date
+    order by a.time, a.id
+    limit ${limit}
+  `);
+  return (result.rows as unknown as AppointmentRow[]).map((row) => ({
+    id: Number(row.id),
+    patient: row.patient,
+    patient_id: Number(row.patient_id),
+    phone: row.phone,
+    dentist_id: Number(row.dentist_id),
+    dentist_name: row.dentist_name,
+    date: plainDate(row.date),
+    time: row.time,
+    treatment: row.treatment,
+    status: row.status,
+    notes: row.notes,
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
+  }));
+}
+
+/** Sign-ins and refused requests are the security log, not the clinic's activity. */
+const SECURITY_ACTIONS = sql`('login', 'login_failed', 'login_locked', 'access_denied', 'logout')`;
+
+interface ActivityRow {
+  id: number;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  details: unknown;
+  created_at: string | Date;
+  user_id: number | null;
+  user_name: string | null;
+}
+
+const VERBS: Record<string, string> = {
+  create: 'created',
+  created: 'created',
+  insert: 'created',
+  update: 'updated',
+  updated: 'updated',
+  delete: 'deleted',
+  deleted: 'deleted',
+  status_change: 'changed the status of',
+  update_status: 'changed the status of',
+  status: 'changed the status of',
+  activate: 'activated',
+  deactivate: 'deactivated',
+  module_enabled: 'enabled',
+  module_disabled: 'disabled',
+  book: 'booked',
+  cancel: 'cancelled',
+  confirm: 'confirmed',
+};
+
+function detailText(details: unknown, key: string): string | null {
+  if (!details || typeof details !== 'object') return null;
+  const value = (details as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+function entityPhrase(row: ActivityRow): string {
+  const entity = row.entity.replace(/_/g, ' ');
+  if (row.entity === 'settings') return 'the practice settings';
+  if (row.entity === 'module') return `the ${row.entity_id ?? ''} module`.replace(/\s+/g, ' ');
+  const named = detailText(row.details, 'name') ?? detailText(row.details, 'patient');
+  const base = row.entity_id ? `${entity} #${row.entity_id}` : entity;
+  return named ? `${base} (${named})` : base;
+}
+
+/** 'Alex Morgan created appointment #12', 'Riley Chen changed the status of appointment #7 to confirmed'. */
+export function describeActivity(row: ActivityRow): string {
+  const actor = row.user_name ?? (row.user_id === null ? 'The system' : 'A former user');
+  const verb = VERBS[row.action] ?? row.action.replace(/_/g, ' ');
+  const status = detailText(row.details, 'status') ?? detailText(row.details, 'to');
+  const outcome = status && verb === 'changed the status of' ? ` to ${status}` : '';
+  return `${actor} ${verb} ${entityPhrase(row)}${outcome}`;
+}
+
+/** The newest records first, on audit_log_recent_idx (clinic_id, created_at desc). */
+export async function readActivity(db: Database, clinicId: number, limit: number): Promise<ActivityRecord[]> {
+  const result = await db.execute(sql`
+    select l.id, l.action, l.entity, l.entity_id, l.details, l.created_at, l.user_id, u.name as user_name
+    from audit_log l
+    left join users u on u.clinic_id = l.clinic_id and u.id = l.user_id
+    where l.clinic_id = ${clinicId} and l.action not in ${SECURITY_ACTIONS}
+    order by l.created_at desc, l.id desc
+    limit ${limit}
+  `);
+  return (result.rows as unknown as ActivityRow[]).map((row) => ({
+    id: Number(row.id),
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entity_id,
+    user_name: row.user_name,
+    description: describeActivity(row),
+    created_at: isoTimestamp(row.created_at),
+  }));
+}

@@ -1,0 +1,77 @@
+import { isTimeZone } from '@dental/shared/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { clinics } from '../../db/schema';
+
+/** The server's own zone: what a new clinic starts with. */
+export function serverTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : 'UTC';
+}
+
+/** Building a formatter costs far more than using one: one per zone (and kind) is kept. */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+) {
+  let found = cache.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    cache.set(timeZone, found);
+  }
+  return found;
+}
+
+function partsOf(format: Intl.DateTimeFormat, at: Date): (type: string) => string {
+  const parts = format.formatToParts(at);
+  return (type) => parts.find((candidate) => candidate.type === type)?.value ?? '00';
+}
+
+/** The calendar date at an instant in a time zone: 'YYYY-MM-DD'. */
+export function localDate(timeZone: string, at: Date = new Date()): string {
+  const part = partsOf(
+    formatter(dateFormatters, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }),
+    at,
+  );
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The wall-clock time at an instant in a time zone: 'HH:mm'. */
+export function localTime(timeZone: string, at: Date = new Date()): string {
+  const part = partsOf(
+    formatter(timeFormatters, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    at,
+  );
+  return `${part('hour')}:${part('minute')}`;
+}
+
+/** A 'YYYY-MM-DD' date moved by whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const shifted = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days));
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a 'YYYY-MM-DD' date: 1 = Monday … 7 = Sunday (as dentists' working_days count). */
+export function isoWeekday(date: string): number {
+  const [year, month, day] = date.split('-').map(Number);
+  const weekday = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+}
+
+type Reader = Pick<Database, 'select'>;
+
+/** The zone a clinic's 'today' is counted in; a name the runtime no longer knows falls back to UTC. */
+export async function clinicTimeZone(db: Reader, clinicId: number): Promise<string> {
+  const [row] = await db.select({ timeZone: clinics.timeZone }).from(clinics).where(eq(clinics.id, clinicId));
+  return row && isTimeZone(row.timeZone) ? row.timeZone : 'UTC';
+}
+
+/** The clinic's 'today'. */
+export async function clinicToday(db: Reader, clinicId: number, at: Date = new Date()): Promise<string> {
+  return localDate(await clinicTimeZone(db, clinicId), at);
+}

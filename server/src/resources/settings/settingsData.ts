@@ -1,0 +1,103 @@
+import {
+  defaultPracticeSettings,
+  isTimeZone,
+  type PracticeSettings,
+  type PracticeSettingsUpdate,
+} from '@dental/shared/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { clinicSettings, clinics } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/auditLog';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Saved settings over the defaults: a clinic that never saved answers the defaults, named after it. */
+export async function readSettings(db: Database | Transaction, clinicId: number): Promise<PracticeSettings> {
+  const [row] = await db
+    .select({
+      clinicName: clinics.name,
+      timeZone: clinics.timeZone,
+      practiceName: clinicSettings.practiceName,
+      address: clinicSettings.address,
+      phone: clinicSettings.phone,
+      email: clinicSettings.email,
+      workingHours: clinicSettings.workingHours,
+      notifications: clinicSettings.notifications,
+    })
+    .from(clinics)
+    .leftJoin(clinicSettings, eq(clinicSettings.clinicId, clinics.id))
+    .where(eq(clinics.id, clinicId));
+  if (!row) throw new HttpError(404, 'Clinic not found');
+  const defaults = defaultPracticeSettings(row.clinicName, isTimeZone(row.timeZone) ? row.timeZone : 'UTC');
+  if (row.practiceName === null) return defaults;
+  return {
+    practiceName: row.practiceName,
+    address: row.address ?? '',
+    phone: row.phone ?? '',
+    email: row.email ?? '',
+    // Stored JSON is merged over the defaults so a day or flag added later still answers.
+    workingHours: {
+      ...defaults.workingHours,
+      ...(row.workingHours as Partial<PracticeSettings['workingHours']>),
+    },
+    notifications: {
+      ...defaults.notifications,
+      ...(row.notifications as Partial<PracticeSettings['notifications']>),
+    },
+    timeZone: defaults.timeZone,
+  };
+}
+
+export async function saveSettings(
+  db: Database,
+  actor: { clinicId: number; userId: number },
+  update: PracticeSettingsUpdate,
+): Promise<PracticeSettings> {
+  return db.transaction(async (tx) => {
+    // One writer at a time per clinic, so two saves of different fields both land.
+    await tx
+      .select({ id: clinics.id })
+      .from(clinics)
+      .where(eq(clinics.id, actor.clinicId))
+      .for('no key update');
+    const current = await readSettings(tx, actor.clinicId);
+    const next: PracticeSettings = {
+      practiceName: update.practiceName ?? current.practiceName,
+      address: update.address ?? current.address,
+      phone: update.phone ?? current.phone,
+      email: update.email ?? current.email,
+      workingHours: { ...current.workingHours, ...update.workingHours },
+      notifications: { ...current.notifications, ...update.notifications },
+      timeZone: update.timeZone ?? current.timeZone,
+    };
+    const row = {
+      practiceName: next.practiceName,
+      address: next.address,
+      phone: next.phone,
+      email: next.email,
+      workingHours: next.workingHours,
+      notifications: next.notifications,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(clinicSettings)
+      .values({ clinicId: actor.clinicId, ...row })
+      .onConflictDoUpdate({ target: clinicSettings.clinicId, set: row });
+    if (next.timeZone !== current.timeZone) {
+      await tx.update(clinics).set({ timeZone: next.timeZone }).where(eq(clinics.id, actor.clinicId));
+    }
+    const changed = (Object.keys(next) as Array<keyof PracticeSettings>).filter(
+      (field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]),
+    );
+    await recordAudit(tx, {
+      clinicId: actor.clinicId,
+      userId: actor.userId,
+      action: 'update',
+      entity: 'settings',
+      entityId: actor.clinicId,
+      details: { changed },
+    });
+    return next;
+  });
+}

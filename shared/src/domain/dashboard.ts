@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from './constants';
+
+/** The dashboard's calls (spec §2 Dashboard, §7): stat cards, today's appointments, recent activity. */
+
+export const STAT_CHANGE_TYPES = ['positive', 'negative'] as const;
+export type StatChangeType = (typeof STAT_CHANGE_TYPES)[number];
+
+/** One stat card: `change` is signed ('+3', '-1', '0'); `changeType` says whether that is good news. */
+export const dashboardStatSchema = z.object({
+  name: z.string(),
+  value: z.number(),
+  change: z.string(),
+  changeType: z.enum(STAT_CHANGE_TYPES),
+});
+export type DashboardStat = z.infer<typeof dashboardStatSchema>;
+
+export const DASHBOARD_STAT_NAMES = {
+  todayAppointments: "Today's Appointments",
+  pendingConfirmations: 'Pending Confirmations',
+  totalPatients: 'Total Patients',
+  activeDentists: 'Active Dentists',
+} as const;
+
+export const dashboardStatsSchema = z.object({ data: z.array(dashboardStatSchema) });
+
+/** An appointment as the dashboard lists it (the appointment wire fields of spec §3). */
+export const dashboardAppointmentSchema = z.object({
+  id: z.number().int(),
+  patient: z.string(),
+  patient_id: z.number().int(),
+  phone: z.string(),
+  dentist_id: z.number().int(),
+  dentist_name: z.string(),
+  date: z.string(),
+  time: z.string(),
+  treatment: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
+
+export const TODAY_APPOINTMENTS_LIMIT_DEFAULT = 100;
+export const TODAY_APPOINTMENTS_LIMIT_MAX = 1000;
+
+export const todayAppointmentsQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit is a whole number')
+    .min(1, 'limit is at least 1')
+    .max(TODAY_APPOINTMENTS_LIMIT_MAX, `limit is at most ${TODAY_APPOINTMENTS_LIMIT_MAX}`)
+    .default(TODAY_APPOINTMENTS_LIMIT_DEFAULT),
+});
+
+export const todayAppointmentsSchema = z.object({ data: z.array(dashboardAppointmentSchema) });
+
+export const ACTIVITY_LIMIT_DEFAULT = 10;
+export const ACTIVITY_LIMIT_MAX = 50;
+
+export const activityQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit is a whole number')
+    .min(1, 'limit is at least 1')
+    .max(ACTIVITY_LIMIT_MAX, `limit is at most ${ACTIVITY_LIMIT_MAX}`)
+    .default(ACTIVITY_LIMIT_DEFAULT),
+});
+
+/** One recorded change, newest first; `description` is a sentence a person can read. */
+export const activityRecordSchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  description: z.string(),
+  created_at: z.string(),
+});
+export type ActivityRecord = z.infer<typeof activityRecordSchema>;
+
+export const activityListSchema = z.object({ data: z.array(activityRecordSchema) });
+
+/** '+3', '-1', '0'. */
+export function signedChange(delta: number): string {
+  if (delta > 0) return `+${delta}`;
+  if (delta < 0) return `${delta}`;
+  return '0';
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { DEFAULT_PRACTICE_HOURS, WEEKDAYS, type Weekday } from './constants';
+import { emailString, phoneString, requiredText, timeString } from './validation';
+
+/** Practice settings (spec §3), kept per clinic: GET /api/settings answers them, PUT saves them. */
+
+/** An IANA zone name the runtime knows ('Europe/Berlin', 'UTC'); offsets and abbreviations are refused. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's canonical spelling ('europe/berlin' → 'Europe/Berlin'). */
+export function canonicalTimeZone(value: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+}
+
+export const timeZoneString = z
+  .string()
+  .trim()
+  .refine(isTimeZone, 'Use an IANA time zone name such as Europe/London')
+  .transform(canonicalTimeZone);
+
+/** One weekday's opening hours; a day that is open ends after it starts. */
+export const workingHoursSchema = z
+  .object({ start: timeString, end: timeString, closed: z.boolean() })
+  .strict()
+  .refine((day) => day.closed || day.end > day.start, {
+    message: 'The end time must be after the start time',
+    path: ['end'],
+  });
+
+const weekHoursShape = Object.fromEntries(WEEKDAYS.map((day) => [day, workingHoursSchema])) as Record<
+  Weekday,
+  typeof workingHoursSchema
+>;
+
+export const NOTIFICATION_FLAGS = [
+  'emailReminders',
+  'smsReminders',
+  'appointmentConfirmations',
+  'newPatientAlerts',
+] as const;
+export type NotificationFlag = (typeof NOTIFICATION_FLAGS)[number];
+
+export const notificationsSchema = z
+  .object({
+    emailReminders: z.boolean(),
+    smsReminders: z.boolean(),
+    appointmentConfirmations: z.boolean(),
+    newPatientAlerts: z.boolean(),
+  })
+  .strict();
+
+/** Optional contact fields: empty means not given. */
+const blankOr = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal(''), schema]);
+
+const dayHoursOutput = z.object({ start: z.string(), end: z.string(), closed: z.boolean() });
+
+/** GET /api/settings answers this shape; a PUT of it unchanged succeeds. */
+export const practiceSettingsSchema = z.object({
+  practiceName: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  workingHours: z.object(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursOutput])) as Record<
+      Weekday,
+      typeof dayHoursOutput
+    >,
+  ),
+  notifications: z.object({
+    emailReminders: z.boolean(),
+    smsReminders: z.boolean(),
+    appointmentConfirmations: z.boolean(),
+    newPatientAlerts: z.boolean(),
+  }),
+  timeZone: z.string(),
+});
+export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
+
+/**
+ * PUT /api/settings. Every field is checked like any other input; a field left out keeps its saved
+ * value, and so does a weekday left out of `workingHours` or a flag left out of `notifications`.
+ */
+export const practiceSettingsUpdateSchema = z
+  .object({
+    practiceName: requiredText(200).optional(),
+    address: z.string().trim().max(500, 'At most 500 characters').optional(),
+    phone: blankOr(phoneString).optional(),
+    email: blankOr(emailString).optional(),
+    workingHours: z.object(weekHoursShape).partial().strict().optional(),
+    notifications: notificationsSchema.partial().optional(),
+    timeZone: timeZoneString.optional(),
+  })
+  .strict();
+export type PracticeSettingsUpdateRequest = z.input<typeof practiceSettingsUpdateSchema>;
+export type PracticeSettingsUpdate = z.output<typeof practiceSettingsUpdateSchema>;
+
+export const DEFAULT_NOTIFICATIONS: PracticeSettings['notifications'] = {
+  emailReminders: true,
+  smsReminders: false,
+  appointmentConfirmations: true,
+  newPatientAlerts: true,
+};
+
+/** What a clinic that never saved its settings has. */
+export function defaultPracticeSettings(practiceName: string, timeZone: string): PracticeSettings {
+  return {
+    practiceName,
+    address: '',
+    phone: '',
+    email: '',
+    workingHours: structuredClone(DEFAULT_PRACTICE_HOURS),
+    notifications: { ...DEFAULT_NOTIFICATIONS },
+    timeZone,
+  };
+}

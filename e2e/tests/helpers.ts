@@ -41,10 +41,9 @@ export function sidebar(page: Page) {
   return page.getByRole('menu', { name: 'Main navigation' }).first();
 }
 
-export async function sidebarEntries(page: Page): Promise<string[]> {
-  const items = sidebar(page).getByRole('menuitem');
-  await expect(items.first()).toBeVisible();
-  return (await items.allInnerTexts()).map((text) => text.trim());
+/** Waits until the sidebar lists exactly these entries (module entries arrive after sign-in). */
+export async function expectSidebar(page: Page, entries: readonly string[]) {
+  await expect(sidebar(page).getByRole('menuitem')).toHaveText([...entries]);
 }
 
 export async function signOut(page: Page) {

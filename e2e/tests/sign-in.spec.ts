@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, fillSignIn, sidebarEntries, signIn, signOut } from './helpers';
+import { ACCOUNTS, expectSidebar, fillSignIn, signIn, signOut } from './helpers';
 
 const EXPECTED_SIDEBAR = {
   admin: [
@@ -21,7 +21,7 @@ for (const account of ['admin', 'receptionist', 'dentist'] as const) {
   test(`${account} signs in, lands on the dashboard and sees only what the role allows`, async ({ page }) => {
     await signIn(page, account);
     await expect(page).toHaveURL(/\/$/);
-    expect(await sidebarEntries(page)).toEqual(EXPECTED_SIDEBAR[account]);
+    await expectSidebar(page, EXPECTED_SIDEBAR[account]);
     const userMenu = page.getByRole('button', { name: 'User menu' });
     await expect(userMenu).toContainText(ACCOUNTS[account].name);
     await expect(userMenu).toContainText(ACCOUNTS[account].role);

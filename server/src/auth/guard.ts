@@ -1,5 +1,5 @@
 import { hasPermission, type Permission } from '@dental/shared/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client';
 import { recordAudit } from '../resources/audit/auditLog';
 import { findStaff, type Staff } from './staff';
@@ -27,9 +27,9 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export interface Guard {
   /** Any signed-in, active staff member. */
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: onRequestAsyncHookHandler;
   /** A staff member whose role holds the permission (spec §6); refusals are audited. */
-  permitted: (permission: Permission, action: string) => preHandlerAsyncHookHandler;
+  permitted: (permission: Permission, action: string) => onRequestAsyncHookHandler;
   /** The staff member of a request that passed the guard. */
   staffOf: (request: FastifyRequest) => Staff;
 }

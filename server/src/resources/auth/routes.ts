@@ -197,7 +197,7 @@ export function registerAuthRoutes(
   routes.get(
     '/auth/me',
     {
-      preHandler: guard.authenticated,
+      onRequest: guard.authenticated,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user (any role)',

@@ -32,7 +32,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, guar
   routes.get(
     '/api/dashboard/stats',
     {
-      preHandler: guard.authenticated,
+      onRequest: guard.authenticated,
       schema: {
         tags: TAGS,
         summary:
@@ -47,7 +47,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, guar
   routes.get(
     '/api/dashboard/appointments/today',
     {
-      preHandler: guard.authenticated,
+      onRequest: guard.authenticated,
       schema: {
         tags: TAGS,
         summary:
@@ -67,7 +67,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, guar
   routes.get(
     '/api/dashboard/activity',
     {
-      preHandler: guard.authenticated,
+      onRequest: guard.authenticated,
       schema: {
         tags: TAGS,
         summary:

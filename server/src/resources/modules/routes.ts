@@ -29,7 +29,7 @@ export function registerModuleRoutes(
   routes.get(
     '/api/modules',
     {
-      preHandler: guard.authenticated,
+      onRequest: guard.authenticated,
       schema: {
         tags: ['modules'],
         summary:
@@ -55,7 +55,7 @@ export function registerModuleRoutes(
   routes.put(
     '/api/modules/:id',
     {
-      preHandler: guard.permitted('all', 'manage modules'),
+      onRequest: guard.permitted('all', 'manage modules'),
       schema: {
         tags: ['modules'],
         summary: "Switch a module on or off for the caller's clinic (admin)",

@@ -16,7 +16,7 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Database, guard
   routes.get(
     '/api/settings',
     {
-      preHandler: guard.authenticated,
+      onRequest: guard.authenticated,
       schema: {
         tags: TAGS,
         summary:
@@ -31,7 +31,7 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Database, guard
   routes.put(
     '/api/settings',
     {
-      preHandler: guard.permitted('all', 'change the practice settings'),
+      onRequest: guard.permitted('all', 'change the practice settings'),
       schema: {
         tags: TAGS,
         summary:

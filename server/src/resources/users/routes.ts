@@ -39,7 +39,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
   routes.get(
     '/api/users',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: TAGS,
         summary:
@@ -58,7 +58,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
   routes.get(
     '/api/users/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: TAGS,
         summary: 'One user of the clinic (admin)',
@@ -77,7 +77,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
   routes.post(
     '/api/users',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: TAGS,
         summary:
@@ -96,7 +96,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
   routes.put(
     '/api/users/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: TAGS,
         summary:
@@ -113,7 +113,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
   routes.patch(
     '/api/users/:id/status',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: TAGS,
         summary:
@@ -130,7 +130,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
   routes.delete(
     '/api/users/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: TAGS,
         summary:

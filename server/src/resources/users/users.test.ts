@@ -145,7 +145,9 @@ describe('users API', () => {
   });
 
   describe('roles', () => {
-    it('answers 401 without a token', async () => {
+    it('answers 401 without a token, whatever the body', async () => {
+      expect((await send(null, 'POST', '/api/users', { name: 1 })).statusCode).toBe(401);
+      expect((await send(receptionistToken, 'POST', '/api/users', { name: 1 })).statusCode).toBe(403);
       expect((await send(null, 'GET', '/api/users')).statusCode).toBe(401);
       expect((await send(null, 'POST', '/api/users', newUser())).statusCode).toBe(401);
     });

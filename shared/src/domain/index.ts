@@ -1,7 +1,10 @@
 /** Pure-TypeScript domain rules: imported by the browser and by the server alike. */
 export * from './auth';
+export * from './availability';
+export * from './calendar';
 export * from './constants';
 export * from './dashboard';
+export * from './dentists';
 export * from './errors';
 export * from './modules';
 export * from './roles';

@@ -1,6 +1,169 @@
+import {
+  availabilityListQuerySchema,
+  availabilityPageSchema,
+  availabilityWriteSchema,
+  dentistAvailabilityQuerySchema,
+  idParamsSchema,
+  slotUpdateSchema,
+  wireAvailabilitySchema,
+} from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { errorResponses, HttpError } from '../../plugins/errors';
+import {
+  AVAILABILITY_NOT_FOUND,
+  createAvailability,
+  deleteAvailability,
+  findAvailability,
+  listAvailability,
+  listDentistAvailability,
+  updateAvailability,
+  updateSlot,
+} from './availabilityData';
 
-/** Availability endpoints (spec §7). */
-export function registerAvailabilityRoutes(_app: FastifyInstance, _db: Database, _guard: Guard): void {}
+const TAGS = ['availability'];
+const SECURITY = [{ bearerAuth: [] }];
+
+const WRITERS = 'admin, or a dentist for their own dentist record (another dentist: 403)';
+const BODY_RULES =
+  "`{ dentist_id, date, time_slots }`: a dentist of the clinic (else 400), a date not before the clinic's today, 1-48 slots `{ start, end, available }` (HH:mm, end after start, in time order, not overlapping; available defaults to true)";
+
+/** Availability (spec §7 Availability): every signed-in role reads; admins and dentists write. */
+export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const writer = guard.permitted('availability', 'manage availability');
+
+  routes.get(
+    '/api/availability',
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The clinic's availability days (any signed-in role): filters `dentist_id`, an exact `date` or a `from`/`to` range (inclusive), `search` on the dentist's name; by date (`sort=-date` newest first) then dentist name; paged",
+        security: SECURITY,
+        querystring: availabilityListQuerySchema,
+        response: { 200: availabilityPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listAvailability(db, guard.staffOf(request).clinicId, request.query);
+      return { data, total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  routes.get(
+    '/api/availability/dentist/:id',
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary:
+          "One dentist's availability days (any signed-in role): an exact `date` or a `from`/`to` range; by date; paged. 404 for a dentist not in the clinic",
+        security: SECURITY,
+        params: idParamsSchema,
+        querystring: dentistAvailabilityQuerySchema,
+        response: { 200: availabilityPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listDentistAvailability(
+        db,
+        guard.staffOf(request).clinicId,
+        request.params.id,
+        request.query,
+      );
+      return { data, total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  routes.get(
+    '/api/availability/:id',
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary: 'One availability day (any signed-in role)',
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: wireAvailabilitySchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const found = await findAvailability(db, guard.staffOf(request).clinicId, request.params.id);
+      if (!found) throw new HttpError(404, AVAILABILITY_NOT_FOUND);
+      return found;
+    },
+  );
+
+  routes.post(
+    '/api/availability',
+    {
+      onRequest: writer,
+      schema: {
+        tags: TAGS,
+        summary: `Add a dentist's availability for one date (${WRITERS}). ${BODY_RULES}. One day per dentist and date: 409 if it exists`,
+        security: SECURITY,
+        body: availabilityWriteSchema,
+        response: { 201: wireAvailabilitySchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createAvailability(db, guard.staffOf(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  routes.put(
+    '/api/availability/:id',
+    {
+      onRequest: writer,
+      schema: {
+        tags: TAGS,
+        summary: `Replace an availability day (${WRITERS}). ${BODY_RULES}; slots are stored as sent. Only an admin may move the day to another dentist; a new date must not be in the past; 409 if the dentist already has that date`,
+        security: SECURITY,
+        params: idParamsSchema,
+        body: availabilityWriteSchema,
+        response: { 200: wireAvailabilitySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateAvailability(db, guard.staffOf(request), request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/api/availability/:id',
+    {
+      onRequest: writer,
+      schema: {
+        tags: TAGS,
+        summary: `Delete an availability day (${WRITERS})`,
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteAvailability(db, guard.staffOf(request), request.params.id);
+      return { message: 'Availability deleted' };
+    },
+  );
+
+  routes.patch(
+    '/api/availability/:id/slot',
+    {
+      onRequest: writer,
+      schema: {
+        tags: TAGS,
+        summary: `Open or close one slot of a day with \`{ start, end, available }\`, the slot named by its exact times (${WRITERS}); answers the whole day. 404 'No slot from HH:mm to HH:mm on this day' if it has none such`,
+        security: SECURITY,
+        params: idParamsSchema,
+        body: slotUpdateSchema,
+        response: { 200: wireAvailabilitySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateSlot(db, guard.staffOf(request), request.params.id, request.body),
+  );
+}

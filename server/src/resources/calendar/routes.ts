@@ -1,6 +1,55 @@
+import {
+  CALENDAR_MONTH_MAX_ROWS,
+  calendarAppointmentsSchema,
+  calendarAvailabilitySchema,
+  calendarMonthQuerySchema,
+} from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { errorResponses } from '../../plugins/errors';
+import { readMonthAppointments, readMonthAvailability } from './calendarData';
 
-/** Calendar endpoints (spec §7). */
-export function registerCalendarRoutes(_app: FastifyInstance, _db: Database, _guard: Guard): void {}
+const TAGS = ['calendar'];
+const SECURITY = [{ bearerAuth: [] }];
+
+/** Calendar (spec §7 Calendar): a month of the clinic at once, for every role. */
+export function registerCalendarRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const calendar = guard.permitted('calendar', 'view the calendar');
+
+  routes.get(
+    '/api/calendar/appointments',
+    {
+      onRequest: calendar,
+      schema: {
+        tags: TAGS,
+        summary: `One month's appointments (admin, receptionist, dentist): \`month\` 1-12 and \`year\` 1900-2200 required, optional \`dentist_id\`; by date then time, unpaged, at most ${CALENDAR_MONTH_MAX_ROWS} rows`,
+        security: SECURITY,
+        querystring: calendarMonthQuerySchema,
+        response: { 200: calendarAppointmentsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await readMonthAppointments(db, guard.staffOf(request).clinicId, request.query),
+    }),
+  );
+
+  routes.get(
+    '/api/calendar/availability',
+    {
+      onRequest: calendar,
+      schema: {
+        tags: TAGS,
+        summary: `One month's availability days (admin, receptionist, dentist): \`month\` 1-12 and \`year\` 1900-2200 required, optional \`dentist_id\`; by date then dentist name, unpaged, at most ${CALENDAR_MONTH_MAX_ROWS} rows`,
+        security: SECURITY,
+        querystring: calendarMonthQuerySchema,
+        response: { 200: calendarAvailabilitySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await readMonthAvailability(db, guard.staffOf(request).clinicId, request.query),
+    }),
+  );
+}

@@ -1,6 +1,157 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  dentistAppointmentsPageSchema,
+  dentistAppointmentsQuerySchema,
+  dentistListQuerySchema,
+  dentistPageSchema,
+  dentistWriteSchema,
+  idParamsSchema,
+  wireDentistSchema,
+} from '@dental/shared/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { errorResponses, HttpError } from '../../plugins/errors';
+import {
+  type Actor,
+  createDentist,
+  DENTIST_NOT_FOUND,
+  deleteDentist,
+  findDentist,
+  listDentistAppointments,
+  listDentists,
+  updateDentist,
+} from './dentistsData';
 
-/** Dentists endpoints (spec §7). */
-export function registerDentistsRoutes(_app: FastifyInstance, _db: Database, _guard: Guard): void {}
+const TAGS = ['dentists'];
+const SECURITY = [{ bearerAuth: [] }];
+
+const BODY_RULES =
+  'name (1-100), email (unique in the clinic, any case: 409), phone, specialty (one of the specializations), license (1-50, unique in the clinic, any case: 409), years_of_experience (0-70), working_days (distinct day numbers 1 Monday … 7 Sunday, answered sorted), status (active|inactive). working_hours and days_per_week are derived from working_days; id, timestamps and derived fields in a body are ignored';
+
+/** Dentists (spec §7 Dentists): every signed-in role reads; only an admin writes. */
+export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = guard.permitted('dentists', 'manage dentists');
+  const actorOf = (request: FastifyRequest): Actor => {
+    const staff = guard.staffOf(request);
+    return { clinicId: staff.clinicId, userId: staff.id };
+  };
+
+  routes.get(
+    '/api/dentists',
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The clinic's dentists (any signed-in role): `search` matches name, e-mail or license; filters `status` (active|inactive) and `specialty`; `sort` name (default), years_of_experience, specialty, created_at, '-' for descending",
+        security: SECURITY,
+        querystring: dentistListQuerySchema,
+        response: { 200: dentistPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listDentists(db, actorOf(request).clinicId, request.query);
+      return { data, total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  routes.get(
+    '/api/dentists/:id',
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary: 'One dentist of the clinic (any signed-in role)',
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: wireDentistSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const dentist = await findDentist(db, actorOf(request).clinicId, request.params.id);
+      if (!dentist) throw new HttpError(404, DENTIST_NOT_FOUND);
+      return dentist;
+    },
+  );
+
+  routes.get(
+    '/api/dentists/:id/appointments',
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary:
+          "A dentist's appointments (any signed-in role), by date then time: an exact `date` or a `from`/`to` range (inclusive), a `status`; paged",
+        security: SECURITY,
+        params: idParamsSchema,
+        querystring: dentistAppointmentsQuerySchema,
+        response: { 200: dentistAppointmentsPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listDentistAppointments(
+        db,
+        actorOf(request).clinicId,
+        request.params.id,
+        request.query,
+      );
+      return { data, total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  routes.post(
+    '/api/dentists',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: TAGS,
+        summary: `Add a dentist (admin). ${BODY_RULES}. Left out: years_of_experience 0, working_days '12345', status active`,
+        security: SECURITY,
+        body: dentistWriteSchema,
+        response: { 201: wireDentistSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const dentist = await createDentist(db, actorOf(request), request.body);
+      return reply.code(201).send(dentist);
+    },
+  );
+
+  routes.put(
+    '/api/dentists/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: TAGS,
+        summary: `Update a dentist (admin). ${BODY_RULES}. Left out: years_of_experience, working_days and status keep their value`,
+        security: SECURITY,
+        params: idParamsSchema,
+        body: dentistWriteSchema,
+        response: { 200: wireDentistSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateDentist(db, actorOf(request), request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/api/dentists/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Delete a dentist with their availability (admin); a user account linked to them is unlinked. A dentist with appointments is kept (409): set them inactive instead',
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await deleteDentist(db, actorOf(request), request.params.id);
+      return { message: 'Dentist deleted' };
+    },
+  );
+}

@@ -1,0 +1,702 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { auditLog, availability, dentists, type TimeSlot } from '../../db/schema';
+import { authHeader, createTestApp, login } from '../../test/testApp';
+import { addDays, clinicToday } from '../settings/clinicTime';
+import { markSlotBooked } from './availabilityData';
+
+interface WireAvailability {
+  id: number;
+  dentist_id: number;
+  dentist_name: string;
+  date: string;
+  time_slots: TimeSlot[];
+  created_at: string;
+  updated_at: string;
+}
+
+describe('availability API', () => {
+  let app: FastifyInstance;
+  let adminToken: string;
+  let receptionistToken: string;
+  let dentistToken: string;
+  let harborAdminToken: string;
+  let clinicId: number;
+  let harborClinicId: number;
+  let sarahId: number;
+  let michaelId: number;
+  let harborDentistId: number;
+  let today: string;
+  /** Every test takes its own day far enough ahead that the seeded fortnight never clashes. */
+  let dayOffset = 100;
+  const nextDay = () => {
+    dayOffset += 1;
+    return addDays(today, dayOffset);
+  };
+
+  const db = () => app.database.db;
+  const send = (
+    token: string | null,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: token ? authHeader(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const slots = (...pairs: Array<[string, string]>) => pairs.map(([start, end]) => ({ start, end }));
+  const fieldsOf = (body: { errors?: Array<{ field: string }> }) => (body.errors ?? []).map((e) => e.field);
+  const rowOf = async (id: number) => {
+    const [row] = await db().select().from(availability).where(eq(availability.id, id));
+    return row;
+  };
+  const createDay = async (dentistId: number, date = nextDay(), token = adminToken) => {
+    const response = await send(token, 'POST', '/api/availability', {
+      dentist_id: dentistId,
+      date,
+      time_slots: slots(['09:00', '10:00'], ['10:00', '11:00'], ['14:00', '15:00']),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as WireAvailability;
+  };
+  const lastAudit = async () => {
+    const [row] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'availability'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return row;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    adminToken = (await login(app, 'admin', 'admin123')).token;
+    receptionistToken = (await login(app, 'receptionist', 'receptionist123')).token;
+    const dentist = await login(app, 'dentist', 'dentist123');
+    dentistToken = dentist.token;
+    clinicId = dentist.user.clinic_id;
+    const harbor = await login(app, 'harbor.admin', 'harbor123');
+    harborAdminToken = harbor.token;
+    harborClinicId = harbor.user.clinic_id;
+    const rows = await db().select().from(dentists);
+    const byName = (name: string) => {
+      const found = rows.find((row) => row.name === name);
+      if (!found) throw new Error(`No dentist ${name}`);
+      return found.id;
+    };
+    sarahId = byName('Dr. Sarah Johnson');
+    michaelId = byName('Dr. Michael Chen');
+    harborDentistId = byName('Dr. Olivia Bennett');
+    expect(dentist.user.dentist_id).toBe(sarahId);
+    today = await clinicToday(db(), clinicId);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+  }, 60_000);
+
+  describe('markSlotBooked (for the appointments writes)', () => {
+    it('books and frees the slot holding a time, inside a transaction', async () => {
+      const date = nextDay();
+      const [row] = await db()
+        .insert(availability)
+        .values({
+          clinicId,
+          dentistId: michaelId,
+          date,
+          timeSlots: [
+            { start: '09:00', end: '10:00', available: true },
+            { start: '10:00', end: '11:00', available: true },
+          ],
+        })
+        .returning({ id: availability.id });
+      const id = row?.id ?? 0;
+      await db().transaction((tx) => markSlotBooked(tx, clinicId, michaelId, date, '10:30', true));
+      expect((await rowOf(id))?.timeSlots).toEqual([
+        { start: '09:00', end: '10:00', available: true },
+        { start: '10:00', end: '11:00', available: false },
+      ]);
+      // A slot's start is inside it, its end is not.
+      await db().transaction((tx) => markSlotBooked(tx, clinicId, michaelId, date, '10:00', false));
+      await db().transaction((tx) => markSlotBooked(tx, clinicId, michaelId, date, '09:00', true));
+      expect((await rowOf(id))?.timeSlots).toEqual([
+        { start: '09:00', end: '10:00', available: false },
+        { start: '10:00', end: '11:00', available: true },
+      ]);
+    });
+
+    it('does nothing without a slot holding the time, a row for the day, or in another clinic', async () => {
+      const date = nextDay();
+      const initial = [{ start: '09:00', end: '10:00', available: true }];
+      const [row] = await db()
+        .insert(availability)
+        .values({ clinicId, dentistId: michaelId, date, timeSlots: initial })
+        .returning({ id: availability.id, updatedAt: availability.updatedAt });
+      await db().transaction(async (tx) => {
+        await markSlotBooked(tx, clinicId, michaelId, date, '10:00', true);
+        await markSlotBooked(tx, clinicId, michaelId, date, '08:59', true);
+        await markSlotBooked(tx, clinicId, sarahId, date, '09:00', true);
+        await markSlotBooked(tx, clinicId, michaelId, addDays(date, 1), '09:00', true);
+        await markSlotBooked(tx, harborClinicId, michaelId, date, '09:00', true);
+      });
+      const after = await rowOf(row?.id ?? 0);
+      expect(after?.timeSlots).toEqual(initial);
+      expect(after?.updatedAt).toEqual(row?.updatedAt);
+    });
+
+    it('is undone with the transaction that called it', async () => {
+      const date = nextDay();
+      const [row] = await db()
+        .insert(availability)
+        .values({
+          clinicId,
+          dentistId: michaelId,
+          date,
+          timeSlots: [{ start: '09:00', end: '10:00', available: true }],
+        })
+        .returning({ id: availability.id });
+      await expect(
+        db().transaction(async (tx) => {
+          await markSlotBooked(tx, clinicId, michaelId, date, '09:15', true);
+          throw new Error('booking failed');
+        }),
+      ).rejects.toThrow('booking failed');
+      expect((await rowOf(row?.id ?? 0))?.timeSlots[0]?.available).toBe(true);
+    });
+  });
+
+  describe('list', () => {
+    it("answers the clinic's days as a page, by date then dentist name, for every role", async () => {
+      for (const token of [adminToken, receptionistToken, dentistToken]) {
+        const response = await send(
+          token,
+          'GET',
+          `/api/availability?from=${today}&to=${addDays(today, 13)}&limit=100`,
+        );
+        expect(response.statusCode).toBe(200);
+        const body = response.json() as {
+          data: WireAvailability[];
+          total: number;
+          page: number;
+          limit: number;
+        };
+        expect(body.page).toBe(1);
+        expect(body.limit).toBe(100);
+        expect(body.total).toBe(body.data.length);
+        expect(body.total).toBeGreaterThan(20);
+        const keys = body.data.map((day) => `${day.date}|${day.dentist_name}`);
+        expect([...keys].sort()).toEqual(keys);
+        const first = body.data[0] as WireAvailability;
+        expect(Object.keys(first).sort()).toEqual(
+          ['created_at', 'date', 'dentist_id', 'dentist_name', 'id', 'time_slots', 'updated_at'].sort(),
+        );
+        expect(first.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(first.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        expect(first.time_slots[0]).toEqual({ start: '09:00', end: '10:00', available: expect.any(Boolean) });
+      }
+    });
+
+    it('filters by dentist, date and range, and searches the dentist name', async () => {
+      const byDentist = (
+        await send(adminToken, 'GET', `/api/availability?dentist_id=${sarahId}&limit=100`)
+      ).json() as { data: WireAvailability[]; total: number };
+      expect(byDentist.total).toBeGreaterThan(0);
+      expect(
+        byDentist.data.every((day) => day.dentist_id === sarahId && day.dentist_name === 'Dr. Sarah Johnson'),
+      ).toBe(true);
+
+      const date = addDays(today, 1);
+      const byDate = (await send(adminToken, 'GET', `/api/availability?date=${date}`)).json() as {
+        data: WireAvailability[];
+      };
+      expect(byDate.data.length).toBeGreaterThan(0);
+      expect(byDate.data.every((day) => day.date === date)).toBe(true);
+
+      const from = addDays(today, 2);
+      const to = addDays(today, 4);
+      const ranged = (
+        await send(adminToken, 'GET', `/api/availability?from=${from}&to=${to}&limit=100`)
+      ).json() as {
+        data: WireAvailability[];
+      };
+      expect(ranged.data.length).toBeGreaterThan(0);
+      expect(ranged.data.every((day) => day.date >= from && day.date <= to)).toBe(true);
+      expect(new Set(ranged.data.map((day) => day.date)).size).toBe(3);
+
+      const searched = (await send(adminToken, 'GET', '/api/availability?search=CHEN&limit=100')).json() as {
+        data: WireAvailability[];
+      };
+      expect(searched.data.length).toBeGreaterThan(0);
+      expect(searched.data.every((day) => day.dentist_id === michaelId)).toBe(true);
+    });
+
+    it('pages, sorts newest first, and a page past the end is empty', async () => {
+      const all = (
+        await send(adminToken, 'GET', `/api/availability?dentist_id=${sarahId}&limit=100`)
+      ).json() as {
+        data: WireAvailability[];
+        total: number;
+      };
+      const second = (
+        await send(adminToken, 'GET', `/api/availability?dentist_id=${sarahId}&limit=2&page=2`)
+      ).json() as {
+        data: WireAvailability[];
+        total: number;
+      };
+      expect(second.total).toBe(all.total);
+      expect(second.data.map((day) => day.id)).toEqual(all.data.slice(2, 4).map((day) => day.id));
+      const newest = (
+        await send(adminToken, 'GET', `/api/availability?dentist_id=${sarahId}&sort=-date&limit=1`)
+      ).json() as {
+        data: WireAvailability[];
+      };
+      expect(newest.data[0]?.date).toBe(all.data[all.data.length - 1]?.date);
+      const past = (await send(adminToken, 'GET', '/api/availability?page=999')).json() as {
+        data: unknown[];
+        total: number;
+      };
+      expect(past.data).toEqual([]);
+      expect(past.total).toBeGreaterThan(0);
+    });
+
+    it('refuses bad queries naming the parameter, and answers 401 without a token', async () => {
+      const cases: Array<[string, string]> = [
+        ['limit=101', 'limit'],
+        ['page=0', 'page'],
+        ['sort=dentist', 'sort'],
+        ['date=2026-02-30', 'date'],
+        ['dentist_id=abc', 'dentist_id'],
+        [`from=${addDays(today, 3)}&to=${today}`, 'to'],
+      ];
+      for (const [query, field] of cases) {
+        const response = await send(adminToken, 'GET', `/api/availability?${query}`);
+        expect(response.statusCode).toBe(400);
+        expect(fieldsOf(response.json())).toContain(field);
+      }
+      expect((await send(null, 'GET', '/api/availability')).statusCode).toBe(401);
+    });
+
+    it("never shows another clinic's days", async () => {
+      const harbor = (await send(harborAdminToken, 'GET', '/api/availability?limit=100')).json() as {
+        data: WireAvailability[];
+      };
+      expect(harbor.data.length).toBeGreaterThan(0);
+      expect(harbor.data.every((day) => ![sarahId, michaelId].includes(day.dentist_id))).toBe(true);
+      const filtered = (
+        await send(harborAdminToken, 'GET', `/api/availability?dentist_id=${sarahId}`)
+      ).json() as {
+        total: number;
+      };
+      expect(filtered.total).toBe(0);
+    });
+  });
+
+  describe("one dentist's days", () => {
+    it('answers the dentist’s days with date filters', async () => {
+      const response = await send(
+        receptionistToken,
+        'GET',
+        `/api/availability/dentist/${michaelId}?from=${today}&limit=100`,
+      );
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { data: WireAvailability[]; total: number; page: number };
+      expect(body.total).toBeGreaterThan(0);
+      expect(body.data.every((day) => day.dentist_id === michaelId && day.date >= today)).toBe(true);
+      const dates = body.data.map((day) => day.date);
+      expect([...dates].sort()).toEqual(dates);
+      const one = (
+        await send(receptionistToken, 'GET', `/api/availability/dentist/${michaelId}?date=${dates[0]}`)
+      ).json() as {
+        data: WireAvailability[];
+      };
+      expect(one.data.map((day) => day.date)).toEqual([dates[0]]);
+    });
+
+    it('answers 404 for a dentist of another clinic or none, 400 for limit 101', async () => {
+      for (const id of [harborDentistId, 999999]) {
+        const response = await send(adminToken, 'GET', `/api/availability/dentist/${id}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().message).toBe('Dentist not found');
+      }
+      expect(
+        (await send(adminToken, 'GET', `/api/availability/dentist/${sarahId}?limit=101`)).statusCode,
+      ).toBe(400);
+    });
+  });
+
+  describe('create', () => {
+    it('creates a day, slots open unless said otherwise, with an audit record', async () => {
+      const date = nextDay();
+      const response = await send(adminToken, 'POST', '/api/availability', {
+        dentist_id: michaelId,
+        date,
+        time_slots: [
+          { start: '09:00', end: '10:00' },
+          { start: '10:00', end: '11:30', available: false },
+        ],
+      });
+      expect(response.statusCode).toBe(201);
+      const body = response.json() as WireAvailability;
+      expect(body).toEqual({
+        id: expect.any(Number),
+        dentist_id: michaelId,
+        dentist_name: 'Dr. Michael Chen',
+        date,
+        time_slots: [
+          { start: '09:00', end: '10:00', available: true },
+          { start: '10:00', end: '11:30', available: false },
+        ],
+        created_at: expect.stringMatching(/Z$/),
+        updated_at: expect.stringMatching(/Z$/),
+      });
+      expect((await rowOf(body.id))?.clinicId).toBe(clinicId);
+      const audit = await lastAudit();
+      expect(audit?.action).toBe('create');
+      expect(audit?.entityId).toBe(String(body.id));
+      expect(audit?.clinicId).toBe(clinicId);
+      expect((await send(adminToken, 'GET', `/api/availability/${body.id}`)).json()).toEqual(body);
+    });
+
+    it('accepts today but refuses a past date', async () => {
+      const todays = await send(adminToken, 'POST', '/api/availability', {
+        dentist_id: michaelId,
+        date: addDays(today, -1),
+        time_slots: slots(['09:00', '10:00']),
+      });
+      expect(todays.statusCode).toBe(400);
+      expect(fieldsOf(todays.json())).toEqual(['date']);
+      // Dr. Chen does not work every day: clear today's seeded row, if any, to post today's.
+      await db()
+        .delete(availability)
+        .where(and(eq(availability.dentistId, michaelId), eq(availability.date, today)));
+      const response = await send(adminToken, 'POST', '/api/availability', {
+        dentist_id: michaelId,
+        date: today,
+        time_slots: slots(['16:00', '17:00']),
+      });
+      expect(response.statusCode).toBe(201);
+    });
+
+    it('answers 409 for a second day of one dentist on one date, creating nothing', async () => {
+      const day = await createDay(michaelId);
+      const response = await send(adminToken, 'POST', '/api/availability', {
+        dentist_id: michaelId,
+        date: day.date,
+        time_slots: slots(['15:00', '16:00']),
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(
+        'Availability for this dentist on this date already exists; edit it instead',
+      );
+      const rows = await db()
+        .select()
+        .from(availability)
+        .where(and(eq(availability.dentistId, michaelId), eq(availability.date, day.date)));
+      expect(rows).toHaveLength(1);
+      // Another dentist on that date is fine.
+      await createDay(sarahId, day.date);
+    });
+
+    it('validates every field, naming it', async () => {
+      const valid = { dentist_id: michaelId, date: nextDay(), time_slots: slots(['09:00', '10:00']) };
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ dentist_id: undefined }, 'dentist_id'],
+        [{ dentist_id: 'one' }, 'dentist_id'],
+        [{ dentist_id: 0 }, 'dentist_id'],
+        [{ date: '2030-13-01' }, 'date'],
+        [{ date: '2030-02-30' }, 'date'],
+        [{ date: undefined }, 'date'],
+        [{ time_slots: [] }, 'time_slots'],
+        [{ time_slots: undefined }, 'time_slots'],
+        [
+          {
+            time_slots: Array.from({ length: 49 }, (_, i) => ({
+              start: `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+              end: `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '59' : '29'}`,
+            })),
+          },
+          'time_slots',
+        ],
+        [{ time_slots: slots(['9:00', '10:00']) }, 'time_slots.0.start'],
+        [{ time_slots: slots(['09:00', '24:00']) }, 'time_slots.0.end'],
+        [{ time_slots: slots(['10:00', '09:00']) }, 'time_slots.0.end'],
+        [{ time_slots: slots(['10:00', '10:00']) }, 'time_slots.0.end'],
+        [{ time_slots: slots(['09:00', '10:00'], ['09:30', '11:00']) }, 'time_slots.1.start'],
+        [{ time_slots: slots(['11:00', '12:00'], ['09:00', '10:00']) }, 'time_slots.1.start'],
+        [{ time_slots: [{ start: '09:00', end: '10:00', available: 'yes' }] }, 'time_slots.0.available'],
+        [{ time_slots: [{ start: '09:00', end: '10:00', booked_by: 3 }] }, 'time_slots.0'],
+        [{ colour: 'red' }, 'colour'],
+      ];
+      for (const [change, field] of cases) {
+        const response = await send(adminToken, 'POST', '/api/availability', { ...valid, ...change });
+        expect([response.statusCode, field]).toEqual([400, field]);
+        expect(fieldsOf(response.json())).toContain(field);
+      }
+      const rows = await db()
+        .select()
+        .from(availability)
+        .where(and(eq(availability.dentistId, michaelId), eq(availability.date, valid.date)));
+      expect(rows).toHaveLength(0);
+    });
+
+    it('refuses a dentist of another clinic or none as a 400 on dentist_id', async () => {
+      for (const id of [harborDentistId, 999999]) {
+        const response = await send(adminToken, 'POST', '/api/availability', {
+          dentist_id: id,
+          date: nextDay(),
+          time_slots: slots(['09:00', '10:00']),
+        });
+        expect(response.statusCode).toBe(400);
+        expect(fieldsOf(response.json())).toEqual(['dentist_id']);
+      }
+      const harborRows = await db().select().from(availability).where(eq(availability.clinicId, clinicId));
+      expect(harborRows.every((row) => row.dentistId !== harborDentistId)).toBe(true);
+    });
+
+    it('ignores server-owned fields sent back', async () => {
+      const response = await send(adminToken, 'POST', '/api/availability', {
+        id: 1,
+        dentist_name: 'Someone Else',
+        created_at: '2000-01-01T00:00:00.000Z',
+        dentist_id: michaelId,
+        date: nextDay(),
+        time_slots: slots(['09:00', '10:00']),
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().dentist_name).toBe('Dr. Michael Chen');
+      expect(response.json().id).not.toBe(1);
+    });
+  });
+
+  describe('roles', () => {
+    it('answers 401 without a token and 403 to a receptionist, whatever the body', async () => {
+      expect((await send(null, 'POST', '/api/availability', { nonsense: true })).statusCode).toBe(401);
+      const day = await createDay(michaelId);
+      const before = await rowOf(day.id);
+      const refusals = [
+        await send(receptionistToken, 'POST', '/api/availability', { nonsense: true }),
+        await send(receptionistToken, 'PUT', `/api/availability/${day.id}`, { nonsense: true }),
+        await send(receptionistToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+          start: '09:00',
+          end: '10:00',
+          available: false,
+        }),
+        await send(receptionistToken, 'DELETE', `/api/availability/${day.id}`),
+      ];
+      for (const response of refusals) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message).toBe("You don't have permission to manage availability.");
+      }
+      expect(await rowOf(day.id)).toEqual(before);
+      const [denied] = await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'access_denied'))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(denied?.details).toEqual({ method: 'DELETE', permission: 'availability' });
+    });
+
+    it('lets a dentist write their own days and nobody else’s (403, nothing changed)', async () => {
+      const own = await createDay(sarahId, nextDay(), dentistToken);
+      expect(own.dentist_id).toBe(sarahId);
+      const put = await send(dentistToken, 'PUT', `/api/availability/${own.id}`, {
+        ...own,
+        time_slots: slots(['08:00', '09:00']),
+      });
+      expect(put.statusCode).toBe(200);
+      expect(put.json().time_slots).toEqual([{ start: '08:00', end: '09:00', available: true }]);
+      const patched = await send(dentistToken, 'PATCH', `/api/availability/${own.id}/slot`, {
+        start: '08:00',
+        end: '09:00',
+        available: false,
+      });
+      expect(patched.statusCode).toBe(200);
+
+      const refusedCreate = await send(dentistToken, 'POST', '/api/availability', {
+        dentist_id: michaelId,
+        date: nextDay(),
+        time_slots: slots(['09:00', '10:00']),
+      });
+      expect(refusedCreate.statusCode).toBe(403);
+      expect(refusedCreate.json().message).toBe('A dentist may change only their own availability');
+
+      const other = await createDay(michaelId);
+      const before = await rowOf(other.id);
+      const refusals = [
+        await send(dentistToken, 'PUT', `/api/availability/${other.id}`, other),
+        // Nor hand their own day over to another dentist.
+        await send(dentistToken, 'PUT', `/api/availability/${own.id}`, { ...own, dentist_id: michaelId }),
+        await send(dentistToken, 'PATCH', `/api/availability/${other.id}/slot`, {
+          start: '09:00',
+          end: '10:00',
+          available: false,
+        }),
+        await send(dentistToken, 'DELETE', `/api/availability/${other.id}`),
+      ];
+      for (const response of refusals) expect(response.statusCode).toBe(403);
+      expect(await rowOf(other.id)).toEqual(before);
+      expect((await rowOf(own.id))?.dentistId).toBe(sarahId);
+
+      const deleted = await send(dentistToken, 'DELETE', `/api/availability/${own.id}`);
+      expect(deleted.statusCode).toBe(200);
+      expect(await rowOf(own.id)).toBeUndefined();
+    });
+  });
+
+  describe('update', () => {
+    it('replaces the slots as sent; a PUT of what GET answered succeeds', async () => {
+      const day = await createDay(michaelId);
+      const got = (await send(adminToken, 'GET', `/api/availability/${day.id}`)).json() as WireAvailability;
+      const same = await send(adminToken, 'PUT', `/api/availability/${day.id}`, got);
+      expect(same.statusCode).toBe(200);
+      expect(same.json().time_slots).toEqual(got.time_slots);
+
+      const response = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        dentist_id: michaelId,
+        date: day.date,
+        time_slots: [{ start: '13:00', end: '13:30', available: false }],
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as WireAvailability;
+      expect(body.time_slots).toEqual([{ start: '13:00', end: '13:30', available: false }]);
+      expect(body.created_at).toBe(day.created_at);
+      expect(body.updated_at >= day.updated_at).toBe(true);
+      expect((await rowOf(day.id))?.timeSlots).toEqual(body.time_slots);
+      const audit = await lastAudit();
+      expect([audit?.action, audit?.entityId]).toEqual(['update', String(day.id)]);
+    });
+
+    it('lets an admin move a day to another dentist or date, but not onto a taken one (409)', async () => {
+      const day = await createDay(michaelId);
+      const moved = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        ...day,
+        dentist_id: sarahId,
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json()).toMatchObject({ dentist_id: sarahId, dentist_name: 'Dr. Sarah Johnson' });
+
+      const taken = await createDay(michaelId);
+      const clash = await send(adminToken, 'PUT', `/api/availability/${taken.id}`, {
+        ...taken,
+        dentist_id: sarahId,
+        date: day.date,
+      });
+      expect(clash.statusCode).toBe(409);
+      expect((await rowOf(taken.id))?.dentistId).toBe(michaelId);
+
+      const past = await send(adminToken, 'PUT', `/api/availability/${taken.id}`, {
+        ...taken,
+        date: addDays(today, -3),
+      });
+      expect(past.statusCode).toBe(400);
+      expect(fieldsOf(past.json())).toEqual(['date']);
+    });
+
+    it('validates like creation and answers 404 across clinics, changing nothing', async () => {
+      const day = await createDay(michaelId);
+      const before = await rowOf(day.id);
+      const bad = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        ...day,
+        time_slots: slots(['10:00', '09:00']),
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(fieldsOf(bad.json())).toContain('time_slots.0.end');
+      const foreignDentist = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        ...day,
+        dentist_id: harborDentistId,
+      });
+      expect(foreignDentist.statusCode).toBe(400);
+      for (const id of [day.id, 999999]) {
+        const response = await send(harborAdminToken, 'PUT', `/api/availability/${id}`, {
+          dentist_id: harborDentistId,
+          date: day.date,
+          time_slots: slots(['09:00', '10:00']),
+        });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().message).toBe('Availability not found');
+      }
+      expect((await send(harborAdminToken, 'GET', `/api/availability/${day.id}`)).statusCode).toBe(404);
+      expect(await rowOf(day.id)).toEqual(before);
+    });
+  });
+
+  describe('slot', () => {
+    it('closes and opens one slot, answering the whole day, with an audit record', async () => {
+      const day = await createDay(michaelId);
+      const response = await send(adminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+        start: '10:00',
+        end: '11:00',
+        available: false,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as WireAvailability;
+      expect(body.id).toBe(day.id);
+      expect(body.time_slots).toEqual([
+        { start: '09:00', end: '10:00', available: true },
+        { start: '10:00', end: '11:00', available: false },
+        { start: '14:00', end: '15:00', available: true },
+      ]);
+      const audit = await lastAudit();
+      expect(audit?.action).toBe('status_change');
+      expect(audit?.details).toMatchObject({ status: 'booked', slot: '10:00-11:00' });
+      const reopened = await send(adminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+        start: '10:00',
+        end: '11:00',
+        available: true,
+      });
+      expect(reopened.json().time_slots[1].available).toBe(true);
+    });
+
+    it('answers 404 for a slot the day does not have, or a day of another clinic; 400 for a bad body', async () => {
+      const day = await createDay(michaelId);
+      const missing = await send(adminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+        start: '10:00',
+        end: '10:30',
+        available: false,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('No slot from 10:00 to 10:30 on this day');
+      const foreign = await send(harborAdminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+        start: '10:00',
+        end: '11:00',
+        available: false,
+      });
+      expect(foreign.statusCode).toBe(404);
+      const bad = await send(adminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+        start: '10:00',
+        end: '11:00',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(fieldsOf(bad.json())).toContain('available');
+      const backwards = await send(adminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+        start: '11:00',
+        end: '10:00',
+        available: true,
+      });
+      expect(fieldsOf(backwards.json())).toContain('end');
+      expect((await rowOf(day.id))?.timeSlots.every((slot) => slot.available)).toBe(true);
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes a day with an audit record; 404 afterwards and across clinics', async () => {
+      const day = await createDay(michaelId);
+      const foreign = await send(harborAdminToken, 'DELETE', `/api/availability/${day.id}`);
+      expect(foreign.statusCode).toBe(404);
+      expect(await rowOf(day.id)).toBeDefined();
+      const response = await send(adminToken, 'DELETE', `/api/availability/${day.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Availability deleted' });
+      expect(await rowOf(day.id)).toBeUndefined();
+      const audit = await lastAudit();
+      expect([audit?.action, audit?.entityId]).toEqual(['delete', String(day.id)]);
+      expect((await send(adminToken, 'DELETE', `/api/availability/${day.id}`)).statusCode).toBe(404);
+      expect((await send(adminToken, 'GET', `/api/availability/${day.id}`)).statusCode).toBe(404);
+    });
+  });
+});

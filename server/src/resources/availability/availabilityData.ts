@@ -1,0 +1,472 @@
+import type {
+  AvailabilityListQuery,
+  AvailabilityWrite,
+  DentistAvailabilityQuery,
+  SlotUpdate,
+  WireAvailability,
+} from '@dental/shared/domain';
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, ne, type SQL } from 'drizzle-orm';
+import type { Staff } from '../../auth/staff';
+import type { Database } from '../../db/client';
+import { availability, dentists, type TimeSlot } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/auditLog';
+import { clinicToday } from '../settings/clinicTime';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Reader = Database | Transaction;
+
+export const AVAILABILITY_NOT_FOUND = 'Availability not found';
+export const DENTIST_NOT_FOUND = 'Dentist not found';
+export const NO_SUCH_DENTIST = 'No dentist with this id in your clinic';
+export const AVAILABILITY_EXISTS =
+  'Availability for this dentist on this date already exists; edit it instead';
+export const DATE_IN_PAST = 'The date must not be in the past';
+export const OWN_AVAILABILITY_ONLY = 'A dentist may change only their own availability';
+export const NOT_LINKED = 'Your account is not linked to a dentist record, so you cannot change availability';
+export const noSuchSlot = (start: string, end: string) => `No slot from ${start} to ${end} on this day`;
+
+/**
+ * Called by the appointments writes INSIDE their transaction: marks the slot of a dentist's day that
+ * holds `time` (start <= time < end) as booked (`available = false`) or free again. The day's row is
+ * locked (FOR UPDATE) so two bookings of one day do not overwrite each other's slot changes. No
+ * availability row for that day, or no slot holding that time: nothing to do.
+ */
+export async function markSlotBooked(
+  tx: Transaction | Database,
+  clinicId: number,
+  dentistId: number,
+  date: string,
+  time: string,
+  booked: boolean,
+): Promise<void> {
+  const [row] = await tx
+    .select({ id: availability.id, timeSlots: availability.timeSlots })
+    .from(availability)
+    .where(
+      and(
+        eq(availability.clinicId, clinicId),
+        eq(availability.dentistId, dentistId),
+        eq(availability.date, date),
+      ),
+    )
+    .for('update');
+  if (!row) return;
+  const index = row.timeSlots.findIndex((slot) => slot.start <= time && time < slot.end);
+  const slot = row.timeSlots[index];
+  if (!slot || slot.available === !booked) return;
+  const next = row.timeSlots.map((candidate, position) =>
+    position === index ? { ...candidate, available: !booked } : candidate,
+  );
+  await tx
+    .update(availability)
+    .set({ timeSlots: next, updatedAt: new Date() })
+    .where(and(eq(availability.clinicId, clinicId), eq(availability.id, row.id)));
+}
+
+const availabilityColumns = {
+  id: availability.id,
+  dentistId: availability.dentistId,
+  dentistName: dentists.name,
+  date: availability.date,
+  timeSlots: availability.timeSlots,
+  createdAt: availability.createdAt,
+  updatedAt: availability.updatedAt,
+};
+
+interface AvailabilityRow {
+  id: number;
+  dentistId: number;
+  dentistName: string;
+  date: string;
+  timeSlots: TimeSlot[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function isoTimestamp(value: string | Date): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function toWire(row: AvailabilityRow): WireAvailability {
+  return {
+    id: row.id,
+    dentist_id: row.dentistId,
+    dentist_name: row.dentistName,
+    date: row.date,
+    time_slots: row.timeSlots.map((slot) => ({
+      start: slot.start,
+      end: slot.end,
+      available: slot.available !== false,
+    })),
+    created_at: isoTimestamp(row.createdAt),
+    updated_at: isoTimestamp(row.updatedAt),
+  };
+}
+
+const joinDentist = and(
+  eq(dentists.clinicId, availability.clinicId),
+  eq(dentists.id, availability.dentistId),
+);
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function dateConditions(query: { date?: string; from?: string; to?: string }): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.date) conditions.push(eq(availability.date, query.date));
+  if (query.from) conditions.push(gte(availability.date, query.from));
+  if (query.to) conditions.push(lte(availability.date, query.to));
+  return conditions;
+}
+
+async function page(
+  db: Reader,
+  where: SQL | undefined,
+  query: { page: number; limit: number; sort?: string },
+): Promise<{ data: WireAvailability[]; total: number }> {
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(availability)
+    .innerJoin(dentists, joinDentist)
+    .where(where);
+  const rows = await db
+    .select(availabilityColumns)
+    .from(availability)
+    .innerJoin(dentists, joinDentist)
+    .where(where)
+    .orderBy(
+      query.sort === '-date' ? desc(availability.date) : asc(availability.date),
+      asc(dentists.name),
+      asc(availability.id),
+    )
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { data: rows.map(toWire), total: totalRow?.total ?? 0 };
+}
+
+/**
+ * The clinic's availability, on availability_date_idx (clinic_id, date) for a date or range, or on
+ * availability_dentist_date_unique (clinic_id, dentist_id, date) for one dentist.
+ */
+export async function listAvailability(
+  db: Database,
+  clinicId: number,
+  query: AvailabilityListQuery,
+): Promise<{ data: WireAvailability[]; total: number }> {
+  const conditions: SQL[] = [eq(availability.clinicId, clinicId), ...dateConditions(query)];
+  if (query.dentist_id !== undefined) conditions.push(eq(availability.dentistId, query.dentist_id));
+  if (query.search) conditions.push(ilike(dentists.name, containsPattern(query.search)));
+  return page(db, and(...conditions), query);
+}
+
+export async function dentistExists(db: Reader, clinicId: number, dentistId: number) {
+  const [row] = await db
+    .select({ id: dentists.id, name: dentists.name })
+    .from(dentists)
+    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listDentistAvailability(
+  db: Database,
+  clinicId: number,
+  dentistId: number,
+  query: DentistAvailabilityQuery,
+): Promise<{ data: WireAvailability[]; total: number }> {
+  if (!(await dentistExists(db, clinicId, dentistId))) throw new HttpError(404, DENTIST_NOT_FOUND);
+  return page(
+    db,
+    and(eq(availability.clinicId, clinicId), eq(availability.dentistId, dentistId), ...dateConditions(query)),
+    query,
+  );
+}
+
+/** The availability days of [first, next), by date then dentist name; at most `limit` rows. */
+export async function readAvailabilityRange(
+  db: Database,
+  clinicId: number,
+  range: { first: string; next: string },
+  dentistId: number | undefined,
+  limit: number,
+): Promise<WireAvailability[]> {
+  const conditions: SQL[] = [
+    eq(availability.clinicId, clinicId),
+    gte(availability.date, range.first),
+    lt(availability.date, range.next),
+  ];
+  if (dentistId !== undefined) conditions.push(eq(availability.dentistId, dentistId));
+  const rows = await db
+    .select(availabilityColumns)
+    .from(availability)
+    .innerJoin(dentists, joinDentist)
+    .where(and(...conditions))
+    .orderBy(asc(availability.date), asc(dentists.name), asc(availability.id))
+    .limit(limit);
+  return rows.map(toWire);
+}
+
+export async function findAvailability(
+  db: Reader,
+  clinicId: number,
+  id: number,
+): Promise<WireAvailability | null> {
+  const [row] = await db
+    .select(availabilityColumns)
+    .from(availability)
+    .innerJoin(dentists, joinDentist)
+    .where(and(eq(availability.clinicId, clinicId), eq(availability.id, id)))
+    .limit(1);
+  return row ? toWire(row) : null;
+}
+
+/** Admins write any dentist's availability; a dentist only that of the dentist record they are linked to. */
+function checkOwnership(staff: Staff, dentistId: number): void {
+  if (staff.role !== 'dentist') return;
+  if (staff.dentistId === null) throw new HttpError(403, NOT_LINKED);
+  if (staff.dentistId !== dentistId) throw new HttpError(403, OWN_AVAILABILITY_ONLY);
+}
+
+async function requireDentist(tx: Transaction, clinicId: number, dentistId: number) {
+  const dentist = await dentistExists(tx, clinicId, dentistId);
+  if (!dentist) {
+    throw new HttpError(400, `Invalid dentist_id: ${NO_SUCH_DENTIST}`, [
+      { field: 'dentist_id', message: NO_SUCH_DENTIST },
+    ]);
+  }
+  return dentist;
+}
+
+async function requireNotPast(tx: Transaction, clinicId: number, date: string): Promise<void> {
+  const today = await clinicToday(tx, clinicId);
+  if (date < today) {
+    throw new HttpError(400, `Invalid date: ${DATE_IN_PAST} (today is ${today})`, [
+      { field: 'date', message: DATE_IN_PAST },
+    ]);
+  }
+}
+
+const existsConflict = () =>
+  new HttpError(409, AVAILABILITY_EXISTS, [{ field: 'date', message: AVAILABILITY_EXISTS }]);
+
+async function requireFreeDay(
+  tx: Transaction,
+  clinicId: number,
+  dentistId: number,
+  date: string,
+  exceptId: number | null,
+): Promise<void> {
+  const sameDay = and(
+    eq(availability.clinicId, clinicId),
+    eq(availability.dentistId, dentistId),
+    eq(availability.date, date),
+  );
+  const [holder] = await tx
+    .select({ id: availability.id })
+    .from(availability)
+    .where(exceptId === null ? sameDay : and(sameDay, ne(availability.id, exceptId)))
+    .limit(1);
+  if (holder) throw existsConflict();
+}
+
+interface DatabaseErrorLike {
+  code?: string;
+  constraint?: string;
+  message?: string;
+  detail?: string;
+  cause?: unknown;
+}
+
+function databaseError(error: unknown): DatabaseErrorLike | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as DatabaseErrorLike;
+    if (typeof candidate.code === 'string' && /^23\d{3}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/** The unique day index lost to a racing write, or a dentist deleted meanwhile: a clear answer. */
+async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    const failure = databaseError(error);
+    if (failure?.code === '23505') throw existsConflict();
+    if (failure?.code === '23503') {
+      throw new HttpError(400, `Invalid dentist_id: ${NO_SUCH_DENTIST}`, [
+        { field: 'dentist_id', message: NO_SUCH_DENTIST },
+      ]);
+    }
+    throw error;
+  }
+}
+
+async function lockedAvailability(tx: Transaction, clinicId: number, id: number) {
+  const [row] = await tx
+    .select({
+      id: availability.id,
+      dentistId: availability.dentistId,
+      date: availability.date,
+      timeSlots: availability.timeSlots,
+    })
+    .from(availability)
+    .where(and(eq(availability.clinicId, clinicId), eq(availability.id, id)))
+    .for('update');
+  if (!row) throw new HttpError(404, AVAILABILITY_NOT_FOUND);
+  return row;
+}
+
+async function answer(tx: Transaction, clinicId: number, id: number): Promise<WireAvailability> {
+  const found = await findAvailability(tx, clinicId, id);
+  if (!found) throw new Error('Availability vanished');
+  return found;
+}
+
+export async function createAvailability(
+  db: Database,
+  staff: Staff,
+  input: AvailabilityWrite,
+): Promise<WireAvailability> {
+  checkOwnership(staff, input.dentistId);
+  return inTransaction(db, async (tx) => {
+    const dentist = await requireDentist(tx, staff.clinicId, input.dentistId);
+    await requireNotPast(tx, staff.clinicId, input.date);
+    await requireFreeDay(tx, staff.clinicId, input.dentistId, input.date, null);
+    const [created] = await tx
+      .insert(availability)
+      .values({
+        clinicId: staff.clinicId,
+        dentistId: input.dentistId,
+        date: input.date,
+        timeSlots: input.timeSlots,
+      })
+      .returning({ id: availability.id });
+    if (!created) throw new Error('Availability was not created');
+    await recordAudit(tx, {
+      clinicId: staff.clinicId,
+      userId: staff.id,
+      action: 'create',
+      entity: 'availability',
+      entityId: created.id,
+      details: {
+        name: `${dentist.name}, ${input.date}`,
+        dentist_id: input.dentistId,
+        date: input.date,
+        slots: input.timeSlots.length,
+      },
+    });
+    return answer(tx, staff.clinicId, created.id);
+  });
+}
+
+/**
+ * Replaces the day's dentist, date and slots as sent (a slot booked by an appointment is whatever
+ * the body says). A dentist edits only their own days and cannot hand one to another dentist; an
+ * admin may move a day to another dentist. A day moved to a new date must not move into the past;
+ * a past day kept on its date may still be corrected.
+ */
+export async function updateAvailability(
+  db: Database,
+  staff: Staff,
+  id: number,
+  input: AvailabilityWrite,
+): Promise<WireAvailability> {
+  return inTransaction(db, async (tx) => {
+    const current = await lockedAvailability(tx, staff.clinicId, id);
+    checkOwnership(staff, current.dentistId);
+    checkOwnership(staff, input.dentistId);
+    const dentist = await requireDentist(tx, staff.clinicId, input.dentistId);
+    if (input.date !== current.date) await requireNotPast(tx, staff.clinicId, input.date);
+    if (input.date !== current.date || input.dentistId !== current.dentistId) {
+      await requireFreeDay(tx, staff.clinicId, input.dentistId, input.date, id);
+    }
+    await tx
+      .update(availability)
+      .set({
+        dentistId: input.dentistId,
+        date: input.date,
+        timeSlots: input.timeSlots,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+    await recordAudit(tx, {
+      clinicId: staff.clinicId,
+      userId: staff.id,
+      action: 'update',
+      entity: 'availability',
+      entityId: id,
+      details: {
+        name: `${dentist.name}, ${input.date}`,
+        dentist_id: input.dentistId,
+        date: input.date,
+        slots: input.timeSlots.length,
+      },
+    });
+    return answer(tx, staff.clinicId, id);
+  });
+}
+
+export async function deleteAvailability(db: Database, staff: Staff, id: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const current = await lockedAvailability(tx, staff.clinicId, id);
+    checkOwnership(staff, current.dentistId);
+    const dentist = await dentistExists(tx, staff.clinicId, current.dentistId);
+    await tx
+      .delete(availability)
+      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+    await recordAudit(tx, {
+      clinicId: staff.clinicId,
+      userId: staff.id,
+      action: 'delete',
+      entity: 'availability',
+      entityId: id,
+      details: {
+        name: `${dentist?.name ?? 'Dentist'}, ${current.date}`,
+        dentist_id: current.dentistId,
+        date: current.date,
+      },
+    });
+  });
+}
+
+/** Opens or closes one slot, named by its exact start and end; audited as a status change. */
+export async function updateSlot(
+  db: Database,
+  staff: Staff,
+  id: number,
+  input: SlotUpdate,
+): Promise<WireAvailability> {
+  return inTransaction(db, async (tx) => {
+    const current = await lockedAvailability(tx, staff.clinicId, id);
+    checkOwnership(staff, current.dentistId);
+    const index = current.timeSlots.findIndex((slot) => slot.start === input.start && slot.end === input.end);
+    if (index < 0) throw new HttpError(404, noSuchSlot(input.start, input.end));
+    const next = current.timeSlots.map((slot, position) =>
+      position === index ? { ...slot, available: input.available } : slot,
+    );
+    await tx
+      .update(availability)
+      .set({ timeSlots: next, updatedAt: new Date() })
+      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+    const dentist = await dentistExists(tx, staff.clinicId, current.dentistId);
+    await recordAudit(tx, {
+      clinicId: staff.clinicId,
+      userId: staff.id,
+      action: 'status_change',
+      entity: 'availability',
+      entityId: id,
+      details: {
+        name: `${dentist?.name ?? 'Dentist'}, ${current.date} ${input.start}-${input.end}`,
+        date: current.date,
+        slot: `${input.start}-${input.end}`,
+        status: input.available ? 'available' : 'booked',
+      },
+    });
+    return answer(tx, staff.clinicId, id);
+  });
+}

@@ -1,0 +1,422 @@
+import {
+  type AppointmentStatus,
+  type DashboardAppointment,
+  type DentistAppointmentsQuery,
+  type DentistListQuery,
+  type DentistSort,
+  type DentistWrite,
+  daysPerWeekOf,
+  type PersonStatus,
+  type WireDentist,
+  workingHoursOf,
+} from '@dental/shared/domain';
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { appointments, dentists, users } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/auditLog';
+
+export const DENTIST_NOT_FOUND = 'Dentist not found';
+export const DENTIST_EMAIL_TAKEN = 'Another dentist of the clinic has this e-mail address';
+export const DENTIST_LICENSE_TAKEN = 'Another dentist of the clinic has this license number';
+export const dentistHasAppointments = (total: number) =>
+  `This dentist has ${total} appointment${total === 1 ? '' : 's'} and cannot be deleted; set the dentist to inactive instead`;
+
+/** Who acts: the clinic whose dentists they manage, and their own id (for the audit record). */
+export interface Actor {
+  clinicId: number;
+  userId: number;
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Reader = Database | Transaction;
+
+const dentistColumns = {
+  id: dentists.id,
+  name: dentists.name,
+  email: dentists.email,
+  phone: dentists.phone,
+  specialty: dentists.specialty,
+  license: dentists.license,
+  yearsOfExperience: dentists.yearsOfExperience,
+  workingDays: dentists.workingDays,
+  status: dentists.status,
+  createdAt: dentists.createdAt,
+  updatedAt: dentists.updatedAt,
+};
+
+type DentistRow = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  specialty: string;
+  license: string;
+  yearsOfExperience: number;
+  workingDays: string;
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Timestamps as UTC ISO 8601 whichever driver answered. */
+export function isoTimestamp(value: string | Date): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export function toWireDentist(row: DentistRow): WireDentist {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    specialty: row.specialty,
+    license: row.license,
+    years_of_experience: row.yearsOfExperience,
+    working_days: row.workingDays,
+    status: row.status as PersonStatus,
+    working_hours: workingHoursOf(row.workingDays),
+    days_per_week: daysPerWeekOf(row.workingDays),
+    created_at: isoTimestamp(row.createdAt),
+    updated_at: isoTimestamp(row.updatedAt),
+  };
+}
+
+const SORT_COLUMNS: Record<string, SQL> = {
+  name: sql`${dentists.name}`,
+  years_of_experience: sql`${dentists.yearsOfExperience}`,
+  specialty: sql`${dentists.specialty}`,
+  created_at: sql`${dentists.createdAt}`,
+};
+
+function orderOf(sort: DentistSort | undefined): SQL[] {
+  const key = sort ?? 'name';
+  const descending = key.startsWith('-');
+  const column = SORT_COLUMNS[descending ? key.slice(1) : key] ?? sql`${dentists.name}`;
+  const primary = descending ? sql`${column} desc` : sql`${column} asc`;
+  // Ties (same specialty, same experience) in name order, then id, so pages never overlap.
+  return key.endsWith('name') ? [primary, asc(dentists.id)] : [primary, asc(dentists.name), asc(dentists.id)];
+}
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * A clinic has tens of dentists: the primary key (clinic_id, id), or dentists_specialty_idx
+ * (clinic_id, specialty, name) for a specialty filter, narrows to the clinic and the page is
+ * sorted from there.
+ */
+export async function listDentists(
+  db: Database,
+  clinicId: number,
+  query: DentistListQuery,
+): Promise<{ data: WireDentist[]; total: number }> {
+  const conditions: SQL[] = [eq(dentists.clinicId, clinicId)];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    const matches = or(
+      ilike(dentists.name, pattern),
+      ilike(dentists.email, pattern),
+      ilike(dentists.license, pattern),
+    );
+    if (matches) conditions.push(matches);
+  }
+  if (query.status) conditions.push(eq(dentists.status, query.status));
+  if (query.specialty) conditions.push(eq(dentists.specialty, query.specialty));
+  const where = and(...conditions);
+  const [totalRow] = await db.select({ total: count() }).from(dentists).where(where);
+  const rows = await db
+    .select(dentistColumns)
+    .from(dentists)
+    .where(where)
+    .orderBy(...orderOf(query.sort))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { data: rows.map(toWireDentist), total: totalRow?.total ?? 0 };
+}
+
+export async function findDentist(
+  db: Reader,
+  clinicId: number,
+  dentistId: number,
+): Promise<WireDentist | null> {
+  const [row] = await db
+    .select(dentistColumns)
+    .from(dentists)
+    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)))
+    .limit(1);
+  return row ? toWireDentist(row) : null;
+}
+
+interface DatabaseErrorLike {
+  code?: string;
+  constraint?: string;
+  message?: string;
+  detail?: string;
+  cause?: unknown;
+}
+
+/** The driver's error under drizzle's wrapper, if it carries one of these SQLSTATE codes. */
+function databaseError(error: unknown, codes: string[]): DatabaseErrorLike | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as DatabaseErrorLike;
+    if (candidate.code && codes.includes(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return null;
+}
+
+const emailConflict = () =>
+  new HttpError(409, DENTIST_EMAIL_TAKEN, [{ field: 'email', message: DENTIST_EMAIL_TAKEN }]);
+const licenseConflict = () =>
+  new HttpError(409, DENTIST_LICENSE_TAKEN, [{ field: 'license', message: DENTIST_LICENSE_TAKEN }]);
+
+/** A unique index lost to a racing write answers the same 409 as the check before it. */
+function conflictOf(error: unknown): HttpError | null {
+  const unique = databaseError(error, ['23505']);
+  if (!unique) return null;
+  const text = `${unique.constraint ?? ''} ${unique.message ?? ''} ${unique.detail ?? ''}`;
+  if (text.includes('dentists_email_unique')) return emailConflict();
+  if (text.includes('dentists_license_unique')) return licenseConflict();
+  return null;
+}
+
+async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    throw conflictOf(error) ?? error;
+  }
+}
+
+/** E-mail and license are unique within the clinic, in any letter case (the unique indexes agree). */
+async function checkUnique(
+  tx: Transaction,
+  clinicId: number,
+  input: { email: string; license: string },
+  dentistId: number | null,
+) {
+  const others = (condition: SQL) => {
+    const scoped = and(eq(dentists.clinicId, clinicId), condition);
+    return dentistId === null ? scoped : and(scoped, ne(dentists.id, dentistId));
+  };
+  const [emailHolder] = await tx
+    .select({ id: dentists.id })
+    .from(dentists)
+    .where(others(sql`lower(${dentists.email}) = ${input.email.toLowerCase()}`))
+    .limit(1);
+  if (emailHolder) throw emailConflict();
+  const [licenseHolder] = await tx
+    .select({ id: dentists.id })
+    .from(dentists)
+    .where(others(sql`lower(${dentists.license}) = ${input.license.toLowerCase()}`))
+    .limit(1);
+  if (licenseHolder) throw licenseConflict();
+}
+
+export async function createDentist(db: Database, actor: Actor, input: DentistWrite): Promise<WireDentist> {
+  return inTransaction(db, async (tx) => {
+    await checkUnique(tx, actor.clinicId, input, null);
+    const [created] = await tx
+      .insert(dentists)
+      .values({
+        clinicId: actor.clinicId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        specialty: input.specialty,
+        license: input.license,
+        yearsOfExperience: input.yearsOfExperience ?? 0,
+        ...(input.workingDays === undefined ? {} : { workingDays: input.workingDays }),
+        status: input.status ?? 'active',
+      })
+      .returning(dentistColumns);
+    if (!created) throw new Error('Dentist was not created');
+    await recordAudit(tx, {
+      clinicId: actor.clinicId,
+      userId: actor.userId,
+      action: 'create',
+      entity: 'dentist',
+      entityId: created.id,
+      details: { name: created.name, specialty: created.specialty, status: created.status },
+    });
+    return toWireDentist(created);
+  });
+}
+
+async function lockedDentist(tx: Transaction, clinicId: number, dentistId: number) {
+  const [row] = await tx
+    .select(dentistColumns)
+    .from(dentists)
+    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)))
+    .for('update');
+  if (!row) throw new HttpError(404, DENTIST_NOT_FOUND);
+  return row;
+}
+
+/** Fields left out keep their value; a change of status alone is audited as 'status_change'. */
+export async function updateDentist(
+  db: Database,
+  actor: Actor,
+  dentistId: number,
+  input: DentistWrite,
+): Promise<WireDentist> {
+  return inTransaction(db, async (tx) => {
+    const current = await lockedDentist(tx, actor.clinicId, dentistId);
+    await checkUnique(tx, actor.clinicId, input, dentistId);
+    const next = {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      specialty: input.specialty,
+      license: input.license,
+      yearsOfExperience: input.yearsOfExperience ?? current.yearsOfExperience,
+      workingDays: input.workingDays ?? current.workingDays,
+      status: input.status ?? current.status,
+    };
+    const changed = (Object.keys(next) as Array<keyof typeof next>).filter(
+      (key) => next[key] !== current[key],
+    );
+    const [updated] = await tx
+      .update(dentists)
+      .set({ ...next, updatedAt: new Date() })
+      .where(and(eq(dentists.clinicId, actor.clinicId), eq(dentists.id, dentistId)))
+      .returning(dentistColumns);
+    if (!updated) throw new Error('Updated dentist vanished');
+    const statusOnly = changed.length === 1 && changed[0] === 'status';
+    await recordAudit(tx, {
+      clinicId: actor.clinicId,
+      userId: actor.userId,
+      action: statusOnly ? 'status_change' : 'update',
+      entity: 'dentist',
+      entityId: dentistId,
+      details: {
+        name: updated.name,
+        status: updated.status,
+        changed: changed.map((key) =>
+          key === 'yearsOfExperience' ? 'years_of_experience' : key === 'workingDays' ? 'working_days' : key,
+        ),
+      },
+    });
+    return toWireDentist(updated);
+  });
+}
+
+/**
+ * A dentist with appointments (any status, past or future) is kept: 409, set them inactive instead.
+ * Otherwise the row goes with its availability (the foreign key cascades) and any user account
+ * linked to it is unlinked, all in one transaction. A booking racing the delete fails the
+ * appointments foreign key and answers the same 409.
+ */
+export async function deleteDentist(db: Database, actor: Actor, dentistId: number): Promise<void> {
+  try {
+    await inTransaction(db, async (tx) => {
+      const current = await lockedDentist(tx, actor.clinicId, dentistId);
+      const [booked] = await tx
+        .select({ total: count() })
+        .from(appointments)
+        .where(and(eq(appointments.clinicId, actor.clinicId), eq(appointments.dentistId, dentistId)));
+      const total = booked?.total ?? 0;
+      if (total > 0) throw new HttpError(409, dentistHasAppointments(total));
+      await tx
+        .update(users)
+        .set({ dentistId: null, updatedAt: new Date() })
+        .where(and(eq(users.clinicId, actor.clinicId), eq(users.dentistId, dentistId)));
+      await tx.delete(dentists).where(and(eq(dentists.clinicId, actor.clinicId), eq(dentists.id, dentistId)));
+      await recordAudit(tx, {
+        clinicId: actor.clinicId,
+        userId: actor.userId,
+        action: 'delete',
+        entity: 'dentist',
+        entityId: dentistId,
+        details: { name: current.name, specialty: current.specialty },
+      });
+    });
+  } catch (error) {
+    if (databaseError(error, ['23503'])) {
+      throw new HttpError(
+        409,
+        'This dentist has appointments and cannot be deleted; set the dentist to inactive instead',
+      );
+    }
+    throw error;
+  }
+}
+
+interface AppointmentRow {
+  id: number;
+  patient: string;
+  patient_id: number;
+  phone: string;
+  dentist_id: number;
+  dentist_name: string;
+  date: string;
+  time: string;
+  treatment: string;
+  status: AppointmentStatus;
+  notes: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+/**
+ * Appointments in the appointment wire shape (dashboardAppointmentSchema), `where` on the
+ * appointments table `a`, ordered by date, time, id. Shared by a dentist's appointments and the
+ * calendar's month.
+ */
+export async function readAppointments(
+  db: Reader,
+  where: SQL,
+  limit: number,
+  offset = 0,
+): Promise<DashboardAppointment[]> {
+  const result = await db.execute(sql`
+    select a.id, p.name as patient, a.patient_id, p.phone, a.dentist_id, d.name as dentist_name,
+      to_char(a.date, 'YYYY-MM-DD') as date, a.time, a.treatment, a.status, a.notes,
+      a.created_at, a.updated_at
+    from appointments a
+    join patients p on p.clinic_id = a.clinic_id and p.id = a.patient_id
+    join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
+    where ${where}
+    order by a.date, a.time, a.id
+    limit ${limit} offset ${offset}
+  `);
+  return (result.rows as unknown as AppointmentRow[]).map((row) => ({
+    id: Number(row.id),
+    patient: row.patient,
+    patient_id: Number(row.patient_id),
+    phone: row.phone,
+    dentist_id: Number(row.dentist_id),
+    dentist_name: row.dentist_name,
+    date: row.date,
+    time: row.time,
+    treatment: row.treatment,
+    status: row.status,
+    notes: row.notes,
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
+  }));
+}
+
+/** A dentist's appointments on appointments_dentist_date_idx (clinic_id, dentist_id, date, time). */
+export async function listDentistAppointments(
+  db: Database,
+  clinicId: number,
+  dentistId: number,
+  query: DentistAppointmentsQuery,
+): Promise<{ data: DashboardAppointment[]; total: number }> {
+  if (!(await findDentist(db, clinicId, dentistId))) throw new HttpError(404, DENTIST_NOT_FOUND);
+  const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`, sql`a.dentist_id = ${dentistId}`];
+  if (query.date) conditions.push(sql`a.date = ${query.date}::date`);
+  if (query.from) conditions.push(sql`a.date >= ${query.from}::date`);
+  if (query.to) conditions.push(sql`a.date <= ${query.to}::date`);
+  if (query.status) conditions.push(sql`a.status = ${query.status}`);
+  const where = sql.join(conditions, sql` and `);
+  const counted = await db.execute(sql`select count(*) as total from appointments a where ${where}`);
+  const total = Number((counted.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
+  const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit);
+  return { data, total };
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { dateString, listQuerySchema, pageSchema, timeString } from './validation';
+
+/** Availability (spec §3, §7): a dentist's open time slots on one date, one row per dentist and date. */
+
+export const TIME_SLOTS_MAX = 48;
+
+export const wireTimeSlotSchema = z.object({ start: z.string(), end: z.string(), available: z.boolean() });
+export type WireTimeSlot = z.infer<typeof wireTimeSlotSchema>;
+
+export const wireAvailabilitySchema = z.object({
+  id: z.number().int(),
+  dentist_id: z.number().int(),
+  dentist_name: z.string(),
+  date: z.string(),
+  time_slots: z.array(wireTimeSlotSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WireAvailability = z.infer<typeof wireAvailabilitySchema>;
+
+const END_AFTER_START = 'end must be after start';
+
+/** The query of a date range: `from` must not come after `to`. */
+function rangeIsOrdered(query: { from?: string; to?: string }): boolean {
+  return !query.from || !query.to || query.from <= query.to;
+}
+const RANGE_MESSAGE = 'to must not be before from';
+
+/** One slot of a write: `HH:mm` times, end after start; `available` defaults to true (open). */
+export const timeSlotSchema = z
+  .object({ start: timeString, end: timeString, available: z.boolean().default(true) })
+  .strict()
+  .refine((slot) => slot.end > slot.start, { message: END_AFTER_START, path: ['end'] });
+export type TimeSlotInput = z.input<typeof timeSlotSchema>;
+
+/** 1 to 48 slots in time order, none overlapping the one before (touching is fine: 09:00-10:00, 10:00-11:00). */
+export const timeSlotsSchema = z
+  .array(timeSlotSchema)
+  .min(1, 'Give at least one time slot')
+  .max(TIME_SLOTS_MAX, `At most ${TIME_SLOTS_MAX} time slots`)
+  .superRefine((slots, context) => {
+    slots.forEach((slot, index) => {
+      const previous = slots[index - 1];
+      if (previous && slot.start < previous.end) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'start'],
+          message: `Slots must be in time order without overlapping: this one starts before ${previous.end}, the end of the slot before`,
+        });
+      }
+    });
+  });
+
+/** Fields the server owns: sent back in a PUT of what GET answered, they are ignored. */
+const serverOwnedFields = {
+  id: z.unknown().optional().describe('Ignored: the server owns it'),
+  clinic_id: z.unknown().optional().describe('Ignored: the server owns it'),
+  dentist_name: z.unknown().optional().describe('Ignored: the server owns it'),
+  created_at: z.unknown().optional().describe('Ignored: the server owns it'),
+  updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
+};
+
+/** POST /api/availability and PUT /api/availability/:id: `{ dentist_id, date, time_slots }`. */
+export const availabilityWriteSchema = z
+  .object({
+    dentist_id: z
+      .number({ message: 'dentist_id is a whole number' })
+      .int('dentist_id is a whole number')
+      .positive('dentist_id is a positive number')
+      .max(2147483647),
+    date: dateString,
+    time_slots: timeSlotsSchema,
+    ...serverOwnedFields,
+  })
+  .strict()
+  .transform((raw) => ({
+    dentistId: raw.dentist_id,
+    date: raw.date,
+    timeSlots: raw.time_slots.map((slot) => ({
+      start: slot.start,
+      end: slot.end,
+      available: slot.available,
+    })),
+  }));
+export type AvailabilityWriteRequest = z.input<typeof availabilityWriteSchema>;
+export type AvailabilityWrite = z.output<typeof availabilityWriteSchema>;
+
+/** PATCH /api/availability/:id/slot: the slot named by its times, and whether it is open. */
+export const slotUpdateSchema = z
+  .object({
+    start: timeString,
+    end: timeString,
+    available: z.boolean({ message: 'available is true or false' }),
+  })
+  .strict()
+  .refine((slot) => slot.end > slot.start, { message: END_AFTER_START, path: ['end'] });
+export type SlotUpdate = z.infer<typeof slotUpdateSchema>;
+
+export const AVAILABILITY_SORTS = ['date', '-date'] as const;
+
+const availabilityFilters = {
+  date: dateString.optional(),
+  from: dateString.optional(),
+  to: dateString.optional(),
+  sort: z
+    .enum(AVAILABILITY_SORTS, { message: `sort must be one of ${AVAILABILITY_SORTS.join(', ')}` })
+    .optional(),
+};
+
+/**
+ * GET /api/availability: filters `dentist_id`, an exact `date` or a `from`/`to` range, `search` on the
+ * dentist's name; ordered by date (`-date` newest first), then dentist name.
+ */
+export const availabilityListQuerySchema = listQuerySchema
+  .extend({
+    dentist_id: z.coerce
+      .number()
+      .int('dentist_id is a whole number')
+      .positive('dentist_id is a positive number')
+      .max(2147483647)
+      .optional(),
+    ...availabilityFilters,
+  })
+  .refine(rangeIsOrdered, { message: RANGE_MESSAGE, path: ['to'] });
+export type AvailabilityListQuery = z.infer<typeof availabilityListQuerySchema>;
+
+/** GET /api/availability/dentist/:id: the same, for one dentist. */
+export const dentistAvailabilityQuerySchema = listQuerySchema
+  .pick({ page: true, limit: true })
+  .extend(availabilityFilters)
+  .refine(rangeIsOrdered, { message: RANGE_MESSAGE, path: ['to'] });
+export type DentistAvailabilityQuery = z.infer<typeof dentistAvailabilityQuerySchema>;
+
+export const availabilityPageSchema = pageSchema(wireAvailabilitySchema);
+export type AvailabilityPage = z.infer<typeof availabilityPageSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { wireAvailabilitySchema } from './availability';
+import { dashboardAppointmentSchema } from './dashboard';
+
+/** The calendar's month views (spec §2 Calendar, §7): one month of one clinic, unpaged. */
+
+/** A month answers at most this many rows (appointments or availability days); more are left off. */
+export const CALENDAR_MONTH_MAX_ROWS = 5000;
+export const CALENDAR_YEAR_MIN = 1900;
+export const CALENDAR_YEAR_MAX = 2200;
+
+export const calendarMonthQuerySchema = z.object({
+  month: z.coerce
+    .number({ message: 'month is a number from 1 to 12' })
+    .int('month is a whole number')
+    .min(1, 'month is a number from 1 to 12')
+    .max(12, 'month is a number from 1 to 12'),
+  year: z.coerce
+    .number({ message: `year is a number from ${CALENDAR_YEAR_MIN} to ${CALENDAR_YEAR_MAX}` })
+    .int('year is a whole number')
+    .min(CALENDAR_YEAR_MIN, `year is at least ${CALENDAR_YEAR_MIN}`)
+    .max(CALENDAR_YEAR_MAX, `year is at most ${CALENDAR_YEAR_MAX}`),
+  dentist_id: z.coerce
+    .number()
+    .int('dentist_id is a whole number')
+    .positive('dentist_id is a positive number')
+    .max(2147483647)
+    .optional(),
+});
+export type CalendarMonthQuery = z.infer<typeof calendarMonthQuerySchema>;
+
+export const calendarAppointmentsSchema = z.object({ data: z.array(dashboardAppointmentSchema) });
+export const calendarAvailabilitySchema = z.object({ data: z.array(wireAvailabilitySchema) });
+
+/** The first day of a month and of the month after: the half-open range [first, next). */
+export function calendarMonthRange(year: number, month: number): { first: string; next: string } {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const first = `${String(year).padStart(4, '0')}-${pad(month)}-01`;
+  const nextYear = month === 12 ? year + 1 : year;
+  const nextMonth = month === 12 ? 1 : month + 1;
+  return { first, next: `${String(nextYear).padStart(4, '0')}-${pad(nextMonth)}-01` };
+}

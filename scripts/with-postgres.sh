@@ -4,7 +4,8 @@
 set -euo pipefail
 
 PG_BIN=/usr/lib/postgresql/15/bin
-PG_PORT=${PG_PORT:-54329}
+# A free loopback port unless one is given, so two runs side by side do not clash.
+PG_PORT=${PG_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 dir=$(mktemp -d)
 cleanup() {
   if [ -f "$dir/data/postmaster.pid" ]; then

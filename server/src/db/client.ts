@@ -13,6 +13,10 @@ import * as schema from './schema';
  * SQL and both answer `execute()` with `{ rows }`; the node-postgres type stands for both.
  */
 export type Database = NodePgDatabase<typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Reads work the same on the database or inside a transaction. */
+export type Reader = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

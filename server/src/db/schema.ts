@@ -212,6 +212,14 @@ export const appointments = pgTable(
     index('appointments_date_idx').on(table.clinicId, table.date, table.time),
     index('appointments_dentist_date_idx').on(table.clinicId, table.dentistId, table.date, table.time),
     index('appointments_status_date_idx').on(table.clinicId, table.status, table.date, table.time),
+    // The appointments screen filters by dentist and status together, in date order.
+    index('appointments_dentist_status_date_idx').on(
+      table.clinicId,
+      table.dentistId,
+      table.status,
+      table.date,
+      table.time,
+    ),
     index('appointments_patient_date_idx').on(table.clinicId, table.patientId, table.date, table.time),
     check(
       'appointments_status_check',

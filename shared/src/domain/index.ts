@@ -1,4 +1,5 @@
 /** Pure-TypeScript domain rules: imported by the browser and by the server alike. */
+export * from './appointments';
 export * from './auth';
 export * from './availability';
 export * from './calendar';
@@ -7,6 +8,7 @@ export * from './dashboard';
 export * from './dentists';
 export * from './errors';
 export * from './modules';
+export * from './patients';
 export * from './roles';
 export * from './settings';
 export * from './users';

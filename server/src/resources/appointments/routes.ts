@@ -1,6 +1,143 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  appointmentListQuerySchema,
+  appointmentPageSchema,
+  appointmentSchema,
+  appointmentStatusSchema,
+  appointmentWriteSchema,
+  idParamsSchema,
+} from '@dental/shared/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { errorResponses, HttpError } from '../../plugins/errors';
+import {
+  type Actor,
+  APPOINTMENT_NOT_FOUND,
+  createAppointment,
+  deleteAppointment,
+  findAppointment,
+  listAppointments,
+  setAppointmentStatus,
+  updateAppointment,
+} from './appointmentsData';
 
-/** Appointments endpoints (spec §7). */
-export function registerAppointmentsRoutes(_app: FastifyInstance, _db: Database, _guard: Guard): void {}
+const TAGS = ['appointments'];
+const SECURITY = [{ bearerAuth: [] }];
+const ROLES_NOTE = 'Admin, receptionist and dentist.';
+const CLASH_NOTE =
+  'A dentist cannot hold two appointments (not cancelled) at one date and time: 409 names the clash.';
+
+/** Appointments (spec §7): every role with the appointments permission (all three). */
+export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const permitted = guard.permitted('appointments', 'manage appointments');
+  const actorOf = (request: FastifyRequest): Actor => {
+    const staff = guard.staffOf(request);
+    return { clinicId: staff.clinicId, userId: staff.id };
+  };
+
+  routes.get(
+    '/api/appointments',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `The clinic's appointments. \`search\` matches the patient (name, phone, e-mail), the dentist's name or the treatment; filters \`status\`, \`dentist_id\`, \`patient_id\`, \`date\`, \`from\`, \`to\`; \`sort\` date (default), patient, dentist, status, created_at, '-' for descending. ${ROLES_NOTE}`,
+        security: SECURITY,
+        querystring: appointmentListQuerySchema,
+        response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listAppointments(db, actorOf(request).clinicId, request.query);
+      return { data, total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  routes.get(
+    '/api/appointments/:id',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `One appointment. ${ROLES_NOTE}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: appointmentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const appointment = await findAppointment(db, actorOf(request).clinicId, request.params.id);
+      if (!appointment) throw new HttpError(404, APPOINTMENT_NOT_FOUND);
+      return appointment;
+    },
+  );
+
+  routes.post(
+    '/api/appointments',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Book an appointment: patient and phone (the clinic's patient of that name and phone, or a new one; or \`patient_id\`), date (today or later), time, dentist_id (an active dentist), treatment; notes optional. Always created pending. Inside an availability slot it books the slot. ${CLASH_NOTE} ${ROLES_NOTE}`,
+        security: SECURITY,
+        body: appointmentWriteSchema,
+        response: { 201: appointmentSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createAppointment(db, actorOf(request), request.body)),
+  );
+
+  routes.put(
+    '/api/appointments/:id',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Edit an appointment (the fields of booking; \`status\` optional, absent keeps it). Moving it frees the old slot and books the new one. ${CLASH_NOTE} ${ROLES_NOTE}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        body: appointmentWriteSchema,
+        response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateAppointment(db, actorOf(request), request.params.id, request.body),
+  );
+
+  routes.patch(
+    '/api/appointments/:id/status',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Set the status (pending, confirmed, cancelled, completed); answers the updated appointment. Cancelling frees its slot; leaving cancelled books it again. ${CLASH_NOTE} ${ROLES_NOTE}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        body: appointmentStatusSchema,
+        response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => setAppointmentStatus(db, actorOf(request), request.params.id, request.body.status),
+  );
+
+  routes.delete(
+    '/api/appointments/:id',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Delete an appointment; its slot is freed. ${ROLES_NOTE}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteAppointment(db, actorOf(request), request.params.id);
+      return { message: 'Appointment deleted' };
+    },
+  );
+}

@@ -7,8 +7,8 @@ import {
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { readAppointments } from '../appointments/appointmentRows';
 import { readAvailabilityRange } from '../availability/availabilityData';
-import { readAppointments } from '../dentists/dentistsData';
 
 /**
  * One month's appointments by date, time: a range [first of the month, first of the next) on

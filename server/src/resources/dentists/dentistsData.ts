@@ -1,5 +1,4 @@
 import {
-  type AppointmentStatus,
   type DashboardAppointment,
   type DentistAppointmentsQuery,
   type DentistListQuery,
@@ -13,7 +12,9 @@ import {
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointments, dentists, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
+import { readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
 
 export const DENTIST_NOT_FOUND = 'Dentist not found';
@@ -96,11 +97,6 @@ function orderOf(sort: DentistSort | undefined): SQL[] {
   const primary = descending ? sql`${column} desc` : sql`${column} asc`;
   // Ties (same specialty, same experience) in name order, then id, so pages never overlap.
   return key.endsWith('name') ? [primary, asc(dentists.id)] : [primary, asc(dentists.name), asc(dentists.id)];
-}
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
@@ -344,61 +340,6 @@ export async function deleteDentist(db: Database, actor: Actor, dentistId: numbe
     }
     throw error;
   }
-}
-
-interface AppointmentRow {
-  id: number;
-  patient: string;
-  patient_id: number;
-  phone: string;
-  dentist_id: number;
-  dentist_name: string;
-  date: string;
-  time: string;
-  treatment: string;
-  status: AppointmentStatus;
-  notes: string | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
-
-/**
- * Appointments in the appointment wire shape (dashboardAppointmentSchema), `where` on the
- * appointments table `a`, ordered by date, time, id. Shared by a dentist's appointments and the
- * calendar's month.
- */
-export async function readAppointments(
-  db: Reader,
-  where: SQL,
-  limit: number,
-  offset = 0,
-): Promise<DashboardAppointment[]> {
-  const result = await db.execute(sql`
-    select a.id, p.name as patient, a.patient_id, p.phone, a.dentist_id, d.name as dentist_name,
-      to_char(a.date, 'YYYY-MM-DD') as date, a.time, a.treatment, a.status, a.notes,
-      a.created_at, a.updated_at
-    from appointments a
-    join patients p on p.clinic_id = a.clinic_id and p.id = a.patient_id
-    join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
-    where ${where}
-    order by a.date, a.time, a.id
-    limit ${limit} offset ${offset}
-  `);
-  return (result.rows as unknown as AppointmentRow[]).map((row) => ({
-    id: Number(row.id),
-    patient: row.patient,
-    patient_id: Number(row.patient_id),
-    phone: row.phone,
-    dentist_id: Number(row.dentist_id),
-    dentist_name: row.dentist_name,
-    date: row.date,
-    time: row.time,
-    treatment: row.treatment,
-    status: row.status,
-    notes: row.notes,
-    created_at: isoTimestamp(row.created_at),
-    updated_at: isoTimestamp(row.updated_at),
-  }));
 }
 
 /** A dentist's appointments on appointments_dentist_date_idx (clinic_id, dentist_id, date, time). */

@@ -1,6 +1,149 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  appointmentPageSchema,
+  idParamsSchema,
+  patientAppointmentsQuerySchema,
+  patientListQuerySchema,
+  patientPageSchema,
+  patientWriteSchema,
+  wirePatientSchema,
+} from '@dental/shared/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { errorResponses, HttpError } from '../../plugins/errors';
+import {
+  type Actor,
+  createPatient,
+  deletePatient,
+  findPatient,
+  listPatientAppointments,
+  listPatients,
+  PATIENT_NOT_FOUND,
+  updatePatient,
+} from './patientsData';
 
-/** Patients endpoints (spec §7). */
-export function registerPatientsRoutes(_app: FastifyInstance, _db: Database, _guard: Guard): void {}
+const TAGS = ['patients'];
+const SECURITY = [{ bearerAuth: [] }];
+const ROLES_NOTE = 'Admin, receptionist and dentist.';
+
+/** Patients (spec §7): every role with the patients permission (all three). */
+export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const permitted = guard.permitted('patients', 'manage patients');
+  const actorOf = (request: FastifyRequest): Actor => {
+    const staff = guard.staffOf(request);
+    return { clinicId: staff.clinicId, userId: staff.id };
+  };
+
+  routes.get(
+    '/api/patients',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `The clinic's patients. \`search\` matches any part of name, e-mail or phone; filter \`status\`; \`sort\` name (default), created_at, date_of_birth, '-' for descending. ${ROLES_NOTE}`,
+        security: SECURITY,
+        querystring: patientListQuerySchema,
+        response: { 200: patientPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listPatients(db, actorOf(request).clinicId, request.query);
+      return { data, total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  routes.get(
+    '/api/patients/:id',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `One patient, with lastVisit and nextAppointment derived from their appointments. ${ROLES_NOTE}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: wirePatientSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const patient = await findPatient(db, actorOf(request).clinicId, request.params.id);
+      if (!patient) throw new HttpError(404, PATIENT_NOT_FOUND);
+      return patient;
+    },
+  );
+
+  routes.get(
+    '/api/patients/:id/appointments',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `A patient's appointments, newest first, paged. ${ROLES_NOTE}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        querystring: patientAppointmentsQuerySchema,
+        response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listPatientAppointments(
+        db,
+        actorOf(request).clinicId,
+        request.params.id,
+        request.query,
+      );
+      return { data, total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  routes.post(
+    '/api/patients',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Add a patient: name, email, phone and dateOfBirth (not in the future) required; address, emergencyContact, medicalHistory optional. A new patient is active. ${ROLES_NOTE}`,
+        security: SECURITY,
+        body: patientWriteSchema,
+        response: { 201: wirePatientSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createPatient(db, actorOf(request), request.body)),
+  );
+
+  routes.put(
+    '/api/patients/:id',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Update a patient (the fields of creation, plus \`status\` active|inactive; absent keeps it). ${ROLES_NOTE}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        body: patientWriteSchema,
+        response: { 200: wirePatientSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updatePatient(db, actorOf(request), request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/api/patients/:id',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Delete a patient without appointments; one with appointments is refused (409): set them inactive instead. ${ROLES_NOTE}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await deletePatient(db, actorOf(request), request.params.id);
+      return { message: 'Patient deleted' };
+    },
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_dentist_status_date_idx" ON "appointments" USING btree ("clinic_id","dentist_id","status","date","time");

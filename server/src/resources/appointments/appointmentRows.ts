@@ -1,0 +1,80 @@
+import type { Appointment, AppointmentStatus } from '@dental/shared/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Reader } from '../../db/client';
+
+interface AppointmentRow {
+  id: number | string;
+  patient: string;
+  patient_id: number | string;
+  phone: string;
+  dentist_id: number | string;
+  dentist_name: string;
+  date: string;
+  time: string;
+  treatment: string;
+  status: AppointmentStatus;
+  notes: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+/** Timestamps as UTC ISO 8601 whichever driver answered. */
+function isoTimestamp(value: string | Date): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function toAppointment(row: AppointmentRow): Appointment {
+  return {
+    id: Number(row.id),
+    patient: row.patient,
+    patient_id: Number(row.patient_id),
+    phone: row.phone,
+    dentist_id: Number(row.dentist_id),
+    dentist_name: row.dentist_name,
+    date: row.date,
+    time: row.time,
+    treatment: row.treatment,
+    status: row.status,
+    notes: row.notes,
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
+  };
+}
+
+export const BY_DATE_AND_TIME = sql`a.date, a.time, a.id`;
+
+/**
+ * Appointments in their wire shape (spec §3): `where` on the appointments table `a` (which may also
+ * test the patient `p` and the dentist `d`), in the given order. Every list of appointments in the
+ * API reads through here, so an appointment looks the same wherever it is answered.
+ */
+export async function readAppointments(
+  db: Reader,
+  where: SQL,
+  limit: number,
+  offset = 0,
+  orderBy: SQL = BY_DATE_AND_TIME,
+): Promise<Appointment[]> {
+  const result = await db.execute(sql`
+    select a.id, p.name as patient, a.patient_id, p.phone, a.dentist_id, d.name as dentist_name,
+      to_char(a.date, 'YYYY-MM-DD') as date, a.time, a.treatment, a.status, a.notes,
+      a.created_at, a.updated_at
+    from appointments a
+    join patients p on p.clinic_id = a.clinic_id and p.id = a.patient_id
+    join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
+    where ${where}
+    order by ${orderBy}
+    limit ${limit} offset ${offset}
+  `);
+  return (result.rows as unknown as AppointmentRow[]).map(toAppointment);
+}
+
+/** How many appointments `where` matches (same aliases as readAppointments). */
+export async function countAppointments(db: Reader, where: SQL, joinsPeople: boolean): Promise<number> {
+  const joins = joinsPeople
+    ? sql`join patients p on p.clinic_id = a.clinic_id and p.id = a.patient_id
+       join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id`
+    : sql``;
+  const result = await db.execute(sql`select count(*) as total from appointments a ${joins} where ${where}`);
+  return Number((result.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
+}

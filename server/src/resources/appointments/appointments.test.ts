@@ -1,0 +1,525 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { appointments, auditLog, availability, dentists, patients } from '../../db/schema';
+import { authHeader, createTestApp, login } from '../../test/testApp';
+import { addDays, clinicToday } from '../settings/clinicTime';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+describe('appointments API', () => {
+  let app: FastifyInstance;
+  let adminToken: string;
+  let receptionistToken: string;
+  let dentistToken: string;
+  let harborToken: string;
+  let clinicId: number;
+  let harborClinicId: number;
+  let dentistId: number;
+  let dentistName: string;
+  let otherDentistId: number;
+  let harborDentistId: number;
+  let today: string;
+  /** Each booking gets its own future day, so tests never collide with each other or the demo data. */
+  let dayOffset = 300;
+  const nextDay = () => {
+    dayOffset += 1;
+    return addDays(today, dayOffset);
+  };
+
+  const db = () => app.database.db;
+  const send = (token: string | null, method: Method, url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: token ? authHeader(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const booking = (overrides: Record<string, unknown> = {}) => ({
+    patient: 'Morgan Bookwell',
+    phone: '+1 555 123 4567',
+    date: nextDay(),
+    time: '10:00',
+    dentist_id: dentistId,
+    treatment: 'Dental Checkup',
+    notes: 'First visit',
+    ...overrides,
+  });
+  const book = async (overrides: Record<string, unknown> = {}, token = adminToken) => {
+    const response = await send(token, 'POST', '/api/appointments', booking(overrides));
+    expect(response.statusCode).toBe(201);
+    return response.json() as {
+      id: number;
+      patient_id: number;
+      date: string;
+      time: string;
+      status: string;
+      dentist_id: number;
+    };
+  };
+  const appointmentRow = async (id: number) => {
+    const [row] = await db().select().from(appointments).where(eq(appointments.id, id));
+    return row;
+  };
+  const countRows = async () => (await db().select({ id: appointments.id }).from(appointments)).length;
+  const countPatients = async () => (await db().select({ id: patients.id }).from(patients)).length;
+  const addAvailability = async (date: string, forDentist = dentistId) => {
+    const [row] = await db()
+      .insert(availability)
+      .values({
+        clinicId,
+        dentistId: forDentist,
+        date,
+        timeSlots: [
+          { start: '09:00', end: '10:00', available: true },
+          { start: '10:00', end: '11:00', available: true },
+        ],
+      })
+      .returning({ id: availability.id });
+    if (!row) throw new Error('no availability row');
+    return row.id;
+  };
+  const slotsOf = async (id: number) => {
+    const [row] = await db().select().from(availability).where(eq(availability.id, id));
+    return row?.timeSlots.map((slot) => `${slot.start} ${slot.available ? 'available' : 'booked'}`);
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const admin = await login(app, 'admin', 'admin123');
+    adminToken = admin.token;
+    clinicId = admin.user.clinic_id;
+    receptionistToken = (await login(app, 'receptionist', 'receptionist123')).token;
+    dentistToken = (await login(app, 'dentist', 'dentist123')).token;
+    const harbor = await login(app, 'harbor.admin', 'harbor123');
+    harborToken = harbor.token;
+    harborClinicId = harbor.user.clinic_id;
+    const own = await db()
+      .select({ id: dentists.id, name: dentists.name })
+      .from(dentists)
+      .where(and(eq(dentists.clinicId, clinicId), eq(dentists.status, 'active')))
+      .orderBy(dentists.id);
+    dentistId = own[0]?.id ?? 0;
+    dentistName = own[0]?.name ?? '';
+    otherDentistId = own[1]?.id ?? 0;
+    const [foreign] = await db()
+      .select({ id: dentists.id })
+      .from(dentists)
+      .where(eq(dentists.clinicId, harborClinicId));
+    harborDentistId = foreign?.id ?? 0;
+    today = await clinicToday(db(), clinicId);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+  }, 60_000);
+
+  describe('booking', () => {
+    it('creates a pending appointment whatever the body says, with the wire fields of spec §3', async () => {
+      const body = booking({ status: 'confirmed', id: 424242, dentist_name: 'Someone Else' });
+      const response = await send(receptionistToken, 'POST', '/api/appointments', body);
+      expect(response.statusCode).toBe(201);
+      const created = response.json();
+      expect(created).toMatchObject({
+        patient: 'Morgan Bookwell',
+        phone: '+1 555 123 4567',
+        dentist_id: dentistId,
+        dentist_name: dentistName,
+        date: body.date,
+        time: '10:00',
+        treatment: 'Dental Checkup',
+        status: 'pending',
+        notes: 'First visit',
+      });
+      expect(created.id).not.toBe(424242);
+      expect(created.created_at).toMatch(/Z$/);
+      expect((await send(dentistToken, 'GET', `/api/appointments/${created.id}`)).json()).toEqual(created);
+    });
+
+    it('finds the patient by name and phone, or creates one', async () => {
+      const first = await book({ patient: 'Harper Lindqvist', phone: '555-777-1212' });
+      const again = await book({ patient: 'harper LINDQVIST', phone: '(555) 777 1212' });
+      expect(again.patient_id).toBe(first.patient_id);
+      const namesake = await book({ patient: 'Harper Lindqvist', phone: '555-777-9999' });
+      expect(namesake.patient_id).not.toBe(first.patient_id);
+      const [patient] = await db().select().from(patients).where(eq(patients.id, first.patient_id));
+      expect(patient).toMatchObject({ clinicId, status: 'active', phone: '555-777-1212' });
+    });
+
+    it('books for an existing patient by patient_id', async () => {
+      const first = await book({ patient: 'Ira Patientid', phone: '555 100 2000' });
+      const linked = await book({
+        patient_id: first.patient_id,
+        patient: 'Ira Patientid',
+        phone: '555 100 2000',
+      });
+      expect(linked.patient_id).toBe(first.patient_id);
+      const missing = await send(adminToken, 'POST', '/api/appointments', booking({ patient_id: 999999 }));
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors[0].field).toBe('patient_id');
+    });
+
+    it('writes an audit record', async () => {
+      const created = await book();
+      const rows = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'appointment'), eq(auditLog.entityId, String(created.id))));
+      expect(rows.map((row) => row.action)).toEqual(['create']);
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      ['patient', { patient: '' }],
+      ['patient', { patient: undefined }],
+      ['phone', { phone: 'no phone' }],
+      ['date', { date: '2026-02-30' }],
+      ['date', { date: '30/01/2027' }],
+      ['time', { time: '24:00' }],
+      ['time', { time: '9:00' }],
+      ['dentist_id', { dentist_id: 'abc' }],
+      ['dentist_id', { dentist_id: -4 }],
+      ['treatment', { treatment: 'Whitening' }],
+      ['notes', { notes: 'x'.repeat(1001) }],
+      ['status', { status: 'done' }],
+      ['colour', { colour: 'blue' }],
+    ])('refuses a bad %s with 400 naming it, and stores nothing', async (field, overrides) => {
+      const [rows, people] = [await countRows(), await countPatients()];
+      const response = await send(adminToken, 'POST', '/api/appointments', booking(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.map((error: { field: string }) => error.field)).toContain(field);
+      expect(await countRows()).toBe(rows);
+      expect(await countPatients()).toBe(people);
+    });
+
+    it('refuses a day that has passed', async () => {
+      const response = await send(
+        adminToken,
+        'POST',
+        '/api/appointments',
+        booking({ date: addDays(today, -1) }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe('date');
+    });
+
+    it('refuses an inactive dentist and a dentist of another clinic', async () => {
+      const [inactive] = await db()
+        .insert(dentists)
+        .values({
+          clinicId,
+          name: 'Dr. Ina Active',
+          email: 'ina.active@example.com',
+          phone: '555 000 1111',
+          specialty: 'Orthodontics',
+          license: 'INACTIVE-1',
+          status: 'inactive',
+        })
+        .returning({ id: dentists.id });
+      for (const id of [inactive?.id, harborDentistId, 999999]) {
+        const response = await send(adminToken, 'POST', '/api/appointments', booking({ dentist_id: id }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json().errors).toEqual([
+          { field: 'dentist_id', message: 'No active dentist with this id in your clinic' },
+        ]);
+      }
+    });
+  });
+
+  describe('double booking', () => {
+    it('refuses a second appointment at the same time (409 naming the clash) and leaves nothing behind', async () => {
+      const date = nextDay();
+      await book({ date, time: '11:00' });
+      const [rows, people] = [await countRows(), await countPatients()];
+      const clash = await send(
+        adminToken,
+        'POST',
+        '/api/appointments',
+        booking({ date, time: '11:00', patient: 'Brand New Person', phone: '555 404 4040' }),
+      );
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().message).toBe(`${dentistName} already has an appointment on ${date} at 11:00`);
+      expect(await countRows()).toBe(rows);
+      expect(await countPatients()).toBe(people);
+      // Another dentist at that time is fine.
+      await book({ date, time: '11:00', dentist_id: otherDentistId });
+    });
+
+    it('lets exactly one of two racing requests win', async () => {
+      const date = nextDay();
+      const [one, two] = await Promise.all([
+        send(adminToken, 'POST', '/api/appointments', booking({ date, time: '12:00', patient: 'Racer One' })),
+        send(
+          receptionistToken,
+          'POST',
+          '/api/appointments',
+          booking({ date, time: '12:00', patient: 'Racer Two' }),
+        ),
+      ]);
+      expect([one.statusCode, two.statusCode].sort()).toEqual([201, 409]);
+      const rows = await db()
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.date, date), eq(appointments.dentistId, dentistId)));
+      expect(rows).toHaveLength(1);
+    });
+
+    it('a cancelled appointment frees the time; leaving cancelled while it is taken is refused', async () => {
+      const date = nextDay();
+      const first = await book({ date, time: '13:00' });
+      const cancelled = await send(adminToken, 'PATCH', `/api/appointments/${first.id}/status`, {
+        status: 'cancelled',
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json().status).toBe('cancelled');
+      await book({ date, time: '13:00', patient: 'Second Patient' });
+      const revived = await send(adminToken, 'PATCH', `/api/appointments/${first.id}/status`, {
+        status: 'pending',
+      });
+      expect(revived.statusCode).toBe(409);
+      expect((await appointmentRow(first.id))?.status).toBe('cancelled');
+    });
+
+    it('refuses moving an appointment onto a taken time', async () => {
+      const date = nextDay();
+      await book({ date, time: '14:00' });
+      const mover = await book({ date, time: '15:00', patient: 'Mover' });
+      const moved = await send(
+        adminToken,
+        'PUT',
+        `/api/appointments/${mover.id}`,
+        booking({ date, time: '14:00', patient: 'Mover' }),
+      );
+      expect(moved.statusCode).toBe(409);
+      expect((await appointmentRow(mover.id))?.time).toBe('15:00');
+    });
+  });
+
+  describe('availability slots', () => {
+    it('books the slot it falls in, and frees it on cancel and on delete', async () => {
+      const date = nextDay();
+      const day = await addAvailability(date);
+      const created = await book({ date, time: '09:30' });
+      expect(await slotsOf(day)).toEqual(['09:00 booked', '10:00 available']);
+
+      await send(adminToken, 'PATCH', `/api/appointments/${created.id}/status`, { status: 'cancelled' });
+      expect(await slotsOf(day)).toEqual(['09:00 available', '10:00 available']);
+      await send(adminToken, 'PATCH', `/api/appointments/${created.id}/status`, { status: 'confirmed' });
+      expect(await slotsOf(day)).toEqual(['09:00 booked', '10:00 available']);
+
+      const deleted = await send(adminToken, 'DELETE', `/api/appointments/${created.id}`);
+      expect(deleted.statusCode).toBe(200);
+      expect(await slotsOf(day)).toEqual(['09:00 available', '10:00 available']);
+    });
+
+    it('moves the booking with the appointment', async () => {
+      const date = nextDay();
+      const day = await addAvailability(date);
+      const created = await book({ date, time: '09:00' });
+      const moved = await send(
+        adminToken,
+        'PUT',
+        `/api/appointments/${created.id}`,
+        booking({ date, time: '10:15' }),
+      );
+      expect(moved.statusCode).toBe(200);
+      expect(await slotsOf(day)).toEqual(['09:00 available', '10:00 booked']);
+    });
+
+    it('books without any availability', async () => {
+      const created = await book({ date: nextDay(), time: '18:30' });
+      expect(created.status).toBe('pending');
+    });
+  });
+
+  describe('edit, status and delete', () => {
+    it('edits every field, keeps the status when absent, and a PUT of what GET answered succeeds', async () => {
+      const created = await book();
+      const newDate = nextDay();
+      const edited = await send(
+        adminToken,
+        'PUT',
+        `/api/appointments/${created.id}`,
+        booking({
+          date: newDate,
+          time: '16:45',
+          treatment: 'Root Canal',
+          notes: null,
+          dentist_id: otherDentistId,
+        }),
+      );
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toMatchObject({
+        date: newDate,
+        time: '16:45',
+        treatment: 'Root Canal',
+        notes: null,
+        dentist_id: otherDentistId,
+        status: 'pending',
+      });
+      const fetched = (await send(adminToken, 'GET', `/api/appointments/${created.id}`)).json();
+      const again = await send(adminToken, 'PUT', `/api/appointments/${created.id}`, fetched);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ date: newDate, time: '16:45' });
+    });
+
+    it('sets each of the four statuses and refuses any other', async () => {
+      const created = await book();
+      for (const status of ['confirmed', 'completed', 'cancelled', 'pending']) {
+        const response = await send(dentistToken, 'PATCH', `/api/appointments/${created.id}/status`, {
+          status,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ id: created.id, status });
+      }
+      const bad = await send(adminToken, 'PATCH', `/api/appointments/${created.id}/status`, {
+        status: 'done',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].field).toBe('status');
+      const audit = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'appointment'), eq(auditLog.entityId, String(created.id))));
+      expect(audit.filter((row) => row.action === 'status_change')).toHaveLength(4);
+    });
+
+    it('deletes, then answers 404', async () => {
+      const created = await book();
+      expect((await send(receptionistToken, 'DELETE', `/api/appointments/${created.id}`)).statusCode).toBe(
+        200,
+      );
+      expect(await appointmentRow(created.id)).toBeUndefined();
+      expect((await send(adminToken, 'GET', `/api/appointments/${created.id}`)).statusCode).toBe(404);
+      expect((await send(adminToken, 'DELETE', `/api/appointments/${created.id}`)).statusCode).toBe(404);
+      expect(
+        (await send(adminToken, 'PATCH', `/api/appointments/${created.id}/status`, { status: 'confirmed' }))
+          .statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('list', () => {
+    it('answers a page in date and time order with the total', async () => {
+      const response = await send(adminToken, 'GET', '/api/appointments?limit=50');
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({ page: 1, limit: 50 });
+      expect(body.total).toBeGreaterThan(10);
+      const keys = body.data.map((row: { date: string; time: string }) => `${row.date} ${row.time}`);
+      expect(keys).toEqual([...keys].sort());
+      const newest = (await send(adminToken, 'GET', '/api/appointments?sort=-date&limit=5')).json();
+      const newestKeys = newest.data.map((row: { date: string; time: string }) => `${row.date} ${row.time}`);
+      expect(newestKeys).toEqual([...newestKeys].sort().reverse());
+    });
+
+    it('filters by status, dentist, patient and date', async () => {
+      const date = nextDay();
+      const mine = await book({ date, time: '08:00', patient: 'Filter Target', phone: '555 808 0808' });
+      await send(adminToken, 'PATCH', `/api/appointments/${mine.id}/status`, { status: 'confirmed' });
+      const filtered = (
+        await send(
+          adminToken,
+          'GET',
+          `/api/appointments?status=confirmed&dentist_id=${dentistId}&date=${date}`,
+        )
+      ).json();
+      expect(filtered.data.map((row: { id: number }) => row.id)).toEqual([mine.id]);
+      const byPatient = (
+        await send(adminToken, 'GET', `/api/appointments?patient_id=${mine.patient_id}`)
+      ).json();
+      expect(byPatient.data.map((row: { id: number }) => row.id)).toEqual([mine.id]);
+      const range = (
+        await send(adminToken, 'GET', `/api/appointments?from=${date}&to=${date}&limit=100`)
+      ).json();
+      expect(range.data.every((row: { date: string }) => row.date === date)).toBe(true);
+      const pending = (await send(adminToken, 'GET', '/api/appointments?status=pending&limit=100')).json();
+      expect(pending.data.every((row: { status: string }) => row.status === 'pending')).toBe(true);
+    });
+
+    it('searches patient name and phone, dentist name and treatment', async () => {
+      const date = nextDay();
+      const mine = await book({
+        date,
+        time: '08:20',
+        patient: 'Zebulon Quarternary',
+        phone: '555 321 9876',
+        treatment: 'Tooth Extraction',
+      });
+      for (const term of ['quartern', '321 98']) {
+        const found = (
+          await send(adminToken, 'GET', `/api/appointments?search=${encodeURIComponent(term)}`)
+        ).json();
+        expect(found.data.map((row: { id: number }) => row.id)).toEqual([mine.id]);
+      }
+      const byTreatment = (
+        await send(adminToken, 'GET', `/api/appointments?search=extraction&date=${date}`)
+      ).json();
+      expect(byTreatment.data.map((row: { id: number }) => row.id)).toEqual([mine.id]);
+      const surname = dentistName.split(' ').pop() ?? '';
+      const byDentist = (
+        await send(adminToken, 'GET', `/api/appointments?search=${encodeURIComponent(surname)}&date=${date}`)
+      ).json();
+      expect(byDentist.data.map((row: { id: number }) => row.id)).toEqual([mine.id]);
+      expect((await send(harborToken, 'GET', '/api/appointments?search=quartern')).json().total).toBe(0);
+    });
+
+    it('pages, and a page past the end is empty', async () => {
+      const first = (await send(adminToken, 'GET', '/api/appointments?limit=3')).json();
+      const second = (await send(adminToken, 'GET', '/api/appointments?limit=3&page=2')).json();
+      expect(second.data[0].id).not.toBe(first.data[0].id);
+      const past = (await send(adminToken, 'GET', '/api/appointments?page=99999')).json();
+      expect(past).toMatchObject({ data: [], page: 99999, total: first.total });
+    });
+
+    it.each([
+      ['limit=101', 'limit'],
+      ['status=done', 'status'],
+      ['dentist_id=abc', 'dentist_id'],
+      ['date=2026-13-01', 'date'],
+      ['from=2027-01-02&to=2027-01-01', 'to'],
+      ['sort=phone', 'sort'],
+    ])('refuses %s with 400 naming %s', async (query, field) => {
+      const response = await send(adminToken, 'GET', `/api/appointments?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe(field);
+    });
+  });
+
+  describe('roles and clinics', () => {
+    it('answers 401 without a token, whatever the body', async () => {
+      expect((await send(null, 'GET', '/api/appointments')).statusCode).toBe(401);
+      expect((await send(null, 'POST', '/api/appointments', { patient: 5 })).statusCode).toBe(401);
+      expect((await send('not-a-token', 'PATCH', '/api/appointments/1/status', {})).statusCode).toBe(401);
+    });
+
+    it('lets all three roles book', async () => {
+      for (const token of [adminToken, receptionistToken, dentistToken]) {
+        await book({}, token);
+      }
+    });
+
+    it("never shows or changes another clinic's appointment", async () => {
+      const created = await book();
+      const attempts = [
+        await send(harborToken, 'GET', `/api/appointments/${created.id}`),
+        await send(
+          harborToken,
+          'PUT',
+          `/api/appointments/${created.id}`,
+          booking({ dentist_id: harborDentistId }),
+        ),
+        await send(harborToken, 'PATCH', `/api/appointments/${created.id}/status`, { status: 'cancelled' }),
+        await send(harborToken, 'DELETE', `/api/appointments/${created.id}`),
+      ];
+      for (const response of attempts) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ message: 'Appointment not found' });
+      }
+      const row = await appointmentRow(created.id);
+      expect(row).toMatchObject({ status: 'pending', dentistId });
+      const listed = (await send(harborToken, 'GET', '/api/appointments?limit=100')).json();
+      expect(listed.data.map((row: { id: number }) => row.id)).not.toContain(created.id);
+    });
+  });
+});

@@ -1,0 +1,368 @@
+import {
+  type Appointment,
+  type AppointmentListQuery,
+  type AppointmentSort,
+  type AppointmentStatus,
+  type AppointmentWrite,
+  TREATMENTS,
+} from '@dental/shared/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, Reader, Transaction } from '../../db/client';
+import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
+import { appointments, dentists, patientSearchText, patients } from '../../db/schema';
+import { containsPattern } from '../../db/search';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/auditLog';
+import { markSlotBooked } from '../availability/availabilityData';
+import { clinicToday } from '../settings/clinicTime';
+import { BY_DATE_AND_TIME, countAppointments, readAppointments } from './appointmentRows';
+
+export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
+export const NO_ACTIVE_DENTIST = 'No active dentist with this id in your clinic';
+export const NO_SUCH_PATIENT = 'No patient with this id in your clinic';
+export const PAST_BOOKING = 'An appointment cannot be booked on a day that has passed';
+
+/** Who acts: the clinic whose appointments they manage, and their own id (for the audit record). */
+export interface Actor {
+  clinicId: number;
+  userId: number;
+}
+
+const clashMessage = (dentistName: string, date: string, time: string) =>
+  `${dentistName} already has an appointment on ${date} at ${time}`;
+
+const fieldError = (field: string, message: string) =>
+  new HttpError(400, `Invalid ${field}: ${message}`, [{ field, message }]);
+
+const ORDERS: Record<AppointmentSort, SQL> = {
+  date: BY_DATE_AND_TIME,
+  '-date': sql`a.date desc, a.time desc, a.id desc`,
+  patient: sql`p.name, a.date, a.time, a.id`,
+  '-patient': sql`p.name desc, a.date, a.time, a.id`,
+  dentist: sql`d.name, a.date, a.time, a.id`,
+  '-dentist': sql`d.name desc, a.date, a.time, a.id`,
+  status: sql`a.status, a.date, a.time, a.id`,
+  '-status': sql`a.status desc, a.date, a.time, a.id`,
+  created_at: sql`a.created_at, a.id`,
+  '-created_at': sql`a.created_at desc, a.id desc`,
+};
+
+/**
+ * Filters go to the appointments indexes that lead with clinic_id (status, dentist, dentist+status,
+ * patient, date, each then date and time, so pages come out in order). Search matches the patient's
+ * name, e-mail or phone (the same expression as the patients trigram index), the dentist's name, or
+ * a treatment, tested on the rows the filters leave.
+ */
+export async function listAppointments(
+  db: Database,
+  clinicId: number,
+  query: AppointmentListQuery,
+): Promise<{ data: Appointment[]; total: number }> {
+  const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`];
+  if (query.status) conditions.push(sql`a.status = ${query.status}`);
+  if (query.dentist_id) conditions.push(sql`a.dentist_id = ${query.dentist_id}`);
+  if (query.patient_id) conditions.push(sql`a.patient_id = ${query.patient_id}`);
+  if (query.date) conditions.push(sql`a.date = ${query.date}::date`);
+  if (query.from) conditions.push(sql`a.date >= ${query.from}::date`);
+  if (query.to) conditions.push(sql`a.date <= ${query.to}::date`);
+  const term = query.search?.toLowerCase();
+  if (term) {
+    const pattern = containsPattern(term);
+    const treatments = TREATMENTS.filter((treatment) => treatment.toLowerCase().includes(term));
+    const byTreatment = treatments.length
+      ? sql` or a.treatment in (${sql.join(
+          treatments.map((treatment) => sql`${treatment}`),
+          sql`, `,
+        )})`
+      : sql``;
+    conditions.push(
+      sql`(lower(p.name || ' ' || coalesce(p.email, '') || ' ' || p.phone) like ${pattern}
+        or lower(d.name) like ${pattern}${byTreatment})`,
+    );
+  }
+  const where = sql.join(conditions, sql` and `);
+  const total = await countAppointments(db, where, Boolean(term));
+  if (total === 0) return { data: [], total };
+  const order = ORDERS[query.sort ?? 'date'];
+  const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit, order);
+  return { data, total };
+}
+
+export async function findAppointment(
+  db: Reader,
+  clinicId: number,
+  appointmentId: number,
+): Promise<Appointment | null> {
+  const [appointment] = await readAppointments(
+    db,
+    sql`a.clinic_id = ${clinicId} and a.id = ${appointmentId}`,
+    1,
+  );
+  return appointment ?? null;
+}
+
+interface StoredAppointment {
+  id: number;
+  patientId: number;
+  dentistId: number;
+  date: string;
+  time: string;
+  status: AppointmentStatus;
+}
+
+async function lockAppointment(tx: Transaction, clinicId: number, appointmentId: number) {
+  const [row] = await tx
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      dentistId: appointments.dentistId,
+      date: appointments.date,
+      time: appointments.time,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)))
+    .for('update');
+  if (!row) throw new HttpError(404, APPOINTMENT_NOT_FOUND);
+  return row as StoredAppointment;
+}
+
+async function dentistOf(db: Reader, clinicId: number, dentistId: number) {
+  const [row] = await db
+    .select({ name: dentists.name, status: dentists.status })
+    .from(dentists)
+    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)));
+  return row ?? null;
+}
+
+/** A booking needs an active dentist of the clinic; an edit may keep the one it had. */
+async function requireDentist(tx: Transaction, clinicId: number, dentistId: number, keeping: boolean) {
+  const dentist = await dentistOf(tx, clinicId, dentistId);
+  if (!dentist || (dentist.status !== 'active' && !keeping))
+    throw fieldError('dentist_id', NO_ACTIVE_DENTIST);
+  return dentist;
+}
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * The patient a booking is for: the one named by `patient_id`, else the clinic's patient with this
+ * name (any letter case) and phone (same digits), else a new active patient. The name is found
+ * through the patients trigram index; the phone's digits decide between namesakes.
+ */
+async function resolvePatient(tx: Transaction, clinicId: number, input: AppointmentWrite): Promise<number> {
+  if (input.patientId !== null) {
+    const [row] = await tx
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.clinicId, clinicId), eq(patients.id, input.patientId)));
+    if (!row) throw fieldError('patient_id', NO_SUCH_PATIENT);
+    return row.id;
+  }
+  const name = input.patient.toLowerCase();
+  const candidates = await tx
+    .select({ id: patients.id, phone: patients.phone })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.clinicId, clinicId),
+        sql`${patientSearchText(patients)} like ${containsPattern(name)}`,
+        sql`lower(${patients.name}) = ${name}`,
+      ),
+    )
+    .orderBy(patients.id);
+  const digits = digitsOf(input.phone);
+  const known = candidates.find((candidate) => digitsOf(candidate.phone) === digits);
+  if (known) return known.id;
+  const [created] = await tx
+    .insert(patients)
+    .values({ clinicId, name: input.patient, phone: input.phone, status: 'active' })
+    .returning({ id: patients.id });
+  if (!created) throw new Error('Patient insert returned no row');
+  return created.id;
+}
+
+/**
+ * Runs a write; when the no-double-booking index refuses it, answers 409 naming the clash. The whole
+ * transaction is rolled back, so a refused booking leaves nothing behind (no new patient either).
+ */
+async function bookingWrite<T>(
+  db: Database,
+  clinicId: number,
+  slot: () => { dentistId: number; date: string; time: string } | null,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    const wanted = slot();
+    if (!wanted || !violated(error, [UNIQUE_VIOLATION], 'appointments_no_double_booking')) throw error;
+    const dentist = await dentistOf(db, clinicId, wanted.dentistId);
+    throw new HttpError(409, clashMessage(dentist?.name ?? 'The dentist', wanted.date, wanted.time), [
+      { field: 'time', message: 'This time is taken' },
+    ]);
+  }
+}
+
+export async function createAppointment(
+  db: Database,
+  actor: Actor,
+  input: AppointmentWrite,
+): Promise<Appointment> {
+  const { clinicId } = actor;
+  return bookingWrite(
+    db,
+    clinicId,
+    () => input,
+    async (tx) => {
+      if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING);
+      await requireDentist(tx, clinicId, input.dentistId, false);
+      const patientId = await resolvePatient(tx, clinicId, input);
+      const [created] = await tx
+        .insert(appointments)
+        .values({
+          clinicId,
+          patientId,
+          dentistId: input.dentistId,
+          date: input.date,
+          time: input.time,
+          treatment: input.treatment,
+          notes: input.notes,
+          status: 'pending',
+        })
+        .returning({ id: appointments.id });
+      if (!created) throw new Error('Appointment insert returned no row');
+      await markSlotBooked(tx, clinicId, input.dentistId, input.date, input.time, true);
+      await recordAudit(tx, {
+        clinicId,
+        userId: actor.userId,
+        action: 'create',
+        entity: 'appointment',
+        entityId: created.id,
+        details: { patient: input.patient, status: 'pending', date: input.date, time: input.time },
+      });
+      return (await findAppointment(tx, clinicId, created.id)) as Appointment;
+    },
+  );
+}
+
+/** Frees the slot an appointment held and books the one it holds now, as their statuses say. */
+async function moveSlot(
+  tx: Transaction,
+  clinicId: number,
+  before: Pick<StoredAppointment, 'dentistId' | 'date' | 'time' | 'status'>,
+  after: Pick<StoredAppointment, 'dentistId' | 'date' | 'time' | 'status'>,
+): Promise<void> {
+  if (before.status !== 'cancelled') {
+    await markSlotBooked(tx, clinicId, before.dentistId, before.date, before.time, false);
+  }
+  if (after.status !== 'cancelled') {
+    await markSlotBooked(tx, clinicId, after.dentistId, after.date, after.time, true);
+  }
+}
+
+export async function updateAppointment(
+  db: Database,
+  actor: Actor,
+  appointmentId: number,
+  input: AppointmentWrite,
+): Promise<Appointment> {
+  const { clinicId } = actor;
+  return bookingWrite(
+    db,
+    clinicId,
+    () => input,
+    async (tx) => {
+      const current = await lockAppointment(tx, clinicId, appointmentId);
+      const movedDay = input.date !== current.date;
+      if (movedDay && input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING);
+      await requireDentist(tx, clinicId, input.dentistId, input.dentistId === current.dentistId);
+      const patientId = await resolvePatient(tx, clinicId, input);
+      const status = input.status ?? current.status;
+      await tx
+        .update(appointments)
+        .set({
+          patientId,
+          dentistId: input.dentistId,
+          date: input.date,
+          time: input.time,
+          treatment: input.treatment,
+          notes: input.notes,
+          status,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
+      await moveSlot(tx, clinicId, current, {
+        dentistId: input.dentistId,
+        date: input.date,
+        time: input.time,
+        status,
+      });
+      await recordAudit(tx, {
+        clinicId,
+        userId: actor.userId,
+        action: 'update',
+        entity: 'appointment',
+        entityId: appointmentId,
+        details: { patient: input.patient, status, date: input.date, time: input.time },
+      });
+      return (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
+    },
+  );
+}
+
+export async function setAppointmentStatus(
+  db: Database,
+  actor: Actor,
+  appointmentId: number,
+  status: AppointmentStatus,
+): Promise<Appointment> {
+  const { clinicId } = actor;
+  let held: StoredAppointment | null = null;
+  return bookingWrite(
+    db,
+    clinicId,
+    () => held,
+    async (tx) => {
+      const current = await lockAppointment(tx, clinicId, appointmentId);
+      held = current;
+      await tx
+        .update(appointments)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
+      if (status !== current.status) await moveSlot(tx, clinicId, current, { ...current, status });
+      const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
+      await recordAudit(tx, {
+        clinicId,
+        userId: actor.userId,
+        action: 'status_change',
+        entity: 'appointment',
+        entityId: appointmentId,
+        details: { patient: appointment.patient, status, from: current.status },
+      });
+      return appointment;
+    },
+  );
+}
+
+export async function deleteAppointment(db: Database, actor: Actor, appointmentId: number): Promise<void> {
+  const { clinicId } = actor;
+  await db.transaction(async (tx) => {
+    const current = await lockAppointment(tx, clinicId, appointmentId);
+    const appointment = await findAppointment(tx, clinicId, appointmentId);
+    await tx
+      .delete(appointments)
+      .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
+    if (current.status !== 'cancelled') {
+      await markSlotBooked(tx, clinicId, current.dentistId, current.date, current.time, false);
+    }
+    await recordAudit(tx, {
+      clinicId,
+      userId: actor.userId,
+      action: 'delete',
+      entity: 'appointment',
+      entityId: appointmentId,
+      details: { patient: appointment?.patient ?? null, date: current.date, time: current.time },
+    });
+  });
+}

@@ -1,0 +1,372 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { appointments, auditLog, dentists, patients } from '../../db/schema';
+import { authHeader, createTestApp, login } from '../../test/testApp';
+import { addDays, clinicToday } from '../settings/clinicTime';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+describe('patients API', () => {
+  let app: FastifyInstance;
+  let adminToken: string;
+  let receptionistToken: string;
+  let dentistToken: string;
+  let harborToken: string;
+  let clinicId: number;
+  let today: string;
+  let counter = 0;
+
+  const db = () => app.database.db;
+  const send = (token: string | null, method: Method, url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: token ? authHeader(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const newPatient = (overrides: Record<string, unknown> = {}) => {
+    counter += 1;
+    return {
+      name: `Quinn Testpatient${counter}`,
+      email: `quinn${counter}@example.com`,
+      phone: `+1 (555) 010-${String(1000 + counter).slice(-4)}`,
+      dateOfBirth: '1985-04-12',
+      address: '12 Oak Avenue',
+      emergencyContact: 'Sam Testpatient, +1 555 0100',
+      medicalHistory: 'Penicillin allergy',
+      ...overrides,
+    };
+  };
+  const createPatient = async (overrides: Record<string, unknown> = {}, token = adminToken) => {
+    const response = await send(token, 'POST', '/api/patients', newPatient(overrides));
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: number; name: string; status: string } & Record<string, unknown>;
+  };
+  const patientRow = async (id: number) => {
+    const [row] = await db().select().from(patients).where(eq(patients.id, id));
+    return row;
+  };
+  const firstDentistId = async () => {
+    const [row] = await db()
+      .select({ id: dentists.id })
+      .from(dentists)
+      .where(eq(dentists.clinicId, clinicId));
+    if (!row) throw new Error('demo clinic has no dentist');
+    return row.id;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const admin = await login(app, 'admin', 'admin123');
+    adminToken = admin.token;
+    clinicId = admin.user.clinic_id;
+    receptionistToken = (await login(app, 'receptionist', 'receptionist123')).token;
+    dentistToken = (await login(app, 'dentist', 'dentist123')).token;
+    harborToken = (await login(app, 'harbor.admin', 'harbor123')).token;
+    today = await clinicToday(db(), clinicId);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+  }, 60_000);
+
+  describe('create and read', () => {
+    it('adds an active patient and answers it with every field of spec §3', async () => {
+      const body = newPatient({ status: 'inactive', id: 999999, clinic_id: 2 });
+      const response = await send(receptionistToken, 'POST', '/api/patients', body);
+      expect(response.statusCode).toBe(201);
+      const created = response.json();
+      expect(created).toMatchObject({
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        dateOfBirth: '1985-04-12',
+        address: '12 Oak Avenue',
+        emergencyContact: 'Sam Testpatient, +1 555 0100',
+        medicalHistory: 'Penicillin allergy',
+        lastVisit: null,
+        nextAppointment: null,
+        status: 'active',
+      });
+      expect(created.id).not.toBe(999999);
+      expect(created.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect((await patientRow(created.id))?.clinicId).toBe(clinicId);
+
+      const read = await send(dentistToken, 'GET', `/api/patients/${created.id}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(created);
+    });
+
+    it('writes an audit record', async () => {
+      const created = await createPatient();
+      const rows = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'patient'), eq(auditLog.entityId, String(created.id))));
+      expect(rows.map((row) => row.action)).toEqual(['create']);
+      expect(rows[0]?.details).toMatchObject({ name: created.name });
+    });
+
+    it('answers 404 for a missing patient', async () => {
+      const response = await send(adminToken, 'GET', '/api/patients/999999');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Patient not found' });
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      [{ name: '' }, 'name'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ email: undefined }, 'email'],
+      [{ phone: 'call me' }, 'phone'],
+      [{ phone: '12' }, 'phone'],
+      [{ dateOfBirth: '1990-02-30' }, 'dateOfBirth'],
+      [{ dateOfBirth: '12/04/1985' }, 'dateOfBirth'],
+      [{ dateOfBirth: undefined }, 'dateOfBirth'],
+      [{ medicalHistory: 'x'.repeat(2001) }, 'medicalHistory'],
+      [{ status: 'archived' }, 'status'],
+      [{ favouriteColour: 'blue' }, 'favouriteColour'],
+    ])('refuses %j with 400 naming %s, and stores nothing', async (overrides, field) => {
+      const before = await db().select({ id: patients.id }).from(patients);
+      const response = await send(adminToken, 'POST', '/api/patients', newPatient(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.map((error: { field: string }) => error.field)).toContain(field);
+      expect(await db().select({ id: patients.id }).from(patients)).toHaveLength(before.length);
+    });
+
+    it('refuses a date of birth in the future', async () => {
+      const response = await send(
+        adminToken,
+        'POST',
+        '/api/patients',
+        newPatient({ dateOfBirth: addDays(today, 1) }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        { field: 'dateOfBirth', message: 'The date of birth cannot be in the future' },
+      ]);
+    });
+  });
+
+  describe('update and delete', () => {
+    it('updates a patient, and a PUT of what GET answered succeeds', async () => {
+      const created = await createPatient();
+      const changed = await send(adminToken, 'PUT', `/api/patients/${created.id}`, {
+        ...newPatient({ name: 'Renamed Patient', status: 'inactive' }),
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toMatchObject({ id: created.id, name: 'Renamed Patient', status: 'inactive' });
+
+      const fetched = (await send(adminToken, 'GET', `/api/patients/${created.id}`)).json();
+      const again = await send(adminToken, 'PUT', `/api/patients/${created.id}`, fetched);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ name: 'Renamed Patient', status: 'inactive' });
+    });
+
+    it('keeps the status when a PUT leaves it out', async () => {
+      const created = await createPatient();
+      await send(adminToken, 'PUT', `/api/patients/${created.id}`, newPatient({ status: 'inactive' }));
+      const response = await send(adminToken, 'PUT', `/api/patients/${created.id}`, newPatient());
+      expect(response.json().status).toBe('inactive');
+    });
+
+    it('refuses a bad update and changes nothing', async () => {
+      const created = await createPatient();
+      const response = await send(
+        adminToken,
+        'PUT',
+        `/api/patients/${created.id}`,
+        newPatient({ email: 'x' }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect((await patientRow(created.id))?.email).toBe(created.email);
+    });
+
+    it('deletes a patient without appointments', async () => {
+      const created = await createPatient();
+      const response = await send(receptionistToken, 'DELETE', `/api/patients/${created.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(await patientRow(created.id)).toBeUndefined();
+      expect((await send(adminToken, 'GET', `/api/patients/${created.id}`)).statusCode).toBe(404);
+      expect((await send(adminToken, 'DELETE', `/api/patients/${created.id}`)).statusCode).toBe(404);
+    });
+
+    it('refuses to delete a patient with appointments (409) and keeps them', async () => {
+      const created = await createPatient();
+      await db()
+        .insert(appointments)
+        .values({
+          clinicId,
+          patientId: created.id,
+          dentistId: await firstDentistId(),
+          date: addDays(today, -30),
+          time: '07:10',
+          treatment: 'Dental Checkup',
+          status: 'completed',
+        });
+      const response = await send(adminToken, 'DELETE', `/api/patients/${created.id}`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toMatch(/has appointments/);
+      expect(await patientRow(created.id)).toBeDefined();
+    });
+  });
+
+  describe('visits and appointments', () => {
+    it('derives lastVisit and nextAppointment; a cancelled appointment is never next', async () => {
+      const created = await createPatient();
+      const dentistId = await firstDentistId();
+      const book = (date: string, time: string, status: string) =>
+        db()
+          .insert(appointments)
+          .values({ clinicId, patientId: created.id, dentistId, date, time, treatment: 'Root Canal', status })
+          .returning({ id: appointments.id });
+      await book(addDays(today, -60), '07:20', 'completed');
+      await book(addDays(today, -10), '07:20', 'cancelled');
+      await book(addDays(today, 3), '07:20', 'cancelled');
+      await book(addDays(today, 9), '07:40', 'pending');
+      await book(addDays(today, 20), '07:40', 'confirmed');
+
+      const patient = (await send(adminToken, 'GET', `/api/patients/${created.id}`)).json();
+      expect(patient.lastVisit).toBe(addDays(today, -60));
+      expect(patient.nextAppointment).toBe(addDays(today, 9));
+      expect(patient.nextAppointmentTime).toBe('07:40');
+
+      const listed = (
+        await send(adminToken, 'GET', `/api/patients?search=${encodeURIComponent(created.name)}`)
+      ).json();
+      expect(listed.data).toHaveLength(1);
+      expect(listed.data[0]).toMatchObject({
+        lastVisit: addDays(today, -60),
+        nextAppointment: addDays(today, 9),
+      });
+
+      const history = await send(dentistToken, 'GET', `/api/patients/${created.id}/appointments`);
+      expect(history.statusCode).toBe(200);
+      const body = history.json();
+      expect(body).toMatchObject({ total: 5, page: 1, limit: 20 });
+      expect(body.data.map((row: { date: string }) => row.date)).toEqual([
+        addDays(today, 20),
+        addDays(today, 9),
+        addDays(today, 3),
+        addDays(today, -10),
+        addDays(today, -60),
+      ]);
+      expect(body.data[0]).toMatchObject({
+        patient: created.name,
+        patient_id: created.id,
+        dentist_id: dentistId,
+      });
+      const paged = (
+        await send(adminToken, 'GET', `/api/patients/${created.id}/appointments?limit=2&page=3`)
+      ).json();
+      expect(paged.data).toHaveLength(1);
+    });
+  });
+
+  describe('list', () => {
+    it("answers the clinic's patients as a page sorted by name", async () => {
+      const response = await send(adminToken, 'GET', '/api/patients?limit=100');
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({ page: 1, limit: 100 });
+      expect(body.total).toBeGreaterThan(10);
+      const names = body.data.map((patient: { name: string }) => patient.name);
+      expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+      const harborNames = (await send(harborToken, 'GET', '/api/patients?limit=100'))
+        .json()
+        .data.map((patient: { id: number }) => patient.id);
+      const ids = body.data.map((patient: { id: number }) => patient.id);
+      expect(ids.filter((id: number) => harborNames.includes(id))).toEqual([]);
+    });
+
+    it('searches any part of name, e-mail or phone, case-insensitively; % is literal', async () => {
+      const created = await createPatient({
+        name: 'Xanthe Vandermolen',
+        email: 'xv.unique@example.org',
+        phone: '+1 555 987 6543',
+      });
+      for (const term of ['vandermol', 'XANTHE', 'xv.unique', '987 65']) {
+        const found = (
+          await send(adminToken, 'GET', `/api/patients?search=${encodeURIComponent(term)}`)
+        ).json();
+        expect(found.data.map((patient: { id: number }) => patient.id)).toEqual([created.id]);
+      }
+      const wildcard = (await send(adminToken, 'GET', '/api/patients?search=%25')).json();
+      expect(wildcard.total).toBe(0);
+      const otherClinic = (await send(harborToken, 'GET', '/api/patients?search=vandermol')).json();
+      expect(otherClinic.total).toBe(0);
+    });
+
+    it('filters by status and sorts descending', async () => {
+      const inactive = await createPatient({ name: 'Zz Inactive Patient', status: undefined });
+      await send(
+        adminToken,
+        'PUT',
+        `/api/patients/${inactive.id}`,
+        newPatient({ name: 'Zz Inactive Patient', status: 'inactive' }),
+      );
+      const inactiveOnly = (await send(adminToken, 'GET', '/api/patients?status=inactive&limit=100')).json();
+      expect(inactiveOnly.data.map((patient: { id: number }) => patient.id)).toContain(inactive.id);
+      expect(inactiveOnly.data.every((patient: { status: string }) => patient.status === 'inactive')).toBe(
+        true,
+      );
+      const activeOnly = (await send(adminToken, 'GET', '/api/patients?status=active&limit=100')).json();
+      expect(activeOnly.data.map((patient: { id: number }) => patient.id)).not.toContain(inactive.id);
+      const descending = (await send(adminToken, 'GET', '/api/patients?sort=-name&limit=1')).json();
+      expect(descending.data[0].name).toBe('Zz Inactive Patient');
+    });
+
+    it('pages, and a page past the end is empty with the total', async () => {
+      const first = (await send(adminToken, 'GET', '/api/patients?limit=5')).json();
+      const second = (await send(adminToken, 'GET', '/api/patients?limit=5&page=2')).json();
+      expect(first.data).toHaveLength(5);
+      expect(second.data[0].id).not.toBe(first.data[0].id);
+      const past = (await send(adminToken, 'GET', '/api/patients?page=9999')).json();
+      expect(past).toMatchObject({ data: [], page: 9999, total: first.total });
+    });
+
+    it.each([
+      ['limit=101', 'limit'],
+      ['page=0', 'page'],
+      ['status=gone', 'status'],
+      ['sort=phone', 'sort'],
+    ])('refuses %s with 400 naming %s', async (query, field) => {
+      const response = await send(adminToken, 'GET', `/api/patients?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe(field);
+    });
+  });
+
+  describe('roles and clinics', () => {
+    it('answers 401 without a token, whatever the body', async () => {
+      expect((await send(null, 'GET', '/api/patients')).statusCode).toBe(401);
+      expect((await send(null, 'POST', '/api/patients', { name: 1 })).statusCode).toBe(401);
+      expect((await send('garbage', 'GET', '/api/patients/1')).statusCode).toBe(401);
+    });
+
+    it('lets all three roles read and write', async () => {
+      for (const token of [adminToken, receptionistToken, dentistToken]) {
+        expect((await send(token, 'GET', '/api/patients')).statusCode).toBe(200);
+        await createPatient({}, token);
+      }
+    });
+
+    it("never shows, changes or deletes another clinic's patient", async () => {
+      const created = await createPatient();
+      const foreign = [
+        await send(harborToken, 'GET', `/api/patients/${created.id}`),
+        await send(harborToken, 'GET', `/api/patients/${created.id}/appointments`),
+        await send(harborToken, 'PUT', `/api/patients/${created.id}`, newPatient({ name: 'Hijacked' })),
+        await send(harborToken, 'DELETE', `/api/patients/${created.id}`),
+      ];
+      for (const response of foreign) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ message: 'Patient not found' });
+      }
+      const row = await patientRow(created.id);
+      expect(row?.name).toBe(created.name);
+    });
+  });
+});

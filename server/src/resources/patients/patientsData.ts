@@ -1,0 +1,283 @@
+import {
+  type Appointment,
+  FUTURE_BIRTH_DATE_MESSAGE,
+  type PatientListQuery,
+  type PatientSort,
+  type PatientWrite,
+  type WirePatient,
+} from '@dental/shared/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, Reader, Transaction } from '../../db/client';
+import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
+import { patientSearchText, patients } from '../../db/schema';
+import { containsPattern } from '../../db/search';
+import { HttpError } from '../../plugins/errors';
+import { countAppointments, readAppointments } from '../appointments/appointmentRows';
+import { recordAudit } from '../audit/auditLog';
+import { clinicToday } from '../settings/clinicTime';
+
+export const PATIENT_NOT_FOUND = 'Patient not found';
+export const PATIENT_HAS_APPOINTMENTS =
+  'This patient has appointments and cannot be deleted; delete those appointments first, or set the patient inactive';
+
+/** Who acts: the clinic whose patients they see, and their own id (for the audit record). */
+export interface Actor {
+  clinicId: number;
+  userId: number;
+}
+
+interface PatientRow {
+  id: number | string;
+  name: string;
+  email: string | null;
+  phone: string;
+  date_of_birth: string | null;
+  address: string | null;
+  emergency_contact: string | null;
+  medical_history: string | null;
+  status: WirePatient['status'];
+  created_at: string | Date;
+  updated_at: string | Date;
+  last_visit: string | null;
+  next_date: string | null;
+  next_time: string | null;
+}
+
+const isoTimestamp = (value: string | Date) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toWirePatient(row: PatientRow): WirePatient {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    dateOfBirth: row.date_of_birth,
+    address: row.address,
+    emergencyContact: row.emergency_contact,
+    medicalHistory: row.medical_history,
+    lastVisit: row.last_visit,
+    nextAppointment: row.next_date,
+    nextAppointmentTime: row.next_time,
+    status: row.status,
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
+  };
+}
+
+const SORT_COLUMNS: Record<string, SQL> = {
+  name: sql`name`,
+  created_at: sql`created_at`,
+  date_of_birth: sql`date_of_birth`,
+};
+
+function orderOf(sort: PatientSort | undefined, alias: SQL): SQL {
+  const key = sort ?? 'name';
+  const descending = key.startsWith('-');
+  const column = SORT_COLUMNS[descending ? key.slice(1) : key] ?? SORT_COLUMNS.name;
+  const direction = descending ? sql`desc nulls last` : sql`asc nulls last`;
+  return sql`${alias}.${column} ${direction}, ${alias}.id asc`;
+}
+
+/**
+ * The patients `chosen` selects (a subquery on `patients`, already filtered, ordered and paged),
+ * with what their appointments say: the last visit (a completed appointment, or a past one not
+ * cancelled) and the next pending or confirmed one from today on. Both walk
+ * appointments_patient_date_idx (clinic_id, patient_id, date, time) for the page's rows only.
+ */
+async function readPatients(db: Reader, today: string, chosen: SQL, order: SQL): Promise<WirePatient[]> {
+  const result = await db.execute(sql`
+    select p.id, p.name, p.email, p.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
+      p.address, p.emergency_contact, p.medical_history, p.status, p.created_at, p.updated_at,
+      (select to_char(max(a.date), 'YYYY-MM-DD') from appointments a
+        where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date <= ${today}::date
+          and (a.status = 'completed' or (a.status <> 'cancelled' and a.date < ${today}::date))) as last_visit,
+      next.date as next_date, next.time as next_time
+    from (${chosen}) p
+    left join lateral (
+      select to_char(a.date, 'YYYY-MM-DD') as date, a.time from appointments a
+      where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date >= ${today}::date
+        and a.status in ('pending', 'confirmed')
+      order by a.date, a.time limit 1
+    ) next on true
+    order by ${order}
+  `);
+  return (result.rows as unknown as PatientRow[]).map(toWirePatient);
+}
+
+/**
+ * Search matches any part of name, e-mail or phone through the trigram index on that same
+ * expression (patients_search_trgm_idx); the (clinic_id, status, name) and (clinic_id, name) indexes
+ * serve the plain pages.
+ */
+export async function listPatients(
+  db: Database,
+  clinicId: number,
+  query: PatientListQuery,
+): Promise<{ data: WirePatient[]; total: number }> {
+  const conditions: SQL[] = [sql`${patients.clinicId} = ${clinicId}`];
+  if (query.search) {
+    conditions.push(sql`${patientSearchText(patients)} like ${containsPattern(query.search.toLowerCase())}`);
+  }
+  if (query.status) conditions.push(sql`${patients.status} = ${query.status}`);
+  const where = sql.join(conditions, sql` and `);
+
+  const counted = await db.execute(sql`select count(*) as total from ${patients} where ${where}`);
+  const total = Number((counted.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
+  if (total === 0) return { data: [], total };
+
+  const today = await clinicToday(db, clinicId);
+  const chosen = sql`select * from ${patients} where ${where}
+    order by ${orderOf(query.sort, sql`${patients}`)}
+    limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  const data = await readPatients(db, today, chosen, orderOf(query.sort, sql`p`));
+  return { data, total };
+}
+
+export async function findPatient(
+  db: Reader,
+  clinicId: number,
+  patientId: number,
+): Promise<WirePatient | null> {
+  const today = await clinicToday(db, clinicId);
+  const chosen = sql`select * from ${patients}
+    where ${patients.clinicId} = ${clinicId} and ${patients.id} = ${patientId}`;
+  const [patient] = await readPatients(db, today, chosen, sql`p.id`);
+  return patient ?? null;
+}
+
+function refuseFutureBirthDate(dateOfBirth: string, today: string): void {
+  if (dateOfBirth > today) {
+    throw new HttpError(400, `Invalid dateOfBirth: ${FUTURE_BIRTH_DATE_MESSAGE}`, [
+      { field: 'dateOfBirth', message: FUTURE_BIRTH_DATE_MESSAGE },
+    ]);
+  }
+}
+
+export async function createPatient(db: Database, actor: Actor, input: PatientWrite): Promise<WirePatient> {
+  return db.transaction(async (tx) => {
+    refuseFutureBirthDate(input.dateOfBirth, await clinicToday(tx, actor.clinicId));
+    const [created] = await tx
+      .insert(patients)
+      .values({
+        clinicId: actor.clinicId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        dateOfBirth: input.dateOfBirth,
+        address: input.address,
+        emergencyContact: input.emergencyContact,
+        medicalHistory: input.medicalHistory,
+        status: 'active',
+      })
+      .returning({ id: patients.id });
+    if (!created) throw new Error('Patient insert returned no row');
+    await recordAudit(tx, {
+      clinicId: actor.clinicId,
+      userId: actor.userId,
+      action: 'create',
+      entity: 'patient',
+      entityId: created.id,
+      details: { name: input.name },
+    });
+    return (await findPatient(tx, actor.clinicId, created.id)) as WirePatient;
+  });
+}
+
+async function lockPatient(tx: Transaction, clinicId: number, patientId: number) {
+  const [row] = await tx
+    .select({ id: patients.id, name: patients.name, status: patients.status })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
+    .for('update');
+  if (!row) throw new HttpError(404, PATIENT_NOT_FOUND);
+  return row;
+}
+
+export async function updatePatient(
+  db: Database,
+  actor: Actor,
+  patientId: number,
+  input: PatientWrite,
+): Promise<WirePatient> {
+  return db.transaction(async (tx) => {
+    const current = await lockPatient(tx, actor.clinicId, patientId);
+    refuseFutureBirthDate(input.dateOfBirth, await clinicToday(tx, actor.clinicId));
+    const status = input.status ?? (current.status as WirePatient['status']);
+    await tx
+      .update(patients)
+      .set({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        dateOfBirth: input.dateOfBirth,
+        address: input.address,
+        emergencyContact: input.emergencyContact,
+        medicalHistory: input.medicalHistory,
+        status,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(patients.clinicId, actor.clinicId), eq(patients.id, patientId)));
+    await recordAudit(tx, {
+      clinicId: actor.clinicId,
+      userId: actor.userId,
+      action: 'update',
+      entity: 'patient',
+      entityId: patientId,
+      details: { name: input.name, status, ...(status !== current.status ? { from: current.status } : {}) },
+    });
+    return (await findPatient(tx, actor.clinicId, patientId)) as WirePatient;
+  });
+}
+
+/** A patient with appointments keeps them: the delete is refused (their history is the clinic's record). */
+export async function deletePatient(db: Database, actor: Actor, patientId: number): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const current = await lockPatient(tx, actor.clinicId, patientId);
+      const booked = await countAppointments(
+        tx,
+        sql`a.clinic_id = ${actor.clinicId} and a.patient_id = ${patientId}`,
+        false,
+      );
+      if (booked > 0) throw new HttpError(409, PATIENT_HAS_APPOINTMENTS);
+      await tx.delete(patients).where(and(eq(patients.clinicId, actor.clinicId), eq(patients.id, patientId)));
+      await recordAudit(tx, {
+        clinicId: actor.clinicId,
+        userId: actor.userId,
+        action: 'delete',
+        entity: 'patient',
+        entityId: patientId,
+        details: { name: current.name },
+      });
+    });
+  } catch (error) {
+    // An appointment booked for the patient while the delete ran.
+    if (databaseError(error, [FOREIGN_KEY_VIOLATION])) throw new HttpError(409, PATIENT_HAS_APPOINTMENTS);
+    throw error;
+  }
+}
+
+/** A patient's appointments, newest first, on appointments_patient_date_idx. */
+export async function listPatientAppointments(
+  db: Database,
+  clinicId: number,
+  patientId: number,
+  page: { page: number; limit: number },
+): Promise<{ data: Appointment[]; total: number }> {
+  const [exists] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)));
+  if (!exists) throw new HttpError(404, PATIENT_NOT_FOUND);
+  const where = sql`a.clinic_id = ${clinicId} and a.patient_id = ${patientId}`;
+  const total = await countAppointments(db, where, false);
+  const data = await readAppointments(
+    db,
+    where,
+    page.limit,
+    (page.page - 1) * page.limit,
+    sql`a.date desc, a.time desc, a.id desc`,
+  );
+  return { data, total };
+}

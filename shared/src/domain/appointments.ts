@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES, TREATMENTS } from './constants';
+import { dashboardAppointmentSchema } from './dashboard';
+import {
+  dateString,
+  listQuerySchema,
+  optionalText,
+  pageSchema,
+  phoneString,
+  requiredText,
+  timeString,
+} from './validation';
+
+/** Appointments (spec §2, §3, §5, §7): the shapes the Appointments screens and the server share. */
+
+/** An appointment on the wire (spec §3, snake_case): the same shape wherever one is answered. */
+export const appointmentSchema = dashboardAppointmentSchema;
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const APPOINTMENT_NOTES_MAX = 1000;
+export const PATIENT_NAME_MAX = 100;
+
+export const APPOINTMENT_SORTS = [
+  'date',
+  '-date',
+  'patient',
+  '-patient',
+  'dentist',
+  '-dentist',
+  'status',
+  '-status',
+  'created_at',
+  '-created_at',
+] as const;
+export type AppointmentSort = (typeof APPOINTMENT_SORTS)[number];
+
+const statusField = z.enum(APPOINTMENT_STATUSES, {
+  message: `status must be one of ${APPOINTMENT_STATUSES.join(', ')}`,
+});
+
+/** An id in a body: a positive whole number; a string of digits is taken too (form values). */
+const bodyId = (field: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z
+      .number({ message: `${field} is a number` })
+      .int(`${field} is a whole number`)
+      .positive(`${field} is a positive number`)
+      .max(2147483647, `${field} is too large`),
+  );
+
+const queryId = (field: string) =>
+  z.coerce
+    .number({ message: `${field} is a number` })
+    .int(`${field} is a whole number`)
+    .positive(`${field} is a positive number`)
+    .max(2147483647)
+    .optional();
+
+/** Fields the server owns or derives: sent back in a PUT of what GET answered, they are ignored. */
+const serverOwnedFields = {
+  id: z.unknown().optional().describe('Ignored: the server owns it'),
+  clinic_id: z.unknown().optional().describe('Ignored: the server owns it'),
+  dentist_name: z.unknown().optional().describe('Ignored: derived from dentist_id'),
+  created_at: z.unknown().optional().describe('Ignored: the server owns it'),
+  updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
+};
+
+/**
+ * POST /api/appointments and PUT /api/appointments/:id (spec §5 Appointment form, §7 payload).
+ * `patient` and `phone` find the clinic's patient of that name and phone, or create one;
+ * `patient_id` names an existing patient instead. On creation `status` is ignored: new appointments
+ * are pending.
+ */
+export const appointmentWriteSchema = z
+  .object({
+    patient: requiredText(PATIENT_NAME_MAX),
+    phone: phoneString,
+    patient_id: bodyId('patient_id').optional().nullable(),
+    date: dateString,
+    time: timeString,
+    dentist_id: bodyId('dentist_id'),
+    treatment: z.enum(TREATMENTS, { message: `Treatment must be one of ${TREATMENTS.join(', ')}` }),
+    notes: optionalText(APPOINTMENT_NOTES_MAX),
+    status: statusField.optional(),
+    ...serverOwnedFields,
+  })
+  .strict()
+  .transform((raw) => ({
+    patient: raw.patient,
+    phone: raw.phone,
+    patientId: raw.patient_id ?? null,
+    date: raw.date,
+    time: raw.time,
+    dentistId: raw.dentist_id,
+    treatment: raw.treatment,
+    notes: raw.notes,
+    status: raw.status,
+  }));
+export type AppointmentWriteRequest = z.input<typeof appointmentWriteSchema>;
+export type AppointmentWrite = z.output<typeof appointmentWriteSchema>;
+
+/** PATCH /api/appointments/:id/status. */
+export const appointmentStatusSchema = z.object({ status: statusField }).strict();
+export type AppointmentStatusRequest = z.infer<typeof appointmentStatusSchema>;
+
+/**
+ * GET /api/appointments: `search` matches the patient (name, phone, e-mail), the dentist's name or
+ * the treatment; filters `status`, `dentist_id`, `patient_id`, an exact `date` or a `from`/`to` range.
+ */
+export const appointmentListQuerySchema = listQuerySchema
+  .extend({
+    status: statusField.optional(),
+    dentist_id: queryId('dentist_id'),
+    patient_id: queryId('patient_id'),
+    date: dateString.optional(),
+    from: dateString.optional(),
+    to: dateString.optional(),
+    sort: z
+      .enum(APPOINTMENT_SORTS, { message: `sort must be one of ${APPOINTMENT_SORTS.join(', ')}` })
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'to must not be before from',
+    path: ['to'],
+  });
+export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
+
+export const appointmentPageSchema = pageSchema(appointmentSchema);
+export type AppointmentPage = z.infer<typeof appointmentPageSchema>;

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PERSON_STATUSES } from './constants';
+import {
+  dateString,
+  emailString,
+  listQuerySchema,
+  optionalText,
+  pageSchema,
+  phoneString,
+  requiredText,
+} from './validation';
+
+/** Patients (spec §2, §3, §5, §7): the shapes the Patients screens and the server share. */
+
+export const PATIENT_SORTS = [
+  'name',
+  '-name',
+  'created_at',
+  '-created_at',
+  'date_of_birth',
+  '-date_of_birth',
+] as const;
+export type PatientSort = (typeof PATIENT_SORTS)[number];
+
+export const FUTURE_BIRTH_DATE_MESSAGE = 'The date of birth cannot be in the future';
+
+/**
+ * A patient on the wire (spec §3). `lastVisit` is the date of their latest visit (a completed
+ * appointment, or a past one not cancelled); `nextAppointment` the date of their next pending or
+ * confirmed appointment from today on, with its time in `nextAppointmentTime`; either may be null.
+ * Patients first booked at the desk have no e-mail or date of birth yet.
+ */
+export const wirePatientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  dateOfBirth: z.string().nullable(),
+  address: z.string().nullable(),
+  emergencyContact: z.string().nullable(),
+  medicalHistory: z.string().nullable(),
+  lastVisit: z.string().nullable(),
+  nextAppointment: z.string().nullable(),
+  nextAppointmentTime: z.string().nullable(),
+  status: z.enum(PERSON_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WirePatient = z.infer<typeof wirePatientSchema>;
+
+/** Fields the server owns or derives: sent back in a PUT of what GET answered, they are ignored. */
+const serverOwnedFields = {
+  id: z.unknown().optional().describe('Ignored: the server owns it'),
+  clinic_id: z.unknown().optional().describe('Ignored: the server owns it'),
+  lastVisit: z.unknown().optional().describe('Ignored: derived from the appointments'),
+  nextAppointment: z.unknown().optional().describe('Ignored: derived from the appointments'),
+  nextAppointmentTime: z.unknown().optional().describe('Ignored: derived from the appointments'),
+  created_at: z.unknown().optional().describe('Ignored: the server owns it'),
+  updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
+};
+
+/**
+ * POST /api/patients and PUT /api/patients/:id (spec §5 Patient form): name, e-mail, phone and date
+ * of birth required (not in the future: the server checks against the clinic's today); the rest
+ * optional. A new patient is active whatever `status` says.
+ */
+export const patientWriteSchema = z
+  .object({
+    name: requiredText(100),
+    email: emailString,
+    phone: phoneString,
+    dateOfBirth: dateString,
+    address: optionalText(300),
+    emergencyContact: optionalText(200),
+    medicalHistory: optionalText(2000),
+    status: z.enum(PERSON_STATUSES, { message: 'status must be active or inactive' }).optional(),
+    ...serverOwnedFields,
+  })
+  .strict()
+  .transform((raw) => ({
+    name: raw.name,
+    email: raw.email,
+    phone: raw.phone,
+    dateOfBirth: raw.dateOfBirth,
+    address: raw.address,
+    emergencyContact: raw.emergencyContact,
+    medicalHistory: raw.medicalHistory,
+    status: raw.status,
+  }));
+export type PatientWriteRequest = z.input<typeof patientWriteSchema>;
+export type PatientWrite = z.output<typeof patientWriteSchema>;
+
+/** GET /api/patients: `search` matches any part of name, e-mail or phone; filter `status`. */
+export const patientListQuerySchema = listQuerySchema.extend({
+  status: z.enum(PERSON_STATUSES, { message: 'status must be active or inactive' }).optional(),
+  sort: z.enum(PATIENT_SORTS, { message: `sort must be one of ${PATIENT_SORTS.join(', ')}` }).optional(),
+});
+export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
+
+export const patientPageSchema = pageSchema(wirePatientSchema);
+export type PatientPage = z.infer<typeof patientPageSchema>;
+
+/** GET /api/patients/:id/appointments: newest first, paged. */
+export const patientAppointmentsQuerySchema = listQuerySchema.pick({ page: true, limit: true });

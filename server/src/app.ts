@@ -9,7 +9,9 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { seedDemoData } from './db/seedDemo';
 import { registerApiDocs } from './plugins/apiDocs';
+import { ClinicVersions, trackClinicWrites } from './plugins/clinicVersions';
 import { registerErrorHandling } from './plugins/errors';
+import { registerClinicReadCache } from './plugins/readCache';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticHosting } from './plugins/staticHosting';
 import { registerAppointmentsRoutes } from './resources/appointments/routes';
@@ -76,7 +78,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await registerApiDocs(app);
 
-  const guard = createGuard(app, db);
+  const versions = new ClinicVersions(db);
+  const guard = createGuard(app, db, versions);
+  trackClinicWrites(app, versions);
+  registerClinicReadCache(app, versions);
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, guard, config);
   registerModuleRoutes(app, db, guard, registry);

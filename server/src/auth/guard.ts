@@ -1,6 +1,7 @@
 import { hasPermission, type Permission } from '@dental/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client';
+import type { ClinicVersions } from '../plugins/clinicVersions';
 import { recordAudit } from '../resources/audit/auditLog';
 import { findStaff, type Staff } from './staff';
 
@@ -34,8 +35,24 @@ export interface Guard {
   staffOf: (request: FastifyRequest) => Staff;
 }
 
-export function createGuard(app: FastifyInstance, db: Database): Guard {
+/** Staff records looked up per request are reused while their clinic's version holds. */
+const STAFF_CACHE_MAX = 10_000;
+
+export function createGuard(app: FastifyInstance, db: Database, versions: ClinicVersions): Guard {
   app.decorateRequest('staff', null);
+  const staffCache = new Map<string, { version: string; staff: Staff | null }>();
+
+  // A deactivated or deleted account is refused on its next request: the change moved the version.
+  const staffOf = async (clinicId: number, userId: number): Promise<Staff | null> => {
+    const version = await versions.current(clinicId);
+    const key = `${clinicId}:${userId}`;
+    const cached = staffCache.get(key);
+    if (cached?.version === version) return cached.staff;
+    const staff = await findStaff(db, clinicId, userId);
+    if (staffCache.size >= STAFF_CACHE_MAX) staffCache.clear();
+    staffCache.set(key, { version, staff });
+    return staff;
+  };
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<Staff | null> => {
     const token = bearerToken(request);
@@ -50,7 +67,7 @@ export function createGuard(app: FastifyInstance, db: Database): Guard {
       await reply.code(401).send({ message: 'Your session has expired. Please sign in again.' });
       return null;
     }
-    const staff = await findStaff(db, claims.cid, Number(claims.sub));
+    const staff = await staffOf(claims.cid, Number(claims.sub));
     if (!staff?.isActive) {
       await reply.code(401).send({ message: AUTHENTICATION_REQUIRED });
       return null;

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { wireAvailabilitySchema } from './availability';
 import { dashboardAppointmentSchema } from './dashboard';
+import { pageSchema } from './validation';
 
-/** The calendar's month views (spec §2 Calendar, §7): one month of one clinic, unpaged. */
+/**
+ * The calendar's month views (spec §2 Calendar, §7): one month of one clinic. Appointments come in
+ * date and time order, all of them by default (up to CALENDAR_MONTH_MAX_ROWS a page), with the
+ * month's `total`, so a client can page through a very busy month.
+ */
 
 /** A month answers at most this many rows (appointments or availability days); more are left off. */
 export const CALENDAR_MONTH_MAX_ROWS = 5000;
@@ -26,10 +31,21 @@ export const calendarMonthQuerySchema = z.object({
     .positive('dentist_id is a positive number')
     .max(2147483647)
     .optional(),
+  page: z.coerce.number().int('page is a whole number').min(1, 'page starts at 1').default(1),
+  limit: z.coerce
+    .number()
+    .int('limit is a whole number')
+    .min(1, 'limit is at least 1')
+    .max(CALENDAR_MONTH_MAX_ROWS, `limit is at most ${CALENDAR_MONTH_MAX_ROWS}`)
+    .default(CALENDAR_MONTH_MAX_ROWS),
 });
 export type CalendarMonthQuery = z.infer<typeof calendarMonthQuerySchema>;
 
-export const calendarAppointmentsSchema = z.object({ data: z.array(dashboardAppointmentSchema) });
+/** The month's availability days: a clinic has at most one a dentist and date, so no paging. */
+export const calendarAvailabilityQuerySchema = calendarMonthQuerySchema.omit({ page: true, limit: true });
+export type CalendarAvailabilityQuery = z.infer<typeof calendarAvailabilityQuerySchema>;
+
+export const calendarAppointmentsSchema = pageSchema(dashboardAppointmentSchema);
 export const calendarAvailabilitySchema = z.object({ data: z.array(wireAvailabilitySchema) });
 
 /** The first day of a month and of the month after: the half-open range [first, next). */

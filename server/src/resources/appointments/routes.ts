@@ -42,6 +42,7 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
     '/api/appointments',
     {
       onRequest: permitted,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
         summary: `The clinic's appointments. \`search\` matches the patient (name, phone, e-mail), the dentist's name or the treatment; filters \`status\`, \`dentist_id\`, \`patient_id\`, \`date\`, \`from\`, \`to\`; \`sort\` date (default), patient, dentist, status, created_at, '-' for descending. ${ROLES_NOTE}`,

@@ -40,6 +40,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
     '/api/availability',
     {
       onRequest: guard.authenticated,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
         summary:
@@ -59,6 +60,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
     '/api/availability/dentist/:id',
     {
       onRequest: guard.authenticated,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
         summary:

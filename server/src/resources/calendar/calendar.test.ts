@@ -132,7 +132,7 @@ describe('calendar API', () => {
       const response = await get(receptionistToken, '/api/calendar/appointments?month=3&year=2031');
       expect(response.statusCode).toBe(200);
       const body = response.json() as { data: CalendarAppointment[] };
-      expect(Object.keys(body)).toEqual(['data']);
+      expect(body).toMatchObject({ page: 1, limit: 5000, total: body.data.length });
       expect(body.data.map((item) => `${item.date} ${item.time} ${item.dentist_name}`)).toEqual([
         '2031-03-01 09:00 Dr. Michael Chen',
         '2031-03-01 10:00 Dr. Sarah Johnson',
@@ -173,7 +173,7 @@ describe('calendar API', () => {
       };
       expect(january.data.map((item) => item.date)).toEqual(['2032-01-01']);
       const empty = (await get(adminToken, '/api/calendar/appointments?month=6&year=1990')).json();
-      expect(empty).toEqual({ data: [] });
+      expect(empty).toEqual({ data: [], total: 0, page: 1, limit: 5000 });
     });
 
     it("never shows another clinic's appointments", async () => {
@@ -186,7 +186,22 @@ describe('calendar API', () => {
       const probing = (
         await get(harborAdminToken, `/api/calendar/appointments?month=3&year=2031&dentist_id=${sarahId}`)
       ).json();
-      expect(probing).toEqual({ data: [] });
+      expect(probing).toEqual({ data: [], total: 0, page: 1, limit: 5000 });
+    });
+
+    it('pages a busy month with the total, and refuses a limit above 5000', async () => {
+      const all = (await get(adminToken, '/api/calendar/appointments?month=3&year=2031')).json();
+      expect(all.total).toBeGreaterThan(2);
+      const second = (
+        await get(adminToken, '/api/calendar/appointments?month=3&year=2031&limit=2&page=2')
+      ).json();
+      expect(second).toMatchObject({ total: all.total, page: 2, limit: 2 });
+      expect(second.data.map((item: CalendarAppointment) => item.id)).toEqual(
+        all.data.slice(2, 4).map((item: CalendarAppointment) => item.id),
+      );
+      const tooMany = await get(adminToken, '/api/calendar/appointments?month=3&year=2031&limit=5001');
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().errors[0].field).toBe('limit');
     });
   });
 

@@ -1,5 +1,6 @@
 import {
   CALENDAR_MONTH_MAX_ROWS,
+  type CalendarAvailabilityQuery,
   type CalendarMonthQuery,
   calendarMonthRange,
   type DashboardAppointment,
@@ -7,19 +8,19 @@ import {
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { readAppointments } from '../appointments/appointmentRows';
+import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { readAvailabilityRange } from '../availability/availabilityData';
 
 /**
  * One month's appointments by date, time: a range [first of the month, first of the next) on
  * appointments_date_idx (clinic_id, date, time), or appointments_dentist_date_idx for one dentist.
- * At most CALENDAR_MONTH_MAX_ROWS rows (a month of one clinic is far below it).
+ * Paged by `page` and `limit` (all of the month, up to CALENDAR_MONTH_MAX_ROWS, by default).
  */
 export async function readMonthAppointments(
   db: Database,
   clinicId: number,
   query: CalendarMonthQuery,
-): Promise<DashboardAppointment[]> {
+): Promise<{ data: DashboardAppointment[]; total: number }> {
   const { first, next } = calendarMonthRange(query.year, query.month);
   const conditions: SQL[] = [
     sql`a.clinic_id = ${clinicId}`,
@@ -27,14 +28,18 @@ export async function readMonthAppointments(
     sql`a.date < ${next}::date`,
   ];
   if (query.dentist_id !== undefined) conditions.push(sql`a.dentist_id = ${query.dentist_id}`);
-  return readAppointments(db, sql.join(conditions, sql` and `), CALENDAR_MONTH_MAX_ROWS);
+  const where = sql.join(conditions, sql` and `);
+  const total = await countAppointments(db, where, false);
+  if (total === 0) return { data: [], total };
+  const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit);
+  return { data, total };
 }
 
 /** One month's availability days by date, dentist name, on availability_date_idx (clinic_id, date). */
 export async function readMonthAvailability(
   db: Database,
   clinicId: number,
-  query: CalendarMonthQuery,
+  query: CalendarAvailabilityQuery,
 ): Promise<WireAvailability[]> {
   const range = calendarMonthRange(query.year, query.month);
   return readAvailabilityRange(db, clinicId, range, query.dentist_id, CALENDAR_MONTH_MAX_ROWS);

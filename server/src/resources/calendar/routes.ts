@@ -1,6 +1,7 @@
 import {
   CALENDAR_MONTH_MAX_ROWS,
   calendarAppointmentsSchema,
+  calendarAvailabilityQuerySchema,
   calendarAvailabilitySchema,
   calendarMonthQuerySchema,
 } from '@dental/shared/domain';
@@ -23,28 +24,31 @@ export function registerCalendarRoutes(app: FastifyInstance, db: Database, guard
     '/api/calendar/appointments',
     {
       onRequest: calendar,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
-        summary: `One month's appointments (admin, receptionist, dentist): \`month\` 1-12 and \`year\` 1900-2200 required, optional \`dentist_id\`; by date then time, unpaged, at most ${CALENDAR_MONTH_MAX_ROWS} rows`,
+        summary: `One month's appointments (admin, receptionist, dentist): \`month\` 1-12 and \`year\` 1900-2200 required, optional \`dentist_id\`; by date then time; all of the month by default, or \`page\` and \`limit\` (at most ${CALENDAR_MONTH_MAX_ROWS} a page), with the month's \`total\``,
         security: SECURITY,
         querystring: calendarMonthQuerySchema,
         response: { 200: calendarAppointmentsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({
-      data: await readMonthAppointments(db, guard.staffOf(request).clinicId, request.query),
-    }),
+    async (request) => {
+      const { data, total } = await readMonthAppointments(db, guard.staffOf(request).clinicId, request.query);
+      return { data, total, page: request.query.page, limit: request.query.limit };
+    },
   );
 
   routes.get(
     '/api/calendar/availability',
     {
       onRequest: calendar,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
         summary: `One month's availability days (admin, receptionist, dentist): \`month\` 1-12 and \`year\` 1900-2200 required, optional \`dentist_id\`; by date then dentist name, unpaged, at most ${CALENDAR_MONTH_MAX_ROWS} rows`,
         security: SECURITY,
-        querystring: calendarMonthQuerySchema,
+        querystring: calendarAvailabilityQuerySchema,
         response: { 200: calendarAvailabilitySchema, ...errorResponses(400, 401, 403) },
       },
     },

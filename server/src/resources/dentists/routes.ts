@@ -43,6 +43,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
     '/api/dentists',
     {
       onRequest: guard.authenticated,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
         summary:
@@ -81,6 +82,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
     '/api/dentists/:id/appointments',
     {
       onRequest: guard.authenticated,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
         summary:

@@ -41,6 +41,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
     '/api/patients',
     {
       onRequest: permitted,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
         summary: `The clinic's patients. \`search\` matches any part of name, e-mail or phone; filter \`status\`; \`sort\` name (default), created_at, date_of_birth, '-' for descending. ${ROLES_NOTE}`,
@@ -78,6 +79,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
     '/api/patients/:id/appointments',
     {
       onRequest: permitted,
+      config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
         summary: `A patient's appointments, newest first, paged. ${ROLES_NOTE}`,

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { auditLog } from '../db/schema';
+import { authHeader, createTestApp, login } from '../test/testApp';
+
+describe('clinic read cache', () => {
+  let app: FastifyInstance;
+  let adminToken: string;
+  let receptionistToken: string;
+  let harborToken: string;
+  let clinicId: number;
+
+  const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: authHeader(token) });
+  const namesOf = (body: { data: Array<{ name: string }> }) => body.data.map((patient) => patient.name);
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const admin = await login(app, 'admin', 'admin123');
+    adminToken = admin.token;
+    clinicId = admin.user.clinic_id;
+    receptionistToken = (await login(app, 'receptionist', 'receptionist123')).token;
+    harborToken = (await login(app, 'harbor.admin', 'harbor123')).token;
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+  }, 60_000);
+
+  it('serves a repeated list from memory, to any staff member of the same clinic only', async () => {
+    const url = '/api/patients?search=cache&limit=5';
+    const first = await get(adminToken, url);
+    expect(first.headers['x-read-cache']).toBeUndefined();
+    const again = await get(receptionistToken, url);
+    expect(again.headers['x-read-cache']).toBe('hit');
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['content-type']).toMatch(/application\/json/);
+    expect(again.headers['content-security-policy']).toBeDefined();
+    const otherClinic = await get(harborToken, url);
+    expect(otherClinic.headers['x-read-cache']).toBeUndefined();
+  });
+
+  it('shows a change made through the API on the very next read', async () => {
+    const url = '/api/patients?search=cachetest&limit=5';
+    expect(namesOf((await get(adminToken, url)).json())).toEqual([]);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: authHeader(receptionistToken),
+      payload: {
+        name: 'Cachetest Person',
+        email: 'cachetest@example.com',
+        phone: '555 321 0000',
+        dateOfBirth: '1990-01-01',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get(adminToken, url);
+    expect(after.headers['x-read-cache']).toBeUndefined();
+    expect(namesOf(after.json())).toEqual(['Cachetest Person']);
+  });
+
+  it('notices within a second a change another API process recorded', async () => {
+    const url = '/api/patients?limit=1';
+    await get(adminToken, url);
+    expect((await get(adminToken, url)).headers['x-read-cache']).toBe('hit');
+    // Another process's write leaves an audit record; nothing in this process knows of it.
+    await app.database.db
+      .insert(auditLog)
+      .values({ clinicId, userId: null, action: 'update', entity: 'patient' });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await get(adminToken, url)).headers['x-read-cache']).toBeUndefined();
+  });
+
+  it('refuses a deactivated account on its next request', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: authHeader(adminToken),
+      payload: {
+        name: 'Short Lived',
+        username: 'short.lived',
+        email: 'short.lived@example.com',
+        password: 'short-lived-1',
+        role: 'receptionist',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const session = await login(app, 'short.lived', 'short-lived-1');
+    expect((await get(session.token, '/api/patients?limit=1')).statusCode).toBe(200);
+    const deactivated = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${created.json().id}/status`,
+      headers: authHeader(adminToken),
+      payload: { isActive: false },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    expect((await get(session.token, '/api/patients?limit=1')).statusCode).toBe(401);
+  });
+});

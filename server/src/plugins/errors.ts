@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseError } from '../db/databaseErrors';
+
+/**
+ * SQLSTATE class 22 codes a client's value can cause past validation (a NUL byte in text, a number or
+ * date PostgreSQL cannot hold): bad input, not a server fault.
+ */
+const DATA_EXCEPTIONS = ['22021', '22P05', '22001', '22003', '22P02', '22007', '22008'];
 
 export const errorBodySchema = z.object({
   message: z.string(),
@@ -60,6 +67,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (databaseError(error, DATA_EXCEPTIONS)) {
+      return reply
+        .code(400)
+        .send({ message: 'The request holds a value that cannot be stored (such as a NUL character)' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -7,7 +7,12 @@ import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './routes';
 
 const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'admin123', role: 'admin', clinic: 'Bright Smile Dental' },
-  { username: 'receptionist', password: 'receptionist123', role: 'receptionist', clinic: 'Bright Smile Dental' },
+  {
+    username: 'receptionist',
+    password: 'receptionist123',
+    role: 'receptionist',
+    clinic: 'Bright Smile Dental',
+  },
   { username: 'dentist', password: 'dentist123', role: 'dentist', clinic: 'Bright Smile Dental' },
   { username: 'harbor.admin', password: 'harbor123', role: 'admin', clinic: 'Harbor Dental' },
 ] as const;
@@ -128,9 +133,13 @@ describe('auth API', () => {
     });
 
     it('remember=true gives a cookie that outlives the browser; otherwise a session cookie', async () => {
-      const remembered = refreshCookieOf(await postLogin({ username: 'admin', password: 'admin123', remember: true }));
+      const remembered = refreshCookieOf(
+        await postLogin({ username: 'admin', password: 'admin123', remember: true }),
+      );
       expect(remembered?.maxAge).toBe(30 * 24 * 60 * 60);
-      const session = refreshCookieOf(await postLogin({ username: 'admin', password: 'admin123', remember: false }));
+      const session = refreshCookieOf(
+        await postLogin({ username: 'admin', password: 'admin123', remember: false }),
+      );
       expect(session).toBeDefined();
       expect(session?.maxAge).toBeUndefined();
       expect(session?.expires).toBeUndefined();
@@ -149,7 +158,9 @@ describe('auth API', () => {
       expect(unknown.json()).toEqual(wrong.json());
 
       // One wrong attempt does not block the right one afterwards.
-      expect((await postLogin({ username: 'receptionist', password: 'receptionist123' })).statusCode).toBe(200);
+      expect((await postLogin({ username: 'receptionist', password: 'receptionist123' })).statusCode).toBe(
+        200,
+      );
     });
 
     it.each([
@@ -228,7 +239,9 @@ describe('auth API', () => {
 
       const refused = await postLogin({ username: staff.username, password: staff.password });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: 'This account is deactivated. Ask your clinic administrator.' });
+      expect(refused.json()).toEqual({
+        message: 'This account is deactivated. Ask your clinic administrator.',
+      });
       expect(refused.body).not.toContain('access_token');
       expect(refreshCookieOf(refused)).toBeUndefined();
 
@@ -264,7 +277,10 @@ describe('auth API', () => {
       });
       expect(refreshCookieOf(locked)).toBeUndefined();
       // By e-mail address too: it is the same account.
-      const byEmail = await postLogin({ username: `${staff.username}@example.com`, password: staff.password });
+      const byEmail = await postLogin({
+        username: `${staff.username}@example.com`,
+        password: staff.password,
+      });
       expect(byEmail.statusCode).toBe(429);
 
       const audited = await db()
@@ -276,7 +292,9 @@ describe('auth API', () => {
       expect(actions).toContain('login_locked');
 
       // Other accounts are not affected.
-      expect((await postLogin({ username: 'receptionist', password: 'receptionist123' })).statusCode).toBe(200);
+      expect((await postLogin({ username: 'receptionist', password: 'receptionist123' })).statusCode).toBe(
+        200,
+      );
     });
 
     it('a successful sign-in resets the count of failures', async () => {
@@ -325,7 +343,10 @@ describe('auth API', () => {
       ],
       [
         'an unsigned token (alg none)',
-        { authorization: 'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIiwiY2lkIjoxLCJyb2xlIjoiYWRtaW4ifQ.' },
+        {
+          authorization:
+            'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIiwiY2lkIjoxLCJyb2xlIjoiYWRtaW4ifQ.',
+        },
       ],
     ])('answers 401 JSON for %s', async (_label, headers) => {
       const response = await me(headers as Record<string, string>);
@@ -338,7 +359,11 @@ describe('auth API', () => {
     it('does not accept the refresh cookie in place of an access token', async () => {
       const signIn = await postLogin({ username: 'admin', password: 'admin123' });
       const cookie = refreshCookieOf(signIn)?.value as string;
-      const byCookie = await app.inject({ method: 'GET', url: '/auth/me', cookies: { [REFRESH_COOKIE]: cookie } });
+      const byCookie = await app.inject({
+        method: 'GET',
+        url: '/auth/me',
+        cookies: { [REFRESH_COOKIE]: cookie },
+      });
       expect(byCookie.statusCode).toBe(401);
       const asBearer = await me(authHeader(cookie));
       expect(asBearer.statusCode).toBe(401);
@@ -347,7 +372,11 @@ describe('auth API', () => {
 
   describe('POST /auth/refresh', () => {
     it('trades the cookie for a new access token and rotates the cookie; the old cookie then fails', async () => {
-      const signIn = await postLogin({ username: 'receptionist', password: 'receptionist123', remember: true });
+      const signIn = await postLogin({
+        username: 'receptionist',
+        password: 'receptionist123',
+        remember: true,
+      });
       const first = refreshCookieOf(signIn)?.value as string;
       expect(first).toEqual(expect.any(String));
 
@@ -421,7 +450,11 @@ describe('auth API', () => {
       const signIn = await postLogin({ username: 'admin', password: 'admin123', remember: true });
       const cookie = refreshCookieOf(signIn)?.value as string;
 
-      const logout = await app.inject({ method: 'POST', url: '/auth/logout', cookies: { [REFRESH_COOKIE]: cookie } });
+      const logout = await app.inject({
+        method: 'POST',
+        url: '/auth/logout',
+        cookies: { [REFRESH_COOKIE]: cookie },
+      });
       expect(logout.statusCode).toBe(200);
       expect(logout.json()).toEqual({ message: 'Signed out' });
       // The browser is told to drop the cookie.
@@ -448,7 +481,11 @@ describe('auth API', () => {
     it("ends only the session it was given, not the user's other sessions", async () => {
       const laptop = refreshCookieOf(await postLogin({ username: 'dentist', password: 'dentist123' }))?.value;
       const phone = refreshCookieOf(await postLogin({ username: 'dentist', password: 'dentist123' }))?.value;
-      await app.inject({ method: 'POST', url: '/auth/logout', cookies: { [REFRESH_COOKIE]: laptop as string } });
+      await app.inject({
+        method: 'POST',
+        url: '/auth/logout',
+        cookies: { [REFRESH_COOKIE]: laptop as string },
+      });
       expect((await refreshWith(laptop)).statusCode).toBe(401);
       expect((await refreshWith(phone)).statusCode).toBe(200);
     });

@@ -8,7 +8,9 @@ import type {
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { Staff } from '../../auth/staff';
 import type { Database } from '../../db/client';
+import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { availability, dentists, type TimeSlot } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
 import { clinicToday } from '../settings/clinicTime';
@@ -108,11 +110,6 @@ const joinDentist = and(
   eq(dentists.clinicId, availability.clinicId),
   eq(dentists.id, availability.dentistId),
 );
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 function dateConditions(query: { date?: string; from?: string; to?: string }): SQL[] {
   const conditions: SQL[] = [];
@@ -272,32 +269,14 @@ async function requireFreeDay(
   if (holder) throw existsConflict();
 }
 
-interface DatabaseErrorLike {
-  code?: string;
-  constraint?: string;
-  message?: string;
-  detail?: string;
-  cause?: unknown;
-}
-
-function databaseError(error: unknown): DatabaseErrorLike | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as DatabaseErrorLike;
-    if (typeof candidate.code === 'string' && /^23\d{3}$/.test(candidate.code)) return candidate;
-    current = candidate.cause;
-  }
-  return null;
-}
-
 /** The unique day index lost to a racing write, or a dentist deleted meanwhile: a clear answer. */
 async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
-    const failure = databaseError(error);
-    if (failure?.code === '23505') throw existsConflict();
-    if (failure?.code === '23503') {
+    const failure = databaseError(error, [UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION]);
+    if (failure?.code === UNIQUE_VIOLATION) throw existsConflict();
+    if (failure?.code === FOREIGN_KEY_VIOLATION) {
       throw new HttpError(400, `Invalid dentist_id: ${NO_SUCH_DENTIST}`, [
         { field: 'dentist_id', message: NO_SUCH_DENTIST },
       ]);

@@ -11,6 +11,7 @@ import {
 } from '@dental/shared/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { appointments, dentists, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
@@ -146,25 +147,6 @@ export async function findDentist(
   return row ? toWireDentist(row) : null;
 }
 
-interface DatabaseErrorLike {
-  code?: string;
-  constraint?: string;
-  message?: string;
-  detail?: string;
-  cause?: unknown;
-}
-
-/** The driver's error under drizzle's wrapper, if it carries one of these SQLSTATE codes. */
-function databaseError(error: unknown, codes: string[]): DatabaseErrorLike | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as DatabaseErrorLike;
-    if (candidate.code && codes.includes(candidate.code)) return candidate;
-    current = candidate.cause;
-  }
-  return null;
-}
-
 const emailConflict = () =>
   new HttpError(409, DENTIST_EMAIL_TAKEN, [{ field: 'email', message: DENTIST_EMAIL_TAKEN }]);
 const licenseConflict = () =>
@@ -172,7 +154,7 @@ const licenseConflict = () =>
 
 /** A unique index lost to a racing write answers the same 409 as the check before it. */
 function conflictOf(error: unknown): HttpError | null {
-  const unique = databaseError(error, ['23505']);
+  const unique = databaseError(error, [UNIQUE_VIOLATION]);
   if (!unique) return null;
   const text = `${unique.constraint ?? ''} ${unique.message ?? ''} ${unique.detail ?? ''}`;
   if (text.includes('dentists_email_unique')) return emailConflict();
@@ -332,7 +314,7 @@ export async function deleteDentist(db: Database, actor: Actor, dentistId: numbe
       });
     });
   } catch (error) {
-    if (databaseError(error, ['23503'])) {
+    if (databaseError(error, [FOREIGN_KEY_VIOLATION])) {
       throw new HttpError(
         409,
         'This dentist has appointments and cannot be deleted; set the dentist to inactive instead',

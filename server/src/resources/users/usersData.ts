@@ -4,7 +4,9 @@ import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
 import { type Staff, toWireUser } from '../../auth/staff';
 import type { Database } from '../../db/client';
+import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { clinics, dentists, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
 
@@ -62,11 +64,6 @@ function orderOf(sort: UserSort | undefined): SQL[] {
   const column = SORT_COLUMNS[descending ? key.slice(1) : key] ?? sql`${users.name}`;
   const primary = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
   return [primary, asc(users.id)];
-}
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
@@ -186,35 +183,11 @@ async function checkDentistLink(
   if (holder) throw new HttpError(409, DENTIST_ALREADY_LINKED);
 }
 
-interface DatabaseErrorLike {
-  code?: string;
-  constraint?: string;
-  message?: string;
-  detail?: string;
-  cause?: unknown;
-}
-
-/** The unique index a failed write ran into, if that is why it failed (drizzle wraps the driver's error). */
-function violatedUniqueIndex(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as DatabaseErrorLike;
-    if (candidate.code === '23505') {
-      const text = `${candidate.constraint ?? ''} ${candidate.message ?? ''} ${candidate.detail ?? ''}`;
-      if (text.includes('users_username_unique')) return 'username';
-      if (text.includes('users_email_unique')) return 'email';
-      return 'other';
-    }
-    current = candidate.cause;
-  }
-  return null;
-}
-
 function conflictOf(error: unknown): HttpError | null {
-  const index = violatedUniqueIndex(error);
-  if (index === 'username')
+  if (violated(error, [UNIQUE_VIOLATION], 'users_username_unique'))
     return new HttpError(409, USERNAME_TAKEN, [{ field: 'username', message: USERNAME_TAKEN }]);
-  if (index === 'email') return new HttpError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+  if (violated(error, [UNIQUE_VIOLATION], 'users_email_unique'))
+    return new HttpError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
   return null;
 }
 

@@ -25,10 +25,22 @@ export type PatientSort = (typeof PATIENT_SORTS)[number];
 export const FUTURE_BIRTH_DATE_MESSAGE = 'The date of birth cannot be in the future';
 
 /**
- * A patient on the wire (spec §3). `lastVisit` is the date of their latest visit (a completed
- * appointment, or a past one not cancelled); `nextAppointment` the date of their next pending or
- * confirmed appointment from today on, with its time in `nextAppointmentTime`; either may be null.
- * Patients first booked at the desk have no e-mail or date of birth yet.
+ * A patient's next appointment: the earliest pending or confirmed one on or after the clinic's
+ * today (a cancelled or completed appointment is never next).
+ */
+export const nextAppointmentSchema = z.object({
+  id: z.number().int(),
+  date: z.string().describe('YYYY-MM-DD'),
+  time: z.string().describe('HH:mm'),
+});
+export type NextAppointment = z.infer<typeof nextAppointmentSchema>;
+
+/**
+ * A patient on the wire (spec §3). `lastVisit` is the date (YYYY-MM-DD) of their latest visit: a
+ * completed appointment up to the clinic's today, or any appointment before today that was not
+ * cancelled. `nextAppointment` is `{ id, date, time }` of their next pending or confirmed appointment
+ * from the clinic's today on. Either is null when there is none. Patients first booked at the desk
+ * have no e-mail or date of birth yet.
  */
 export const wirePatientSchema = z.object({
   id: z.number().int(),
@@ -40,8 +52,7 @@ export const wirePatientSchema = z.object({
   emergencyContact: z.string().nullable(),
   medicalHistory: z.string().nullable(),
   lastVisit: z.string().nullable(),
-  nextAppointment: z.string().nullable(),
-  nextAppointmentTime: z.string().nullable(),
+  nextAppointment: nextAppointmentSchema.nullable(),
   status: z.enum(PERSON_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
@@ -54,7 +65,6 @@ const serverOwnedFields = {
   clinic_id: z.unknown().optional().describe('Ignored: the server owns it'),
   lastVisit: z.unknown().optional().describe('Ignored: derived from the appointments'),
   nextAppointment: z.unknown().optional().describe('Ignored: derived from the appointments'),
-  nextAppointmentTime: z.unknown().optional().describe('Ignored: derived from the appointments'),
   created_at: z.unknown().optional().describe('Ignored: the server owns it'),
   updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
 };

@@ -126,6 +126,10 @@ describe('patients API', () => {
       [{ dateOfBirth: '12/04/1985' }, 'dateOfBirth'],
       [{ dateOfBirth: undefined }, 'dateOfBirth'],
       [{ medicalHistory: 'x'.repeat(2001) }, 'medicalHistory'],
+      [{ emergencyContact: 'x'.repeat(201) }, 'emergencyContact'],
+      [{ address: 'x'.repeat(301) }, 'address'],
+      [{ name: undefined }, 'name'],
+      [{ phone: undefined }, 'phone'],
       [{ status: 'archived' }, 'status'],
       [{ favouriteColour: 'blue' }, 'favouriteColour'],
     ])('refuses %j with 400 naming %s, and stores nothing', async (overrides, field) => {
@@ -151,6 +155,48 @@ describe('patients API', () => {
   });
 
   describe('update and delete', () => {
+    it('refuses a future date of birth on update and changes nothing', async () => {
+      const created = await createPatient();
+      const response = await send(
+        adminToken,
+        'PUT',
+        `/api/patients/${created.id}`,
+        newPatient({ name: 'Not Saved', dateOfBirth: addDays(today, 1) }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe('dateOfBirth');
+      expect(await patientRow(created.id)).toMatchObject({ name: created.name, dateOfBirth: '1985-04-12' });
+      // Born today is allowed.
+      const bornToday = await send(
+        adminToken,
+        'PUT',
+        `/api/patients/${created.id}`,
+        newPatient({ dateOfBirth: today }),
+      );
+      expect(bornToday.statusCode).toBe(200);
+      expect(bornToday.json().dateOfBirth).toBe(today);
+    });
+
+    it('audits updates and deletes with the name', async () => {
+      const created = await createPatient();
+      await send(
+        dentistToken,
+        'PUT',
+        `/api/patients/${created.id}`,
+        newPatient({ name: 'Audited Name', status: 'inactive' }),
+      );
+      expect((await send(dentistToken, 'DELETE', `/api/patients/${created.id}`)).statusCode).toBe(200);
+      const rows = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'patient'), eq(auditLog.entityId, String(created.id))))
+        .orderBy(auditLog.id);
+      expect(rows.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
+      expect(rows[1]?.details).toMatchObject({ name: 'Audited Name', status: 'inactive' });
+      expect(rows[2]?.details).toMatchObject({ name: 'Audited Name' });
+      expect(rows.every((row) => row.clinicId === clinicId)).toBe(true);
+    });
+
     it('updates a patient, and a PUT of what GET answered succeeds', async () => {
       const created = await createPatient();
       const changed = await send(adminToken, 'PUT', `/api/patients/${created.id}`, {
@@ -225,21 +271,21 @@ describe('patients API', () => {
       await book(addDays(today, -60), '07:20', 'completed');
       await book(addDays(today, -10), '07:20', 'cancelled');
       await book(addDays(today, 3), '07:20', 'cancelled');
-      await book(addDays(today, 9), '07:40', 'pending');
+      const [pending] = await book(addDays(today, 9), '07:40', 'pending');
       await book(addDays(today, 20), '07:40', 'confirmed');
 
       const patient = (await send(adminToken, 'GET', `/api/patients/${created.id}`)).json();
       expect(patient.lastVisit).toBe(addDays(today, -60));
-      expect(patient.nextAppointment).toBe(addDays(today, 9));
-      expect(patient.nextAppointmentTime).toBe('07:40');
+      expect(patient.nextAppointment).toEqual({ id: pending?.id, date: addDays(today, 9), time: '07:40' });
 
       const listed = (
         await send(adminToken, 'GET', `/api/patients?search=${encodeURIComponent(created.name)}`)
       ).json();
       expect(listed.data).toHaveLength(1);
       expect(listed.data[0]).toMatchObject({
+        id: created.id,
         lastVisit: addDays(today, -60),
-        nextAppointment: addDays(today, 9),
+        nextAppointment: { id: pending?.id, date: addDays(today, 9), time: '07:40' },
       });
 
       const history = await send(dentistToken, 'GET', `/api/patients/${created.id}/appointments`);
@@ -253,15 +299,114 @@ describe('patients API', () => {
         addDays(today, -10),
         addDays(today, -60),
       ]);
+      expect(Object.keys(body.data[0]).sort()).toEqual(
+        [
+          'id',
+          'patient',
+          'patient_id',
+          'phone',
+          'dentist_id',
+          'dentist_name',
+          'date',
+          'time',
+          'treatment',
+          'status',
+          'notes',
+          'created_at',
+          'updated_at',
+        ].sort(),
+      );
+      const [dentist] = await db().select().from(dentists).where(eq(dentists.id, dentistId));
       expect(body.data[0]).toMatchObject({
         patient: created.name,
         patient_id: created.id,
+        phone: created.phone,
         dentist_id: dentistId,
+        dentist_name: dentist?.name,
+        time: '07:40',
+        treatment: 'Root Canal',
+        status: 'confirmed',
+        notes: null,
       });
+      expect(body.data.map((row: { status: string }) => row.status)).toEqual([
+        'confirmed',
+        'pending',
+        'cancelled',
+        'cancelled',
+        'completed',
+      ]);
       const paged = (
         await send(adminToken, 'GET', `/api/patients/${created.id}/appointments?limit=2&page=3`)
       ).json();
-      expect(paged.data).toHaveLength(1);
+      expect(paged).toMatchObject({ total: 5, page: 3, limit: 2 });
+      expect(paged.data.map((row: { date: string }) => row.date)).toEqual([addDays(today, -60)]);
+      const past = (await send(adminToken, 'GET', `/api/patients/${created.id}/appointments?page=50`)).json();
+      expect(past).toMatchObject({ data: [], total: 5, page: 50 });
+    });
+
+    it('orders the same day by time, newest first, and counts a past pending visit', async () => {
+      const created = await createPatient();
+      const dentistId = await firstDentistId();
+      const day = addDays(today, -5);
+      for (const [time, status] of [
+        ['07:05', 'completed'],
+        ['18:55', 'pending'],
+        ['12:35', 'cancelled'],
+      ] as const) {
+        await db().insert(appointments).values({
+          clinicId,
+          patientId: created.id,
+          dentistId,
+          date: day,
+          time,
+          treatment: 'Dental Checkup',
+          status,
+        });
+      }
+      const body = (await send(adminToken, 'GET', `/api/patients/${created.id}/appointments`)).json();
+      expect(body.data.map((row: { time: string }) => row.time)).toEqual(['18:55', '12:35', '07:05']);
+      const patient = (await send(adminToken, 'GET', `/api/patients/${created.id}`)).json();
+      expect(patient).toMatchObject({ lastVisit: day, nextAppointment: null });
+    });
+
+    it('has no lastVisit from cancelled or future appointments only', async () => {
+      const created = await createPatient();
+      const dentistId = await firstDentistId();
+      await db()
+        .insert(appointments)
+        .values([
+          {
+            clinicId,
+            patientId: created.id,
+            dentistId,
+            date: addDays(today, -3),
+            time: '06:15',
+            treatment: 'Cavity Filling',
+            status: 'cancelled',
+          },
+          {
+            clinicId,
+            patientId: created.id,
+            dentistId,
+            date: addDays(today, 4),
+            time: '06:15',
+            treatment: 'Cavity Filling',
+            status: 'confirmed',
+          },
+        ]);
+      const patient = (await send(adminToken, 'GET', `/api/patients/${created.id}`)).json();
+      expect(patient.lastVisit).toBeNull();
+      expect(patient.nextAppointment).toMatchObject({ date: addDays(today, 4), time: '06:15' });
+    });
+
+    it('answers 404 for the appointments of a missing patient, 400 for a bad page', async () => {
+      const missing = await send(adminToken, 'GET', '/api/patients/999999/appointments');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Patient not found' });
+      const created = await createPatient();
+      const tooMany = await send(adminToken, 'GET', `/api/patients/${created.id}/appointments?limit=101`);
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().errors[0].field).toBe('limit');
     });
   });
 
@@ -287,7 +432,7 @@ describe('patients API', () => {
         email: 'xv.unique@example.org',
         phone: '+1 555 987 6543',
       });
-      for (const term of ['vandermol', 'XANTHE', 'xv.unique', '987 65']) {
+      for (const term of ['vandermol', 'XANTHE', 'xv.unique', 'XV.Unique@Example', '987 65', '6543']) {
         const found = (
           await send(adminToken, 'GET', `/api/patients?search=${encodeURIComponent(term)}`)
         ).json();
@@ -295,6 +440,8 @@ describe('patients API', () => {
       }
       const wildcard = (await send(adminToken, 'GET', '/api/patients?search=%25')).json();
       expect(wildcard.total).toBe(0);
+      const underscore = (await send(adminToken, 'GET', '/api/patients?search=xv_unique')).json();
+      expect(underscore.total).toBe(0);
       const otherClinic = (await send(harborToken, 'GET', '/api/patients?search=vandermol')).json();
       expect(otherClinic.total).toBe(0);
     });
@@ -316,6 +463,28 @@ describe('patients API', () => {
       expect(activeOnly.data.map((patient: { id: number }) => patient.id)).not.toContain(inactive.id);
       const descending = (await send(adminToken, 'GET', '/api/patients?sort=-name&limit=1')).json();
       expect(descending.data[0].name).toBe('Zz Inactive Patient');
+    });
+
+    it('sorts by date of birth and by creation, either way', async () => {
+      const oldest = await createPatient({ name: 'Sort Oldest', dateOfBirth: '1900-01-02' });
+      const newest = await createPatient({ name: 'Sort Newest', dateOfBirth: addDays(today, 0) });
+      const first = async (sort: string) => {
+        const response = await send(adminToken, 'GET', `/api/patients?sort=${sort}&limit=1`);
+        expect(response.statusCode).toBe(200);
+        return response.json().data[0].id;
+      };
+      expect(await first('date_of_birth')).toBe(oldest.id);
+      const byBirth = (await send(adminToken, 'GET', '/api/patients?sort=-date_of_birth&limit=100')).json();
+      const births = byBirth.data
+        .map((patient: { dateOfBirth: string | null }) => patient.dateOfBirth)
+        .filter((date: string | null) => date !== null);
+      expect(births[0]).toBe(today);
+      expect(births).toEqual([...births].sort().reverse());
+      expect(byBirth.data.map((patient: { id: number }) => patient.id)).toContain(newest.id);
+      expect(await first('-created_at')).toBe(newest.id);
+      const byCreation = (await send(adminToken, 'GET', '/api/patients?sort=created_at&limit=100')).json();
+      const stamps = byCreation.data.map((patient: { created_at: string }) => patient.created_at);
+      expect(stamps).toEqual([...stamps].sort());
     });
 
     it('pages, and a page past the end is empty with the total', async () => {
@@ -349,12 +518,39 @@ describe('patients API', () => {
     it('lets all three roles read and write', async () => {
       for (const token of [adminToken, receptionistToken, dentistToken]) {
         expect((await send(token, 'GET', '/api/patients')).statusCode).toBe(200);
-        await createPatient({}, token);
+        const created = await createPatient({}, token);
+        expect((await send(token, 'GET', `/api/patients/${created.id}`)).statusCode).toBe(200);
+        expect((await send(token, 'GET', `/api/patients/${created.id}/appointments`)).statusCode).toBe(200);
+        const updated = await send(
+          token,
+          'PUT',
+          `/api/patients/${created.id}`,
+          newPatient({ name: 'Role Edit' }),
+        );
+        expect(updated.statusCode).toBe(200);
+        expect(updated.json().name).toBe('Role Edit');
+        expect((await send(token, 'DELETE', `/api/patients/${created.id}`)).statusCode).toBe(200);
+        expect(await patientRow(created.id)).toBeUndefined();
       }
+    });
+
+    it('answers 401 for every endpoint without a token', async () => {
+      const created = await createPatient();
+      for (const [method, url] of [
+        ['GET', `/api/patients/${created.id}`],
+        ['GET', `/api/patients/${created.id}/appointments`],
+        ['PUT', `/api/patients/${created.id}`],
+        ['DELETE', `/api/patients/${created.id}`],
+      ] as const) {
+        const response = await send(null, method, url, method === 'PUT' ? { bad: true } : undefined);
+        expect(response.statusCode).toBe(401);
+      }
+      expect(await patientRow(created.id)).toBeDefined();
     });
 
     it("never shows, changes or deletes another clinic's patient", async () => {
       const created = await createPatient();
+      const before = await patientRow(created.id);
       const foreign = [
         await send(harborToken, 'GET', `/api/patients/${created.id}`),
         await send(harborToken, 'GET', `/api/patients/${created.id}/appointments`),
@@ -365,8 +561,20 @@ describe('patients API', () => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ message: 'Patient not found' });
       }
-      const row = await patientRow(created.id);
-      expect(row?.name).toBe(created.name);
+      expect(await patientRow(created.id)).toEqual(before);
+      const audits = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'patient'), eq(auditLog.entityId, String(created.id))));
+      expect(audits.map((row) => row.action)).toEqual(['create']);
+    });
+
+    it("lists and searches only the clinic's own patients", async () => {
+      const created = await createPatient({ name: 'Bright Only Patient' });
+      const harbor = (await send(harborToken, 'GET', '/api/patients?search=bright%20only')).json();
+      expect(harbor.total).toBe(0);
+      const own = (await send(adminToken, 'GET', '/api/patients?search=bright%20only')).json();
+      expect(own.data.map((patient: { id: number }) => patient.id)).toEqual([created.id]);
     });
   });
 });

@@ -39,6 +39,7 @@ interface PatientRow {
   created_at: string | Date;
   updated_at: string | Date;
   last_visit: string | null;
+  next_id: number | string | null;
   next_date: string | null;
   next_time: string | null;
 }
@@ -57,8 +58,10 @@ function toWirePatient(row: PatientRow): WirePatient {
     emergencyContact: row.emergency_contact,
     medicalHistory: row.medical_history,
     lastVisit: row.last_visit,
-    nextAppointment: row.next_date,
-    nextAppointmentTime: row.next_time,
+    nextAppointment:
+      row.next_id !== null && row.next_date !== null && row.next_time !== null
+        ? { id: Number(row.next_id), date: row.next_date, time: row.next_time }
+        : null,
     status: row.status,
     created_at: isoTimestamp(row.created_at),
     updated_at: isoTimestamp(row.updated_at),
@@ -92,10 +95,10 @@ async function readPatients(db: Reader, today: string, chosen: SQL, order: SQL):
       (select to_char(max(a.date), 'YYYY-MM-DD') from appointments a
         where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date <= ${today}::date
           and (a.status = 'completed' or (a.status <> 'cancelled' and a.date < ${today}::date))) as last_visit,
-      next.date as next_date, next.time as next_time
+      next.id as next_id, next.date as next_date, next.time as next_time
     from (${chosen}) p
     left join lateral (
-      select to_char(a.date, 'YYYY-MM-DD') as date, a.time from appointments a
+      select a.id, to_char(a.date, 'YYYY-MM-DD') as date, a.time from appointments a
       where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date >= ${today}::date
         and a.status in ('pending', 'confirmed')
       order by a.date, a.time limit 1

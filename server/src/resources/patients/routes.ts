@@ -44,7 +44,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
-        summary: `The clinic's patients. \`search\` matches any part of name, e-mail or phone; filter \`status\`; \`sort\` name (default), created_at, date_of_birth, '-' for descending. ${ROLES_NOTE}`,
+        summary: `The clinic's patients, each with lastVisit and nextAppointment as GET /api/patients/{id}. \`search\` matches any part of name, e-mail or phone, case-insensitively; filter \`status\` (active|inactive); \`sort\` name (default), created_at, date_of_birth, '-' for descending; \`page\`, \`limit\` (1-100). ${ROLES_NOTE}`,
         security: SECURITY,
         querystring: patientListQuerySchema,
         response: { 200: patientPageSchema, ...errorResponses(400, 401, 403) },
@@ -62,7 +62,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       onRequest: permitted,
       schema: {
         tags: TAGS,
-        summary: `One patient, with lastVisit and nextAppointment derived from their appointments. ${ROLES_NOTE}`,
+        summary: `One patient. Derived from their appointments: \`lastVisit\` (YYYY-MM-DD of the latest completed appointment up to the clinic's today, or of any earlier one not cancelled; else null) and \`nextAppointment\` (\`{ id, date, time }\` of the earliest pending or confirmed appointment from the clinic's today on; else null). ${ROLES_NOTE}`,
         security: SECURITY,
         params: idParamsSchema,
         response: { 200: wirePatientSchema, ...errorResponses(401, 403, 404) },
@@ -82,7 +82,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
-        summary: `A patient's appointments, newest first, paged. ${ROLES_NOTE}`,
+        summary: `A patient's appointments (every status), newest first (date, then time, descending), paged. ${ROLES_NOTE}`,
         security: SECURITY,
         params: idParamsSchema,
         querystring: patientAppointmentsQuerySchema,
@@ -106,7 +106,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       onRequest: permitted,
       schema: {
         tags: TAGS,
-        summary: `Add a patient: name, email, phone and dateOfBirth (not in the future) required; address, emergencyContact, medicalHistory optional. A new patient is active. ${ROLES_NOTE}`,
+        summary: `Add a patient: name, email, phone and dateOfBirth (not in the future) required; address, emergencyContact, medicalHistory optional. A new patient is active whatever \`status\` says; server-owned fields are ignored, other unknown fields refused (400). ${ROLES_NOTE}`,
         security: SECURITY,
         body: patientWriteSchema,
         response: { 201: wirePatientSchema, ...errorResponses(400, 401, 403) },
@@ -121,7 +121,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       onRequest: permitted,
       schema: {
         tags: TAGS,
-        summary: `Update a patient (the fields of creation, plus \`status\` active|inactive; absent keeps it). ${ROLES_NOTE}`,
+        summary: `Update a patient: the fields of creation (dateOfBirth not in the future), plus \`status\` active|inactive (absent keeps it). Server-owned fields (id, clinic_id, created_at, updated_at, lastVisit, nextAppointment) are ignored, so a PUT of what GET answered succeeds; other unknown fields are refused (400). ${ROLES_NOTE}`,
         security: SECURITY,
         params: idParamsSchema,
         body: patientWriteSchema,
@@ -137,7 +137,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       onRequest: permitted,
       schema: {
         tags: TAGS,
-        summary: `Delete a patient without appointments; one with appointments is refused (409): set them inactive instead. ${ROLES_NOTE}`,
+        summary: `Delete a patient without appointments. One with appointments (of any status, cancelled included) is refused with 409: delete those appointments first, or set the patient inactive. ${ROLES_NOTE}`,
         security: SECURITY,
         params: idParamsSchema,
         response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },

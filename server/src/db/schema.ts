@@ -165,6 +165,8 @@ export const patients = pgTable(
     index('patients_name_idx').on(table.clinicId, table.name),
     index('patients_status_name_idx').on(table.clinicId, table.status, table.name),
     index('patients_phone_idx').on(table.clinicId, table.phone),
+    index('patients_created_idx').on(table.clinicId, table.createdAt),
+    index('patients_birth_date_idx').on(table.clinicId, table.dateOfBirth),
     // Search matches any part of name, e-mail or phone: a trigram index answers `ILIKE '%term%'`.
     index('patients_search_trgm_idx').using('gin', sql`${patientSearchText(table)} gin_trgm_ops`),
     check('patients_status_check', sql`${table.status} in ('active', 'inactive')`),

@@ -1,0 +1,2 @@
+CREATE INDEX "patients_created_idx" ON "patients" USING btree ("clinic_id","created_at");--> statement-breakpoint
+CREATE INDEX "patients_birth_date_idx" ON "patients" USING btree ("clinic_id","date_of_birth");

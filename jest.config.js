@@ -24,7 +24,11 @@ const browserProject = (name) => ({
   transform: swcTransform,
   setupFilesAfterEnv: ['<rootDir>/../jest.setup.browser.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/../jest.style-stub.js' },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/../jest.style-stub.js',
+    // @ant-design/icons' CommonJS build requires this ES-module-only file; its CommonJS twin is the same code.
+    '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+  },
 });
 
 /** @type {import('jest').Config} */

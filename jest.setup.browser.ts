@@ -1,4 +1,10 @@
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// React Router 7 reads TextEncoder when it loads; jest's jsdom environment does not provide it.
+if (typeof globalThis.TextEncoder === 'undefined') {
+  Object.assign(globalThis, { TextEncoder, TextDecoder });
+}
 
 // Constants the build injects (rspack.config.base.ts).
 Object.assign(globalThis, {
@@ -21,3 +27,18 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// antd's Menu, Drawer and overflow lists watch their size with ResizeObserver, which jsdom lacks.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+}
+
+// antd measures the scroll bar with getComputedStyle(element, '::-webkit-scrollbar'); jsdom implements
+// only the one-argument form and logs an error for the other.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);

@@ -45,7 +45,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // Passwords and tokens never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

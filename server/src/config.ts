@@ -21,6 +21,23 @@ export interface AppConfig {
   apiRateLimit: number;
   /** Sign-in attempts a minute from one address. */
   loginRateLimit: number;
+  /**
+   * Which X-Forwarded-For hops to believe when naming a client's address (rate limits, audit):
+   * none by default, since a client could claim any address; the proxy's address(es) or a hop count.
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+/** TRUST_PROXY: unset or 'false' → trust no proxy; a number → that many hops; 'true' → every hop; else addresses/CIDRs. */
+function trustedProxies(value: string | undefined): AppConfig['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number.parseInt(text, 10);
+    return (_address, hop) => hop < hops;
+  }
+  return text;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -47,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '3000', 10),
     loginRateLimit: Number.parseInt(env.LOGIN_RATE_LIMIT ?? '20', 10),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
   };
 }
 

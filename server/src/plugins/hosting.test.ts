@@ -72,7 +72,7 @@ describe('hosting: API basics, security headers, static files', () => {
       expectJsonNotFound(response);
     });
 
-    it('a 404 under /api does not need a token but does not leak anything either', async () => {
+    it('a 404 under /api is JSON for a signed-in caller too', async () => {
       const token = (await login(app, 'admin', 'admin123')).token;
       const response = await get('/api/does-not-exist', authHeader(token));
       expectJsonNotFound(response);

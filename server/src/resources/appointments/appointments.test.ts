@@ -5,6 +5,12 @@ import { authHeader, createTestApp, login } from '../../test/testApp';
 import { addDays, clinicToday } from '../settings/clinicTime';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Row {
+  patient: string;
+  dentist_name: string;
+  status: string;
+  created_at: string;
+}
 
 describe('appointments API', () => {
   let app: FastifyInstance;
@@ -130,6 +136,23 @@ describe('appointments API', () => {
         status: 'pending',
         notes: 'First visit',
       });
+      expect(Object.keys(created).sort()).toEqual(
+        [
+          'created_at',
+          'date',
+          'dentist_id',
+          'dentist_name',
+          'id',
+          'notes',
+          'patient',
+          'patient_id',
+          'phone',
+          'status',
+          'time',
+          'treatment',
+          'updated_at',
+        ].sort(),
+      );
       expect(created.id).not.toBe(424242);
       expect(created.created_at).toMatch(/Z$/);
       expect((await send(dentistToken, 'GET', `/api/appointments/${created.id}`)).json()).toEqual(created);
@@ -363,6 +386,64 @@ describe('appointments API', () => {
       expect(again.json()).toMatchObject({ date: newDate, time: '16:45' });
     });
 
+    it('keeps a date that has passed on edit, but refuses moving to one', async () => {
+      const created = await book({ time: '06:05' });
+      const past = addDays(today, -3);
+      await db().update(appointments).set({ date: past }).where(eq(appointments.id, created.id));
+      const kept = await send(
+        adminToken,
+        'PUT',
+        `/api/appointments/${created.id}`,
+        booking({ date: past, time: '06:05', notes: 'Seen' }),
+      );
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json()).toMatchObject({ date: past, notes: 'Seen' });
+      const moved = await send(
+        adminToken,
+        'PUT',
+        `/api/appointments/${created.id}`,
+        booking({ date: addDays(today, -2), time: '06:05' }),
+      );
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().errors[0].field).toBe('date');
+      expect((await appointmentRow(created.id))?.date).toBe(past);
+    });
+
+    it('audits edits, status changes and deletes with patient, status, date and time', async () => {
+      const created = await book({ patient: 'Audit Trail', phone: '555 600 7000', time: '11:40' });
+      await send(adminToken, 'PUT', `/api/appointments/${created.id}`, {
+        ...booking({ patient: 'Audit Trail', phone: '555 600 7000', date: created.date, time: '11:50' }),
+      });
+      await send(adminToken, 'PATCH', `/api/appointments/${created.id}/status`, { status: 'confirmed' });
+      await send(adminToken, 'DELETE', `/api/appointments/${created.id}`);
+      const rows = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'appointment'), eq(auditLog.entityId, String(created.id))))
+        .orderBy(auditLog.id);
+      expect(rows.map((row) => [row.action, row.clinicId])).toEqual([
+        ['create', clinicId],
+        ['update', clinicId],
+        ['status_change', clinicId],
+        ['delete', clinicId],
+      ]);
+      for (const row of rows) {
+        expect(row.details).toMatchObject({ patient: 'Audit Trail', date: created.date });
+      }
+      expect(rows.map((row) => (row.details as { status: string }).status)).toEqual([
+        'pending',
+        'pending',
+        'confirmed',
+        'confirmed',
+      ]);
+      expect(rows.map((row) => (row.details as { time: string }).time)).toEqual([
+        '11:40',
+        '11:50',
+        '11:50',
+        '11:50',
+      ]);
+    });
+
     it('sets each of the four statuses and refuses any other', async () => {
       const created = await book();
       for (const status of ['confirmed', 'completed', 'cancelled', 'pending']) {
@@ -464,6 +545,64 @@ describe('appointments API', () => {
       expect((await send(harborToken, 'GET', '/api/appointments?search=quartern')).json().total).toBe(0);
     });
 
+    it('searches with short terms, escapes % and _, and with a term naming many patients', async () => {
+      const date = nextDay();
+      const mine = await book({ date, time: '08:40', patient: 'Quinta Xylander', phone: '555 246 8024' });
+      const shortTerm = (await send(adminToken, 'GET', `/api/appointments?search=xy&date=${date}`)).json();
+      expect(shortTerm.data.map((row: { id: number }) => row.id)).toEqual([mine.id]);
+      for (const term of ['%', '_', 'Xyl%', 'X_lander']) {
+        const none = await send(adminToken, 'GET', `/api/appointments?search=${encodeURIComponent(term)}`);
+        expect(none.statusCode).toBe(200);
+        expect(none.json()).toMatchObject({ data: [], total: 0 });
+      }
+      // More namesakes than the server looks up by id: the search is then tested appointment by appointment.
+      await db()
+        .insert(patients)
+        .values(
+          Array.from({ length: 1001 }, (_, index) => ({
+            clinicId,
+            name: `Crowded Namesake ${index}`,
+            phone: `555 ${String(index).padStart(4, '0')}`,
+            status: 'active',
+          })),
+        );
+      const crowded = await book({ date, time: '08:50', patient: 'Crowded Namesake 7', phone: '555 0007' });
+      const many = (
+        await send(adminToken, 'GET', `/api/appointments?search=crowded%20namesake&dentist_id=${dentistId}`)
+      ).json();
+      expect(many).toMatchObject({ total: 1 });
+      expect(many.data.map((row: { id: number; patient_id: number }) => row.id)).toEqual([crowded.id]);
+      // Without a narrow filter the matching patients are read once instead.
+      const wide = (
+        await send(adminToken, 'GET', '/api/appointments?search=crowded%20namesake&status=pending')
+      ).json();
+      expect(wide.data.map((row: { id: number }) => row.id)).toEqual([crowded.id]);
+      expect(wide.total).toBe(1);
+      const none = (await send(adminToken, 'GET', `/api/appointments?search=crowded%20namesake%209`)).json();
+      expect(none.total).toBe(0);
+    });
+
+    it.each([
+      ['patient', (row: Row) => row.patient, 1],
+      ['-patient', (row: Row) => row.patient, -1],
+      ['dentist', (row: Row) => row.dentist_name, 1],
+      ['-dentist', (row: Row) => row.dentist_name, -1],
+      ['status', (row: Row) => row.status, 1],
+      ['-status', (row: Row) => row.status, -1],
+      ['created_at', (row: Row) => row.created_at, 1],
+      ['-created_at', (row: Row) => row.created_at, -1],
+    ])('sorts by %s', async (sort, key, direction) => {
+      const response = await send(adminToken, 'GET', `/api/appointments?sort=${sort}&limit=100`);
+      expect(response.statusCode).toBe(200);
+      const keys = (response.json().data as Row[]).map(key);
+      expect(new Set(keys).size).toBeGreaterThan(1);
+      for (let index = 1; index < keys.length; index += 1) {
+        const [before, after] = [keys[index - 1] ?? '', keys[index] ?? ''];
+        // The test databases compare text byte by byte (collation C), as JavaScript does.
+        expect(direction * (before < after ? -1 : before > after ? 1 : 0)).toBeLessThanOrEqual(0);
+      }
+    });
+
     it('pages, and a page past the end is empty', async () => {
       const first = (await send(adminToken, 'GET', '/api/appointments?limit=3')).json();
       const second = (await send(adminToken, 'GET', '/api/appointments?limit=3&page=2')).json();
@@ -518,6 +657,13 @@ describe('appointments API', () => {
       }
       const row = await appointmentRow(created.id);
       expect(row).toMatchObject({ status: 'pending', dentistId });
+      const rows = await countRows();
+      const foreignDentist = await send(harborToken, 'POST', '/api/appointments', booking());
+      expect(foreignDentist.statusCode).toBe(400);
+      expect(foreignDentist.json().errors).toEqual([
+        { field: 'dentist_id', message: 'No active dentist with this id in your clinic' },
+      ]);
+      expect(await countRows()).toBe(rows);
       const listed = (await send(harborToken, 'GET', '/api/appointments?limit=100')).json();
       expect(listed.data.map((row: { id: number }) => row.id)).not.toContain(created.id);
     });

@@ -47,11 +47,82 @@ const ORDERS: Record<AppointmentSort, SQL> = {
   '-created_at': sql`a.created_at desc, a.id desc`,
 };
 
+/** A search matching at most this many patients is looked up by their ids, through their index. */
+const FEW_PATIENTS = 1000;
+/** Three letters or digits in a row: a term the patients trigram index can look up. */
+const TRIGRAM_TERM = /[\p{L}\p{N}]{3}/u;
+
+/** The patients search expression (schema.ts) on the alias `sp` of the per-appointment test. */
+const PATIENT_TEXT = patientSearchText({ name: sql`sp.name`, email: sql`sp.email`, phone: sql`sp.phone` });
+
+/**
+ * The patients of the clinic a (lower-cased) term matches, if they are few: found through the
+ * trigram index on patientSearchText, stopping after FEW_PATIENTS + 1. Null when there are more, or
+ * when the term is too short for the index (the lookup would read every patient).
+ */
+async function fewMatchingPatients(db: Reader, clinicId: number, pattern: string, term: string) {
+  if (!TRIGRAM_TERM.test(term)) return null;
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), sql`${patientSearchText(patients)} like ${pattern}`))
+    .limit(FEW_PATIENTS + 1);
+  return rows.length > FEW_PATIENTS ? null : rows.map((row) => row.id);
+}
+
+const valueList = (values: readonly (number | string)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/**
+ * What `search` adds to the where, on the appointments table `a` alone: the patient (name, e-mail,
+ * phone), the dentist's name or a treatment matches the term. Dentists (a few per clinic) and
+ * treatments (a fixed list) are resolved first, so they become `dentist_id in (…)` and
+ * `treatment in (…)`. For the patient:
+ * - a term naming few patients: their ids, so the appointments come from the
+ *   (clinic_id, patient_id, date, time) index, or from the filters' index when that is narrower;
+ * - otherwise (a short or common term), when the filters leave few appointments (`narrow`): a test
+ *   of each of them, looking its patient up by primary key. `offset 0` keeps that test a per-row
+ *   subquery: turned into a join, PostgreSQL would read and test every patient of the clinic first
+ *   (it underrates the cost of the expression), hundreds of milliseconds on 100,000 patients;
+ * - otherwise the matching patients are read once and the appointments joined to them.
+ */
+async function searchCondition(db: Reader, clinicId: number, term: string, narrow: boolean): Promise<SQL> {
+  const pattern = containsPattern(term);
+  const treatments = TREATMENTS.filter((treatment) => treatment.toLowerCase().includes(term));
+  const named = await db
+    .select({ id: dentists.id })
+    .from(dentists)
+    .where(and(eq(dentists.clinicId, clinicId), sql`lower(${dentists.name}) like ${pattern}`));
+  const arms: SQL[] = [];
+  if (treatments.length) arms.push(sql`a.treatment in (${valueList(treatments)})`);
+  if (named.length) arms.push(sql`a.dentist_id in (${valueList(named.map((row) => row.id))})`);
+  const patientIds = await fewMatchingPatients(db, clinicId, pattern, term);
+  if (patientIds === null && !narrow) {
+    arms.push(sql`a.patient_id in (select sp.id from patients sp
+      where sp.clinic_id = ${clinicId} and ${PATIENT_TEXT} like ${pattern})`);
+  } else if (patientIds === null) {
+    arms.push(sql`exists (select 1 from patients sp
+      where sp.clinic_id = a.clinic_id and sp.id = a.patient_id and ${PATIENT_TEXT} like ${pattern}
+      offset 0)`);
+  } else if (patientIds.length) {
+    arms.push(sql`a.patient_id in (${valueList(patientIds)})`);
+  }
+  return arms.length ? sql`(${sql.join(arms, sql` or `)})` : sql`false`;
+}
+
+/** A from/to range of at most a month: a filter that leaves few appointments. */
+function isShortRange(query: AppointmentListQuery): boolean {
+  if (!query.from || !query.to) return false;
+  return Date.parse(query.to) - Date.parse(query.from) <= 31 * 24 * 60 * 60 * 1000;
+}
+
 /**
  * Filters go to the appointments indexes that lead with clinic_id (status, dentist, dentist+status,
- * patient, date, each then date and time, so pages come out in order). Search matches the patient's
- * name, e-mail or phone (the same expression as the patients trigram index), the dentist's name, or
- * a treatment, tested on the rows the filters leave.
+ * patient, date, each then date and time, so pages come out in order); search as searchCondition
+ * says. The total counts the same where.
  */
 export async function listAppointments(
   db: Database,
@@ -65,23 +136,13 @@ export async function listAppointments(
   if (query.date) conditions.push(sql`a.date = ${query.date}::date`);
   if (query.from) conditions.push(sql`a.date >= ${query.from}::date`);
   if (query.to) conditions.push(sql`a.date <= ${query.to}::date`);
-  const term = query.search?.toLowerCase();
+  const term = query.search?.trim().toLowerCase();
   if (term) {
-    const pattern = containsPattern(term);
-    const treatments = TREATMENTS.filter((treatment) => treatment.toLowerCase().includes(term));
-    const byTreatment = treatments.length
-      ? sql` or a.treatment in (${sql.join(
-          treatments.map((treatment) => sql`${treatment}`),
-          sql`, `,
-        )})`
-      : sql``;
-    conditions.push(
-      sql`(lower(p.name || ' ' || coalesce(p.email, '') || ' ' || p.phone) like ${pattern}
-        or lower(d.name) like ${pattern}${byTreatment})`,
-    );
+    const narrow = Boolean(query.dentist_id || query.patient_id || query.date || isShortRange(query));
+    conditions.push(await searchCondition(db, clinicId, term, narrow));
   }
   const where = sql.join(conditions, sql` and `);
-  const total = await countAppointments(db, where, Boolean(term));
+  const total = await countAppointments(db, where, false);
   if (total === 0) return { data: [], total };
   const order = ORDERS[query.sort ?? 'date'];
   const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit, order);
@@ -338,7 +399,13 @@ export async function setAppointmentStatus(
         action: 'status_change',
         entity: 'appointment',
         entityId: appointmentId,
-        details: { patient: appointment.patient, status, from: current.status },
+        details: {
+          patient: appointment.patient,
+          status,
+          from: current.status,
+          date: current.date,
+          time: current.time,
+        },
       });
       return appointment;
     },
@@ -362,7 +429,12 @@ export async function deleteAppointment(db: Database, actor: Actor, appointmentI
       action: 'delete',
       entity: 'appointment',
       entityId: appointmentId,
-      details: { patient: appointment?.patient ?? null, date: current.date, time: current.time },
+      details: {
+        patient: appointment?.patient ?? null,
+        status: current.status,
+        date: current.date,
+        time: current.time,
+      },
     });
   });
 }

@@ -308,6 +308,20 @@ describe('auth API', () => {
       }
       expect((await postLogin({ username: staff.username, password: staff.password })).statusCode).toBe(200);
     });
+
+    // Each failure is counted by one UPDATE statement, so attempts racing each other all count.
+    it('wrong passwords sent all at once still lock the account', async () => {
+      const staff = await createStaff();
+      const attempts = await Promise.all(
+        Array.from({ length: MAX_FAILED_LOGINS * 2 }, (_, index) =>
+          postLogin({ username: staff.username, password: `wrong-${index}` }),
+        ),
+      );
+      for (const attempt of attempts) expect([401, 429]).toContain(attempt.statusCode);
+      const right = await postLogin({ username: staff.username, password: staff.password });
+      expect(right.statusCode).toBe(429);
+      expect(right.body).not.toContain('access_token');
+    });
   });
 
   describe('GET /auth/me', () => {
@@ -489,5 +503,50 @@ describe('auth API', () => {
       expect((await refreshWith(laptop)).statusCode).toBe(401);
       expect((await refreshWith(phone)).statusCode).toBe(200);
     });
+  });
+});
+
+describe('auth API: sign-in attempts per address', () => {
+  const LIMIT = 3;
+  let app: FastifyInstance;
+  const attempt = (headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers,
+      payload: { username: 'nobody.here', password: 'guess' },
+    });
+
+  beforeAll(async () => {
+    app = await createTestApp({ loginRateLimit: LIMIT });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+  }, 60_000);
+
+  it(`refuses the attempt after ${LIMIT} a minute from one address with 429 JSON`, async () => {
+    for (let index = 0; index < LIMIT; index += 1) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/application\/json/);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/retry|try again/i) });
+    // Even the right password waits: the limit is on the address, not the account.
+    const right = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'admin', password: 'admin123' },
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.body).not.toContain('access_token');
+  });
+
+  // No proxy is trusted unless TRUST_PROXY names one: a client cannot pick a new address per request.
+  it('a made-up X-Forwarded-For does not buy more attempts', async () => {
+    const codes: number[] = [];
+    for (let index = 0; index < LIMIT + 2; index += 1) {
+      codes.push((await attempt({ 'x-forwarded-for': `198.51.100.${index + 1}` })).statusCode);
+    }
+    expect(codes).toContain(429);
   });
 });

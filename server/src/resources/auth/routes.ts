@@ -110,15 +110,16 @@ export function registerAuthRoutes(
       const valid = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
       if (!account || !valid) {
         if (account) {
-          const failures = account.failedLoginCount + 1;
-          const locked = failures >= MAX_FAILED_LOGINS;
-          await db
+          // One statement counts the failure, so attempts sent all at once each count.
+          const [counted] = await db
             .update(users)
             .set({
-              failedLoginCount: locked ? 0 : failures,
-              lockedUntil: locked ? new Date(Date.now() + LOCKOUT_MINUTES * 60000) : account.lockedUntil,
+              failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} then 0 else ${users.failedLoginCount} + 1 end`,
+              lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} then now() + make_interval(mins => ${LOCKOUT_MINUTES}) else ${users.lockedUntil} end`,
             })
-            .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)));
+            .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)))
+            .returning({ lockedUntil: users.lockedUntil });
+          const locked = Boolean(counted?.lockedUntil && counted.lockedUntil.getTime() > Date.now());
           await recordAudit(db, {
             clinicId: account.clinicId,
             userId: account.id,
@@ -136,10 +137,23 @@ export function registerAuthRoutes(
           .send({ message: 'This account is deactivated. Ask your clinic administrator.' });
       }
 
-      await db
+      // The right password opens no account that failures sent alongside it have just locked.
+      const [opened] = await db
         .update(users)
         .set({ failedLoginCount: 0, lockedUntil: null, lastLogin: new Date() })
-        .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)));
+        .where(
+          and(
+            eq(users.clinicId, account.clinicId),
+            eq(users.id, account.id),
+            sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= now())`,
+          ),
+        )
+        .returning({ id: users.id });
+      if (!opened) {
+        return reply
+          .code(429)
+          .send({ message: `Too many failed sign-in attempts. Try again in ${LOCKOUT_MINUTES} minutes.` });
+      }
       await recordAudit(db, {
         clinicId: account.clinicId,
         userId: account.id,

@@ -1,0 +1,198 @@
+import { TextDecoder, TextEncoder } from 'node:util';
+import { ApiError, authApi, type SessionUser, useAuthStore } from '@dental/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+// React Router 7 needs TextEncoder at load time, which jest's jsdom environment lacks; it is provided
+// before the router is required (an `import` would be hoisted above this line).
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+const { MemoryRouter, Route, Routes, useLocation } =
+  require('react-router-dom') as typeof import('react-router-dom');
+const { LoginPage } = require('./LoginPage') as typeof import('./LoginPage');
+
+const USER: SessionUser = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@brightsmile.example',
+  name: 'Alex Admin',
+  role: 'admin',
+  isActive: true,
+  lastLogin: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  dentistId: null,
+  clinicId: 1,
+  clinicName: 'Bright Smile Dental',
+};
+
+function Landed() {
+  const location = useLocation();
+  return <p>Landed on {location.pathname}</p>;
+}
+
+const renderLogin = (from?: string) =>
+  render(
+    <MemoryRouter
+      initialEntries={[
+        { pathname: '/login', state: from ? { from: { pathname: from, search: '', hash: '' } } : null },
+      ]}
+    >
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={<Landed />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+const usernameInput = () => screen.getByLabelText('Username or Email');
+const passwordInput = () => screen.getByLabelText('Password');
+const submit = () => screen.getByRole('button', { name: 'Sign in' });
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    useAuthStore.setState({ status: 'anonymous', user: null, token: null, remember: false });
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('shows the sign-in form with the demo accounts', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(usernameInput()).toHaveValue('');
+    expect(passwordInput()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(screen.getByRole('region', { name: 'Demo Accounts' })).toHaveTextContent('admin / admin123');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('submitting empty fields shows "Please fill in all fields" and does not call the server', async () => {
+    const login = jest.spyOn(authApi, 'login');
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('a blank username or a missing password is refused the same way', async () => {
+    const login = jest.spyOn(authApi, 'login');
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usernameInput(), '   ');
+    await user.type(passwordInput(), 'admin123');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+
+    await user.clear(passwordInput());
+    await user.type(usernameInput(), 'admin');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('the Show button reveals the password and Hide masks it again', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(passwordInput(), 's3cret!');
+    expect(passwordInput()).toHaveAttribute('type', 'password');
+
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(passwordInput()).toHaveAttribute('type', 'text');
+    expect(passwordInput()).toHaveValue('s3cret!');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveTextContent('Hide');
+
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(passwordInput()).toHaveAttribute('type', 'password');
+  });
+
+  it("a refused sign-in shows the server's message in the banner and stays on the page", async () => {
+    jest.spyOn(authApi, 'login').mockRejectedValue(new ApiError('Invalid username or password', 401));
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usernameInput(), 'admin');
+    await user.type(passwordInput(), 'wrong');
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
+    // The form can be used again.
+    expect(submit()).toBeEnabled();
+    expect(usernameInput()).toHaveValue('admin');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('a locked account shows the lockout message from the server', async () => {
+    jest
+      .spyOn(authApi, 'login')
+      .mockRejectedValue(new ApiError('Too many failed sign-in attempts. Try again in 15 minutes.', 429));
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usernameInput(), 'admin');
+    await user.type(passwordInput(), 'admin123');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-in attempts. Try again in 15 minutes.',
+    );
+  });
+
+  it('signs in with the trimmed username and remember me, then goes to the dashboard', async () => {
+    const login = jest.spyOn(authApi, 'login').mockResolvedValue({ token: 'tok', user: USER });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usernameInput(), '  admin  ');
+    await user.type(passwordInput(), 'admin123');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(submit());
+
+    expect(await screen.findByText('Landed on /')).toBeInTheDocument();
+    expect(login).toHaveBeenCalledWith('admin', 'admin123', true);
+    expect(localStorage.getItem('authToken')).toBe('tok');
+  });
+
+  it('goes back to the page the user was sent away from', async () => {
+    jest.spyOn(authApi, 'login').mockResolvedValue({ token: 'tok', user: USER });
+    const user = userEvent.setup();
+    renderLogin('/patients');
+    await user.type(usernameInput(), 'admin');
+    await user.type(passwordInput(), 'admin123{Enter}');
+    expect(await screen.findByText('Landed on /patients')).toBeInTheDocument();
+    expect(sessionStorage.getItem('authToken')).toBe('tok');
+  });
+
+  it('disables the form while signing in', async () => {
+    let finish: (value: { token: string; user: SessionUser }) => void = () => {};
+    jest.spyOn(authApi, 'login').mockReturnValue(
+      new Promise((resolve) => {
+        finish = resolve;
+      }),
+    );
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usernameInput(), 'admin');
+    await user.type(passwordInput(), 'admin123');
+    await user.click(submit());
+
+    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    expect(usernameInput()).toBeDisabled();
+    finish({ token: 'tok', user: USER });
+    await waitFor(() => expect(screen.getByText('Landed on /')).toBeInTheDocument());
+  });
+
+  it('a user who is already signed in is sent on at once', () => {
+    useAuthStore.setState({ status: 'authenticated', user: USER, token: 'tok' });
+    renderLogin('/calendar');
+    expect(screen.getByText('Landed on /calendar')).toBeInTheDocument();
+  });
+
+  it('Forgot password? explains who can reset it', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('note')).toHaveTextContent(/administrator/i);
+  });
+});

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client';
+import { ApiError, apiClient } from '../api/client';
 import { type SessionUser, STORAGE_KEYS } from '../domain';
 import { authApi } from './authApi';
 import { useAuthStore } from './authStore';
@@ -186,6 +186,33 @@ describe('auth store', () => {
       await useAuthStore.getState().initialize();
       expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', user: null });
       expect(localStorage.getItem('dental_user')).toBeNull();
+    });
+  });
+
+  describe('sign-out', () => {
+    it('a request refused after sign-out does not sign the user back in', async () => {
+      jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
+      jest.spyOn(authApi, 'logout').mockResolvedValue(undefined);
+      const refresh = jest.spyOn(authApi, 'refresh').mockResolvedValue({ token: 'fresh', user: USER });
+      await useAuthStore.getState().login('receptionist', 'receptionist123', false);
+      await useAuthStore.getState().logout();
+
+      // A call still running at sign-out comes back 401.
+      const refused = apiClient.request({
+        url: '/api/patients',
+        adapter: async (config) =>
+          Promise.reject(
+            Object.assign(new Error('Unauthorized'), {
+              isAxiosError: true,
+              config,
+              response: { status: 401, data: { message: 'Authentication required' }, headers: {}, config },
+            }),
+          ),
+      });
+      await expect(refused).rejects.toBeDefined();
+      expect(refresh).not.toHaveBeenCalled();
+      expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', token: null });
+      expect(stored(sessionStorage)).toEqual({ token: null, user: null });
     });
   });
 });

@@ -21,24 +21,32 @@ export interface AuthState {
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => {
+  /** Counts sign-outs, so an answer that arrives after one cannot bring the session back. */
+  let generation = 0;
+
   const establish = (token: string, user: SessionUser, remember: boolean) => {
     writeStoredSession(token, user, remember);
     set({ status: 'authenticated', user, token, remember });
   };
 
   const clear = () => {
+    generation += 1;
     clearStoredSession();
     set({ status: 'anonymous', user: null, token: null, remember: false });
   };
 
   /** One attempt to get a new access token from the httpOnly refresh cookie. */
   const refreshSession = async (): Promise<string | null> => {
+    // A signed-out app does not sign itself back in because a late request was refused.
+    if (get().status === 'anonymous') return null;
+    const started = generation;
     try {
       const grant = await authApi.refresh();
+      if (generation !== started) return null;
       establish(grant.token, grant.user, get().remember);
       return grant.token;
     } catch {
-      clear();
+      if (generation === started) clear();
       return null;
     }
   };
@@ -78,12 +86,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     async logout() {
-      try {
-        await authApi.logout();
-      } catch {
-        // Logout errors are ignored: the session is cleared anyway.
-      }
+      // The request carries the refresh cookie the server revokes; the session here ends at once,
+      // and logout errors are ignored (spec §4).
+      const ended = authApi.logout().catch(() => undefined);
       clear();
+      await ended;
     },
 
     clear,

@@ -49,7 +49,8 @@ module.exports = {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
       // These dependencies ship ES modules only; Node 20 loads them natively, jest needs them compiled.
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
-      testTimeout: 60000,
     },
   ],
+  // Jest reads the time-out only here, not per project; API tests on a loaded machine need the room.
+  testTimeout: 60000,
 };

@@ -3,7 +3,8 @@ import fastifyJwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createGuard } from './auth/guard';
+import { accessClaimsOf, decorateAccessClaims } from './auth/accessClaims';
+import { createGuard, isGuardHook } from './auth/guard';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { sharedSecret } from './db/secrets';
@@ -33,10 +34,6 @@ declare module 'fastify' {
   }
 }
 
-interface DecodedToken {
-  sub?: string;
-}
-
 /** The whole server: API, auth, security headers and static hosting, on the configured database. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
@@ -60,21 +57,25 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const registry = buildModuleRegistry(config);
   registerSecurityHeaders(app, moduleOrigins(registry));
   await app.register(cookie);
+  decorateAccessClaims(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await sharedSecret(db, 'jwt')) });
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimit,
     timeWindow: '1 minute',
-    // One budget per signed-in user (the token's subject), else per address.
+    // One budget per signed-in user (a verified token's subject), else per address: a forged token
+    // buys no budget of its own.
     keyGenerator: (request) => {
-      const header = request.headers.authorization;
-      if (header?.startsWith('Bearer ')) {
-        const decoded = app.jwt.decode<DecodedToken>(header.slice(7));
-        if (decoded?.sub) return `user:${decoded.sub}`;
-      }
-      return `ip:${request.ip}`;
+      const claims = accessClaimsOf(app, request);
+      return claims ? `user:${claims.cid}:${claims.sub}` : `ip:${request.ip}`;
     },
     allowList: (request) => !request.url.startsWith('/api') && !request.url.startsWith('/auth'),
+  });
+  // Refused requests count against the limit too: the limiter runs before each route's guard.
+  app.addHook('onRoute', (route) => {
+    if (!Array.isArray(route.onRequest)) return;
+    const hooks = route.onRequest;
+    route.onRequest = [...hooks.filter((hook) => !isGuardHook(hook)), ...hooks.filter(isGuardHook)];
   });
   await registerApiDocs(app);
 

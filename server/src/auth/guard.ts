@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { Database } from '../db/client';
 import type { ClinicVersions } from '../plugins/clinicVersions';
 import { recordAudit } from '../resources/audit/auditLog';
+import { accessClaimsOf, bearerToken } from './accessClaims';
 import { findStaff, type Staff } from './staff';
 
 declare module 'fastify' {
@@ -12,19 +13,15 @@ declare module 'fastify' {
   }
 }
 
-export interface AccessTokenClaims {
-  sub: string;
-  cid: number;
-  role: string;
-}
-
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  return header.slice('Bearer '.length).trim() || null;
-}
+/** The guard's own hooks, so the app can order them after the rate limiter's. */
+const guardHooks = new WeakSet<object>();
+export const isGuardHook = (hook: unknown): boolean => typeof hook === 'function' && guardHooks.has(hook);
+const asGuardHook = <T extends object>(hook: T): T => {
+  guardHooks.add(hook);
+  return hook;
+};
 
 export interface Guard {
   /** Any signed-in, active staff member. */
@@ -55,15 +52,12 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
   };
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<Staff | null> => {
-    const token = bearerToken(request);
-    if (!token) {
+    if (!bearerToken(request)) {
       await reply.code(401).send({ message: AUTHENTICATION_REQUIRED });
       return null;
     }
-    let claims: AccessTokenClaims;
-    try {
-      claims = app.jwt.verify<AccessTokenClaims>(token);
-    } catch {
+    const claims = accessClaimsOf(app, request);
+    if (!claims) {
       await reply.code(401).send({ message: 'Your session has expired. Please sign in again.' });
       return null;
     }
@@ -77,22 +71,23 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
   };
 
   return {
-    authenticated: async (request, reply) => {
+    authenticated: asGuardHook(async (request: FastifyRequest, reply: FastifyReply) => {
       await authenticate(request, reply);
-    },
-    permitted: (permission, action) => async (request, reply) => {
-      const staff = await authenticate(request, reply);
-      if (!staff) return;
-      if (hasPermission(staff.role, permission)) return;
-      await recordAudit(db, {
-        clinicId: staff.clinicId,
-        userId: staff.id,
-        action: 'access_denied',
-        entity: request.routeOptions.url ?? request.url,
-        details: { method: request.method, permission },
-      });
-      await reply.code(403).send({ message: `You don't have permission to ${action}.` });
-    },
+    }),
+    permitted: (permission, action) =>
+      asGuardHook(async (request: FastifyRequest, reply: FastifyReply) => {
+        const staff = await authenticate(request, reply);
+        if (!staff) return;
+        if (hasPermission(staff.role, permission)) return;
+        await recordAudit(db, {
+          clinicId: staff.clinicId,
+          userId: staff.id,
+          action: 'access_denied',
+          entity: request.routeOptions.url ?? request.url,
+          details: { method: request.method, permission },
+        });
+        await reply.code(403).send({ message: `You don't have permission to ${action}.` });
+      }),
     staffOf: (request) => {
       if (!request.staff) throw new Error('Route is missing its guard');
       return request.staff;

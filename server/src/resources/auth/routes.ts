@@ -8,7 +8,8 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccessTokenClaims, Guard } from '../../auth/guard';
+import type { AccessTokenClaims } from '../../auth/accessClaims';
+import type { Guard } from '../../auth/guard';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/passwords';
 import {
   issueRefreshToken,

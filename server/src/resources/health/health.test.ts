@@ -107,10 +107,8 @@ describe('GET /api/health and the request budgets', () => {
       expect((await call({ method: 'GET', url: '/api/health', remoteAddress })).statusCode).toBe(200);
     });
 
-    // KNOWN BUG (reported to the lead): @fastify/rate-limit appends its onRequest hook after the route's
-    // own guard, so a caller without a valid token is answered 401 before the limiter counts it: the
-    // per-address budget of anonymous callers never applies. When fixed, this test fails: make it `it`.
-    it.failing('calls without a valid token are limited per address too', async () => {
+    // The limiter runs before each route's guard, so refused callers count against their address.
+    it('calls without a valid token are limited per address too', async () => {
       const remoteAddress = newAddress();
       for (let attempt = 0; attempt < API_BUDGET; attempt += 1) {
         expect((await call({ method: 'GET', url: '/api/modules', remoteAddress })).statusCode).toBe(401);
@@ -149,10 +147,8 @@ describe('GET /api/health and the request budgets', () => {
       expect(elsewhere.statusCode).toBe(200);
     });
 
-    // KNOWN BUG (reported to the lead): the limiter's key generator trusts the bearer token's subject
-    // without checking its signature (jwt.decode), so any made-up token gives a fresh budget and the
-    // per-address sign-in limit can be skipped at will. When fixed, this test fails: make it `it`.
-    it.failing('a made-up bearer token does not buy a fresh sign-in budget', async () => {
+    // The limiter keys on a token's subject only once its signature is checked.
+    it('a made-up bearer token does not buy a fresh sign-in budget', async () => {
       const remoteAddress = newAddress();
       for (let attempt = 0; attempt < LOGIN_BUDGET; attempt += 1) {
         await call({

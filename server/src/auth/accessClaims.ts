@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface AccessTokenClaims {
+  sub: string;
+  cid: number;
+  role: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The bearer token's verified claims: null until checked, false when absent or invalid. */
+    accessClaims: AccessTokenClaims | false | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+export function decorateAccessClaims(app: FastifyInstance): void {
+  app.decorateRequest('accessClaims', null);
+}
+
+/**
+ * The request's access-token claims, its signature and expiry checked once per request (the rate
+ * limiter keys on them before the route's guard reads them). A forged or expired token has none.
+ */
+export function accessClaimsOf(app: FastifyInstance, request: FastifyRequest): AccessTokenClaims | null {
+  if (request.accessClaims === null) {
+    const token = bearerToken(request);
+    let claims: AccessTokenClaims | false = false;
+    if (token) {
+      try {
+        claims = app.jwt.verify<AccessTokenClaims>(token);
+      } catch {
+        claims = false;
+      }
+    }
+    request.accessClaims = claims;
+  }
+  return request.accessClaims || null;
+}

@@ -1,0 +1,206 @@
+import {
+  authApi,
+  MODULE_IDS,
+  type ModuleEntry,
+  type Role,
+  type SessionUser,
+  useAuthStore,
+} from '@dental/shared';
+import { UiProvider } from '@dental/shared/ui';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useModulesStore } from '../modules/modulesStore';
+import { AppLayout } from './AppLayout';
+
+// The federation runtime is not needed to draw the layout.
+jest.mock('../modules/moduleRuntime', () => ({
+  registerModules: jest.fn(),
+  loadModuleDescription: jest.fn(),
+}));
+
+const PEOPLE: Record<Role, SessionUser> = {
+  admin: person(1, 'admin', 'Alex Admin'),
+  receptionist: person(2, 'receptionist', 'Riley Reception'),
+  dentist: person(3, 'dentist', 'Dr. Sarah Johnson'),
+};
+
+function person(id: number, role: Role, name: string): SessionUser {
+  return {
+    id,
+    username: role,
+    email: `${role}@brightsmile.example`,
+    name,
+    role,
+    isActive: true,
+    lastLogin: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    dentistId: role === 'dentist' ? 1 : null,
+    clinicId: 1,
+    clinicName: 'Bright Smile Dental',
+  };
+}
+
+const ALL_MODULES: ModuleEntry[] = MODULE_IDS.map((id) => ({
+  id,
+  title: id,
+  container: `mf_${id}`,
+  entry: `/modules/${id}/mf-manifest.json`,
+  version: '1.0.0',
+  enabled: true,
+}));
+
+function Where() {
+  const location = useLocation();
+  return <p>Page at {location.pathname}</p>;
+}
+
+const renderLayout = async (role: Role, modules: ModuleEntry[] = ALL_MODULES, path = '/') => {
+  useAuthStore.setState({ status: 'authenticated', user: PEOPLE[role], token: 'token', remember: false });
+  useModulesStore.setState({ status: 'ready', entries: modules });
+  const view = render(
+    <UiProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<p>Login page</p>} />
+          <Route element={<AppLayout />}>
+            <Route path="*" element={<Where />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+  // The menu records its items in a microtask after rendering; let it settle inside act.
+  await act(async () => {});
+  return view;
+};
+
+const sidebarEntries = () =>
+  within(screen.getByRole('complementary', { name: 'Sidebar' }))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+
+describe('AppLayout (spec §2 Layout)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it.each([
+    [
+      'admin',
+      [
+        'Dashboard',
+        'Appointments',
+        'Patients',
+        'Dentists',
+        'Availability',
+        'Calendar',
+        'Users',
+        'Settings',
+        'Modules',
+      ],
+    ],
+    ['receptionist', ['Dashboard', 'Appointments', 'Patients', 'Calendar', 'Settings']],
+    ['dentist', ['Dashboard', 'Appointments', 'Patients', 'Availability', 'Calendar', 'Settings']],
+  ] as const)('the sidebar of the %s lists only the entries the role may see', async (role, expected) => {
+    await renderLayout(role);
+    expect(sidebarEntries()).toEqual(expected);
+  });
+
+  it('a module the clinic switched off is not in the sidebar', async () => {
+    await renderLayout(
+      'admin',
+      ALL_MODULES.filter((entry) => entry.id !== 'patients' && entry.id !== 'scheduling'),
+    );
+    expect(sidebarEntries()).toEqual([
+      'Dashboard',
+      'Appointments',
+      'Dentists',
+      'Users',
+      'Settings',
+      'Modules',
+    ]);
+  });
+
+  it('a sidebar entry opens its screen and is marked as the current one', async () => {
+    const user = userEvent.setup();
+    await renderLayout('receptionist');
+    const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
+    await user.click(sidebar.getByRole('menuitem', { name: /Patients/ }));
+    expect(screen.getByText('Page at /patients')).toBeInTheDocument();
+    expect(sidebar.getByRole('menuitem', { name: /Patients/ })).toHaveClass('ant-menu-item-selected');
+    expect(sidebar.getByRole('menuitem', { name: /Dashboard/ })).not.toHaveClass('ant-menu-item-selected');
+  });
+
+  it('shows the clinic name in the sidebar', async () => {
+    await renderLayout('dentist');
+    expect(
+      within(screen.getByRole('complementary', { name: 'Sidebar' })).getByText('Bright Smile Dental'),
+    ).toBeInTheDocument();
+  });
+
+  it("the top bar's user menu shows the user's name and role", async () => {
+    await renderLayout('receptionist');
+    const button = screen.getByRole('button', { name: 'User menu' });
+    expect(button).toHaveTextContent('Riley Reception');
+    expect(button).toHaveTextContent('Receptionist');
+    expect(button).toHaveTextContent('RR');
+  });
+
+  it('the user menu opens with name, e-mail and Sign out, and a click outside closes it', async () => {
+    const user = userEvent.setup();
+    await renderLayout('dentist');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    const signOut = await screen.findByRole('menuitem', { name: /Sign out/ });
+    const menu = signOut.closest('[role="menu"]') as HTMLElement;
+    expect(menu).not.toBeNull();
+    expect(within(screen.getByRole('complementary', { name: 'Sidebar' })).queryByText('Sign out')).toBeNull();
+    expect(within(menu).getByText('Dr. Sarah Johnson')).toBeInTheDocument();
+    expect(within(menu).getByText('dentist@brightsmile.example')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Page at /'));
+    await waitFor(() => expect(menu.closest('.ant-dropdown')).toHaveClass('ant-dropdown-hidden'));
+  });
+
+  it('Sign out ends the session and goes to /login', async () => {
+    const user = userEvent.setup();
+    const logout = jest.spyOn(authApi, 'logout').mockResolvedValue();
+    sessionStorage.setItem('authToken', 'token');
+    sessionStorage.setItem('dental_user', JSON.stringify(PEOPLE.admin));
+    await renderLayout('admin', ALL_MODULES, '/patients');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Sign out/ }));
+
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', user: null, token: null });
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    // The next user of this browser does not inherit this clinic's modules.
+    expect(useModulesStore.getState().entries).toEqual([]);
+  });
+
+  it('Sign out still signs out when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(authApi, 'logout').mockRejectedValue(new Error('Network Error'));
+    await renderLayout('receptionist');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Sign out/ }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(useAuthStore.getState().status).toBe('anonymous');
+  });
+
+  it('on small screens a menu button opens the sidebar as a slide-over', async () => {
+    const user = userEvent.setup();
+    await renderLayout('receptionist');
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('menuitem', { name: /Calendar/ }));
+    expect(screen.getByText('Page at /calendar')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,196 @@
+import {
+  MODULE_CATALOG,
+  type ModuleDescription,
+  type ModuleEntry,
+  type Role,
+  type SessionUser,
+  useAuthStore,
+} from '@dental/shared';
+import { UiProvider } from '@dental/shared/ui';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { ModuleArea } from './ModuleArea';
+import { loadModuleDescription, registerModules } from './moduleRuntime';
+import { useModulesStore } from './modulesStore';
+
+// The federation runtime is replaced: each test says what loading a module gives.
+jest.mock('./moduleRuntime', () => ({
+  registerModules: jest.fn(),
+  loadModuleDescription: jest.fn(),
+}));
+const loadDescription = jest.mocked(loadModuleDescription);
+const register = jest.mocked(registerModules);
+
+const PATIENTS_ENTRY: ModuleEntry = {
+  id: 'patients',
+  title: 'Patients',
+  container: 'mf_patients',
+  entry: '/modules/patients/mf-manifest.json',
+  version: '1.2.3',
+  enabled: true,
+};
+const PATIENTS_PAGE = MODULE_CATALOG.patients.pages[0] as (typeof MODULE_CATALOG.patients.pages)[number];
+
+let build = 0;
+/** A module description whose /patients page is the given component (or load function). */
+const describeModule = (load: () => Promise<{ default: ComponentType }>): ModuleDescription => {
+  build += 1;
+  return {
+    id: 'patients',
+    title: 'Patients',
+    version: '1.2.3',
+    // Each test's module is a new build, so no page is reused from an earlier test.
+    buildTime: `2026-01-01T00:00:${String(build).padStart(2, '0')}Z`,
+    routes: [{ path: '/patients', permission: 'patients', load }],
+    nav: [],
+  };
+};
+const pageOf = (Component: ComponentType) => () => Promise.resolve({ default: Component });
+
+function PatientsScreen() {
+  return <h1>Patients screen</h1>;
+}
+
+/** A screen that throws while drawing until the test mends it. */
+let flakyBroken = true;
+function FlakyScreen() {
+  if (flakyBroken) throw new Error('Cannot read properties of undefined (reading "map")');
+  return <h1>Patients screen</h1>;
+}
+
+const person = (role: Role): SessionUser => ({
+  id: 1,
+  username: role,
+  email: `${role}@brightsmile.example`,
+  name: `Sam ${role}`,
+  role,
+  isActive: true,
+  lastLogin: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  dentistId: null,
+  clinicId: 1,
+  clinicName: 'Bright Smile Dental',
+});
+
+const renderArea = (role: Role = 'receptionist') => {
+  useAuthStore.setState({ status: 'authenticated', user: person(role), token: 't', remember: false });
+  return render(
+    <UiProvider>
+      <MemoryRouter initialEntries={['/patients']}>
+        <nav>Sidebar stays</nav>
+        <ModuleArea moduleId="patients" catalog={MODULE_CATALOG.patients} page={PATIENTS_PAGE} />
+      </MemoryRouter>
+    </UiProvider>,
+  );
+};
+
+describe('ModuleArea: one module screen, its loading and its failures', () => {
+  beforeEach(() => {
+    loadDescription.mockReset();
+    register.mockReset();
+    useModulesStore.setState({ status: 'ready', error: null, entries: [PATIENTS_ENTRY], modules: {} });
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it("loads the module on the first visit of its screen, then shows the module's page", async () => {
+    loadDescription.mockResolvedValue(describeModule(pageOf(PatientsScreen)));
+    renderArea();
+    expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
+    expect(loadDescription).toHaveBeenCalledTimes(1);
+    expect(loadDescription).toHaveBeenCalledWith(PATIENTS_ENTRY);
+  });
+
+  it('a role without the permission sees Access Denied, and the module is not even loaded', async () => {
+    loadDescription.mockResolvedValue(describeModule(pageOf(PatientsScreen)));
+    // Every role holds `patients`, so a page that needs `dentists` stands in for a forbidden one.
+    useAuthStore.setState({ status: 'authenticated', user: person('receptionist'), token: 't' });
+    render(
+      <UiProvider>
+        <MemoryRouter>
+          <ModuleArea
+            moduleId="patients"
+            catalog={MODULE_CATALOG.patients}
+            page={{ ...PATIENTS_PAGE, permission: 'dentists' }}
+          />
+        </MemoryRouter>
+      </UiProvider>,
+    );
+    expect(screen.getByText('Access Denied')).toBeInTheDocument();
+    expect(screen.queryByText('Patients screen')).not.toBeInTheDocument();
+    expect(loadDescription).not.toHaveBeenCalled();
+  });
+
+  it('a module that cannot be loaded shows its error and Retry in its own area; Retry loads it afresh', async () => {
+    const user = userEvent.setup();
+    loadDescription
+      .mockRejectedValueOnce(new Error('Loading script failed: /modules/patients/remoteEntry.js'))
+      .mockResolvedValueOnce(describeModule(pageOf(PatientsScreen)));
+    renderArea();
+    expect(await screen.findByText('The Patients module could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Loading script failed: /modules/patients/remoteEntry.js')).toBeInTheDocument();
+    // The rest of the app is still there.
+    expect(screen.getByText('Sidebar stays')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
+    // The retry registers the module again, so its entry is fetched anew.
+    expect(register).toHaveBeenCalledWith([PATIENTS_ENTRY], true);
+    expect(loadDescription).toHaveBeenCalledTimes(2);
+  });
+
+  it("a page whose code fails to download shows the module's error; Retry downloads it again", async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const load = jest
+      .fn<Promise<{ default: ComponentType }>, []>()
+      .mockRejectedValueOnce(new Error('Loading chunk 412 failed.'))
+      .mockResolvedValueOnce({ default: PatientsScreen });
+    loadDescription.mockResolvedValue(describeModule(load));
+    renderArea();
+    expect(await screen.findByText('The Patients module could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Loading chunk 412 failed.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a page that throws while drawing is caught in its area, and Retry draws it again', async () => {
+    const user = userEvent.setup();
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    flakyBroken = true;
+    loadDescription.mockResolvedValue(describeModule(pageOf(FlakyScreen)));
+    renderArea();
+    expect(await screen.findByText('The Patients module could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Cannot read properties of undefined (reading "map")')).toBeInTheDocument();
+    expect(screen.getByText('Sidebar stays')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith('Module area failed', expect.any(Error), expect.anything());
+
+    flakyBroken = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
+  });
+
+  it('a module build that lacks the screen says so', async () => {
+    const description = describeModule(pageOf(PatientsScreen));
+    loadDescription.mockResolvedValue({ ...description, routes: [] });
+    renderArea();
+    expect(await screen.findByText('This version of the module has no Patients page.')).toBeInTheDocument();
+  });
+
+  it('a second visit does not load the module again', async () => {
+    loadDescription.mockResolvedValue(describeModule(pageOf(PatientsScreen)));
+    const first = renderArea();
+    expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
+    first.unmount();
+    renderArea();
+    expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
+    await waitFor(() => expect(loadDescription).toHaveBeenCalledTimes(1));
+  });
+});

@@ -26,4 +26,10 @@ runas "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
   -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $dir -c fsync=off -c max_connections=200" start >/dev/null
 
 export TEST_DATABASE_URL="postgres://app@127.0.0.1:$PG_PORT/postgres"
-"$@"
+status=0
+"$@" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "-- PostgreSQL server log (last 40 lines) --"
+  tail -n 40 "$dir/log" || true
+fi
+exit "$status"

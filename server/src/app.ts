@@ -47,7 +47,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    onIdleConnectionError: (error) =>
+      app.log.warn({ err: error }, 'database connection closed by the server'),
+  });
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
   const { db } = database;

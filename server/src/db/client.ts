@@ -29,9 +29,14 @@ const MIGRATIONS_FOLDER = path.join(__dirname, '..', '..', 'drizzle');
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
+  /** Told when the server drops an idle connection (a restart, an administrator). */
+  onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle connection the server closes is dropped from the pool and replaced on demand; unheard,
+    // the pool's 'error' event would end the process.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'postgres', close: () => pool.end() };

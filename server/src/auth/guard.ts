@@ -2,7 +2,7 @@ import { hasPermission, type Permission } from '@dental/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client';
 import type { ClinicVersions } from '../plugins/clinicVersions';
-import { recordAudit } from '../resources/audit/auditLog';
+import { recordRefusal } from '../resources/audit/auditLog';
 import { accessClaimsOf, bearerToken } from './accessClaims';
 import { findStaff, type Staff } from './staff';
 
@@ -79,13 +79,7 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
         const staff = await authenticate(request, reply);
         if (!staff) return;
         if (hasPermission(staff.role, permission)) return;
-        await recordAudit(db, {
-          clinicId: staff.clinicId,
-          userId: staff.id,
-          action: 'access_denied',
-          entity: request.routeOptions.url ?? request.url,
-          details: { method: request.method, permission },
-        });
+        await recordRefusal(db, request, staff, { permission });
         await reply.code(403).send({ message: `You don't have permission to ${action}.` });
       }),
     staffOf: (request) => {

@@ -234,7 +234,10 @@ export const appointments = pgTable(
 export interface TimeSlot {
   start: string;
   end: string;
+  /** Open for booking: not closed by staff and no live appointment starts in it. */
   available: boolean;
+  /** Closed by staff; kept so that freeing a slot does not reopen it. Not on the wire. */
+  closed?: boolean;
 }
 
 export const availability = pgTable(

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseError } from '../db/databaseErrors';
+import { recordRefusal } from '../resources/audit/auditLog';
 
 /**
  * SQLSTATE class 22 codes a client's value can cause past validation (a NUL byte in text, a number or
@@ -51,9 +52,29 @@ function fieldName(item: ValidationItem, context: string | undefined): string {
   return keys.join(', ') || context || 'request';
 }
 
-/** Every error answers JSON `{ message }`; validation names the fields; no stack ever leaves. */
+/** Where in the request a text value with a NUL character is (`body.notes`, `query.search`), if any. */
+function fieldHoldingNul(request: { body?: unknown; query?: unknown; params?: unknown }): string | null {
+  const visit = (value: unknown, path: string): string | null => {
+    if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+    if (!value || typeof value !== 'object') return null;
+    for (const [key, inner] of Object.entries(value)) {
+      const found = visit(inner, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+    return null;
+  };
+  // A body field is named as the validation errors name it: by its own path.
+  return visit(request.body, '') ?? visit(request.query, 'query') ?? visit(request.params, 'params');
+}
+
+const UNSTORABLE_VALUE = 'holds a value that cannot be stored (such as a NUL character)';
+
+/**
+ * Every error answers JSON `{ message }`, and every 400 names its fields in `errors`; a 403 of a
+ * signed-in staff member is audited; no stack ever leaves.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((item: ValidationItem) => ({
         field: fieldName(item, error.validationContext),
@@ -66,12 +87,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error instanceof HttpError) {
+      if (error.statusCode === 403 && request.staff) {
+        await recordRefusal(app.database.db, request, request.staff, { reason: error.message });
+      }
       return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
     }
     if (databaseError(error, DATA_EXCEPTIONS)) {
-      return reply
-        .code(400)
-        .send({ message: 'The request holds a value that cannot be stored (such as a NUL character)' });
+      const field = fieldHoldingNul(request) ?? 'request';
+      return reply.code(400).send({
+        message: `Invalid ${field}: it ${UNSTORABLE_VALUE}`,
+        errors: [{ field, message: `It ${UNSTORABLE_VALUE}` }],
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
@@ -82,6 +108,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Internal server error' });
     }
-    return reply.code(status).send({ message: error.message || 'Request failed' });
+    const message = error.message || 'Request failed';
+    if (status === 400) {
+      // Fastify's own refusals: a body that is not JSON, empty or of another content type.
+      const field = error.code?.startsWith('FST_ERR_CTP') ? 'body' : 'request';
+      return reply.code(400).send({ message, errors: [{ field, message }] });
+    }
+    return reply.code(status).send({ message });
   });
 }

@@ -34,23 +34,30 @@ export const timeSlotSchema = z
   .refine((slot) => slot.end > slot.start, { message: END_AFTER_START, path: ['end'] });
 export type TimeSlotInput = z.input<typeof timeSlotSchema>;
 
-/** 1 to 48 slots in time order, none overlapping the one before (touching is fine: 09:00-10:00, 10:00-11:00). */
+/**
+ * 1 to 48 slots, none overlapping another (touching is fine: 09:00-10:00, 10:00-11:00); they may be
+ * sent in any order and are kept in time order.
+ */
 export const timeSlotsSchema = z
   .array(timeSlotSchema)
   .min(1, 'Give at least one time slot')
   .max(TIME_SLOTS_MAX, `At most ${TIME_SLOTS_MAX} time slots`)
   .superRefine((slots, context) => {
-    slots.forEach((slot, index) => {
-      const previous = slots[index - 1];
+    const byStart = slots
+      .map((slot, index) => ({ slot, index }))
+      .sort((a, b) => a.slot.start.localeCompare(b.slot.start));
+    byStart.forEach(({ slot, index }, position) => {
+      const previous = byStart[position - 1]?.slot;
       if (previous && slot.start < previous.end) {
         context.addIssue({
           code: 'custom',
           path: [index, 'start'],
-          message: `Slots must be in time order without overlapping: this one starts before ${previous.end}, the end of the slot before`,
+          message: `Slots must not overlap: ${slot.start}-${slot.end} overlaps ${previous.start}-${previous.end}`,
         });
       }
     });
-  });
+  })
+  .transform((slots) => [...slots].sort((a, b) => a.start.localeCompare(b.start)));
 
 /** Fields the server owns: sent back in a PUT of what GET answered, they are ignored. */
 const serverOwnedFields = {

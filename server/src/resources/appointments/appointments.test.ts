@@ -215,6 +215,31 @@ describe('appointments API', () => {
       expect(await countPatients()).toBe(people);
     });
 
+    it('refuses a NUL character naming its field, and a body that is not JSON naming the body', async () => {
+      const [rows, people] = [await countRows(), await countPatients()];
+      const nul = await send(adminToken, 'POST', '/api/appointments', booking({ notes: 'a\u0000b' }));
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json().errors).toEqual([{ field: 'notes', message: expect.any(String) }]);
+      const search = await send(adminToken, 'GET', '/api/appointments?search=a%00b');
+      expect(search.statusCode).toBe(400);
+      expect(search.json().errors[0].field).toBe('query.search');
+      for (const payload of ['{"patient": ', '']) {
+        const broken = await app.inject({
+          method: 'POST',
+          url: '/api/appointments',
+          headers: { ...authHeader(adminToken), 'content-type': 'application/json' },
+          payload,
+        });
+        expect(broken.statusCode).toBe(400);
+        expect(broken.json()).toEqual({
+          message: expect.any(String),
+          errors: [{ field: 'body', message: expect.any(String) }],
+        });
+      }
+      expect(await countRows()).toBe(rows);
+      expect(await countPatients()).toBe(people);
+    });
+
     it('refuses a day that has passed', async () => {
       const response = await send(
         adminToken,

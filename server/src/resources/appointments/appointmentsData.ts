@@ -13,7 +13,7 @@ import { appointments, dentists, patientSearchText, patients } from '../../db/sc
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
-import { markSlotBooked } from '../availability/availabilityData';
+import { settleDay } from '../availability/availabilityData';
 import { clinicToday } from '../settings/clinicTime';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from './appointmentRows';
 
@@ -293,7 +293,7 @@ export async function createAppointment(
         })
         .returning({ id: appointments.id });
       if (!created) throw new Error('Appointment insert returned no row');
-      await markSlotBooked(tx, clinicId, input.dentistId, input.date, input.time, true);
+      await settleDay(tx, clinicId, input.dentistId, input.date);
       await recordAudit(tx, {
         clinicId,
         userId: actor.userId,
@@ -307,18 +307,16 @@ export async function createAppointment(
   );
 }
 
-/** Frees the slot an appointment held and books the one it holds now, as their statuses say. */
-async function moveSlot(
+/** Settles the day an appointment was on and the day it is on now (availabilityData.settleDay). */
+async function settleDays(
   tx: Transaction,
   clinicId: number,
-  before: Pick<StoredAppointment, 'dentistId' | 'date' | 'time' | 'status'>,
-  after: Pick<StoredAppointment, 'dentistId' | 'date' | 'time' | 'status'>,
+  before: Pick<StoredAppointment, 'dentistId' | 'date'>,
+  after: Pick<StoredAppointment, 'dentistId' | 'date'>,
 ): Promise<void> {
-  if (before.status !== 'cancelled') {
-    await markSlotBooked(tx, clinicId, before.dentistId, before.date, before.time, false);
-  }
-  if (after.status !== 'cancelled') {
-    await markSlotBooked(tx, clinicId, after.dentistId, after.date, after.time, true);
+  await settleDay(tx, clinicId, before.dentistId, before.date);
+  if (before.dentistId !== after.dentistId || before.date !== after.date) {
+    await settleDay(tx, clinicId, after.dentistId, after.date);
   }
 }
 
@@ -353,12 +351,7 @@ export async function updateAppointment(
           updatedAt: new Date(),
         })
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-      await moveSlot(tx, clinicId, current, {
-        dentistId: input.dentistId,
-        date: input.date,
-        time: input.time,
-        status,
-      });
+      await settleDays(tx, clinicId, current, input);
       await recordAudit(tx, {
         clinicId,
         userId: actor.userId,
@@ -391,7 +384,7 @@ export async function setAppointmentStatus(
         .update(appointments)
         .set({ status, updatedAt: new Date() })
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-      if (status !== current.status) await moveSlot(tx, clinicId, current, { ...current, status });
+      if (status !== current.status) await settleDay(tx, clinicId, current.dentistId, current.date);
       const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
       await recordAudit(tx, {
         clinicId,
@@ -420,9 +413,7 @@ export async function deleteAppointment(db: Database, actor: Actor, appointmentI
     await tx
       .delete(appointments)
       .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-    if (current.status !== 'cancelled') {
-      await markSlotBooked(tx, clinicId, current.dentistId, current.date, current.time, false);
-    }
+    await settleDay(tx, clinicId, current.dentistId, current.date);
     await recordAudit(tx, {
       clinicId,
       userId: actor.userId,

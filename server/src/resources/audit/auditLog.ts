@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
@@ -19,5 +20,26 @@ export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntr
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? null,
+  });
+}
+
+/**
+ * A refused call (403) of a signed-in staff member: the route, the row it named (its `:id`), the
+ * method and why it was refused.
+ */
+export async function recordRefusal(
+  db: Pick<Database, 'insert'>,
+  request: FastifyRequest,
+  staff: { clinicId: number; id: number },
+  details: Record<string, unknown>,
+): Promise<void> {
+  const params = request.params as { id?: unknown } | undefined;
+  await recordAudit(db, {
+    clinicId: staff.clinicId,
+    userId: staff.id,
+    action: 'access_denied',
+    entity: request.routeOptions.url ?? request.url,
+    entityId: typeof params?.id === 'string' || typeof params?.id === 'number' ? params.id : null,
+    details: { method: request.method, ...details },
   });
 }

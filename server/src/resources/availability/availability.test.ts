@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, availability, dentists, type TimeSlot } from '../../db/schema';
+import { appointments, auditLog, availability, dentists, patients, type TimeSlot } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
 import { addDays, clinicToday } from '../settings/clinicTime';
-import { markSlotBooked } from './availabilityData';
+import { settleDay } from './availabilityData';
 
 interface WireAvailability {
   id: number;
@@ -20,6 +20,7 @@ describe('availability API', () => {
   let adminToken: string;
   let receptionistToken: string;
   let dentistToken: string;
+  let dentistUserId: number;
   let harborAdminToken: string;
   let clinicId: number;
   let harborClinicId: number;
@@ -79,6 +80,7 @@ describe('availability API', () => {
     const dentist = await login(app, 'dentist', 'dentist123');
     dentistToken = dentist.token;
     clinicId = dentist.user.clinic_id;
+    dentistUserId = dentist.user.id;
     const harbor = await login(app, 'harbor.admin', 'harbor123');
     harborAdminToken = harbor.token;
     harborClinicId = harbor.user.clinic_id;
@@ -99,73 +101,175 @@ describe('availability API', () => {
     await app?.close();
   }, 60_000);
 
-  describe('markSlotBooked (for the appointments writes)', () => {
-    it('books and frees the slot holding a time, inside a transaction', async () => {
-      const date = nextDay();
+  describe('settleDay (for the appointments writes)', () => {
+    const insertDay = async (dentistId: number, date: string, timeSlots: TimeSlot[]) => {
       const [row] = await db()
         .insert(availability)
-        .values({
-          clinicId,
-          dentistId: michaelId,
-          date,
-          timeSlots: [
-            { start: '09:00', end: '10:00', available: true },
-            { start: '10:00', end: '11:00', available: true },
-          ],
-        })
-        .returning({ id: availability.id });
-      const id = row?.id ?? 0;
-      await db().transaction((tx) => markSlotBooked(tx, clinicId, michaelId, date, '10:30', true));
-      expect((await rowOf(id))?.timeSlots).toEqual([
-        { start: '09:00', end: '10:00', available: true },
+        .values({ clinicId, dentistId, date, timeSlots })
+        .returning({ id: availability.id, updatedAt: availability.updatedAt });
+      if (!row) throw new Error('no availability row');
+      return row;
+    };
+    const anyPatient = async () => {
+      const [patient] = await db()
+        .select({ id: patients.id })
+        .from(patients)
+        .where(eq(patients.clinicId, clinicId))
+        .limit(1);
+      if (!patient) throw new Error('no patient');
+      return patient.id;
+    };
+    const appointmentAt = async (dentistId: number, date: string, time: string, status = 'pending') => ({
+      clinicId,
+      patientId: await anyPatient(),
+      dentistId,
+      date,
+      time,
+      treatment: 'Dental Checkup',
+      status,
+    });
+    const open = (start: string, end: string) => ({ start, end, available: true });
+
+    it('books a slot a live appointment starts in and frees one none is left in', async () => {
+      const date = nextDay();
+      const row = await insertDay(michaelId, date, [open('09:00', '10:00'), open('10:00', '11:00')]);
+      // A slot's start is inside it, its end is not; a cancelled appointment books nothing.
+      await db()
+        .insert(appointments)
+        .values([
+          await appointmentAt(michaelId, date, '10:00'),
+          await appointmentAt(michaelId, date, '09:30', 'cancelled'),
+        ]);
+      await db().transaction((tx) => settleDay(tx, clinicId, michaelId, date));
+      expect((await rowOf(row.id))?.timeSlots).toEqual([
+        open('09:00', '10:00'),
         { start: '10:00', end: '11:00', available: false },
       ]);
-      // A slot's start is inside it, its end is not.
-      await db().transaction((tx) => markSlotBooked(tx, clinicId, michaelId, date, '10:00', false));
-      await db().transaction((tx) => markSlotBooked(tx, clinicId, michaelId, date, '09:00', true));
-      expect((await rowOf(id))?.timeSlots).toEqual([
-        { start: '09:00', end: '10:00', available: false },
-        { start: '10:00', end: '11:00', available: true },
-      ]);
+      await db()
+        .delete(appointments)
+        .where(and(eq(appointments.clinicId, clinicId), eq(appointments.date, date)));
+      await db().transaction((tx) => settleDay(tx, clinicId, michaelId, date));
+      expect((await rowOf(row.id))?.timeSlots).toEqual([open('09:00', '10:00'), open('10:00', '11:00')]);
     });
 
-    it('does nothing without a slot holding the time, a row for the day, or in another clinic', async () => {
+    it('keeps a slot closed by staff closed, and touches no other dentist, day or clinic', async () => {
       const date = nextDay();
-      const initial = [{ start: '09:00', end: '10:00', available: true }];
-      const [row] = await db()
-        .insert(availability)
-        .values({ clinicId, dentistId: michaelId, date, timeSlots: initial })
-        .returning({ id: availability.id, updatedAt: availability.updatedAt });
+      const closed = { start: '09:00', end: '10:00', available: false, closed: true };
+      const row = await insertDay(michaelId, date, [closed, open('10:00', '11:00')]);
+      const other = await insertDay(sarahId, date, [open('09:00', '10:00')]);
+      await db()
+        .insert(appointments)
+        .values(await appointmentAt(sarahId, addDays(date, 1), '09:00'));
       await db().transaction(async (tx) => {
-        await markSlotBooked(tx, clinicId, michaelId, date, '10:00', true);
-        await markSlotBooked(tx, clinicId, michaelId, date, '08:59', true);
-        await markSlotBooked(tx, clinicId, sarahId, date, '09:00', true);
-        await markSlotBooked(tx, clinicId, michaelId, addDays(date, 1), '09:00', true);
-        await markSlotBooked(tx, harborClinicId, michaelId, date, '09:00', true);
+        await settleDay(tx, clinicId, michaelId, date);
+        await settleDay(tx, harborClinicId, sarahId, date);
+        await settleDay(tx, clinicId, sarahId, addDays(date, 1));
       });
-      const after = await rowOf(row?.id ?? 0);
-      expect(after?.timeSlots).toEqual(initial);
-      expect(after?.updatedAt).toEqual(row?.updatedAt);
+      expect(await rowOf(row.id)).toMatchObject({
+        timeSlots: [closed, open('10:00', '11:00')],
+        updatedAt: row.updatedAt,
+      });
+      expect((await rowOf(other.id))?.timeSlots).toEqual([open('09:00', '10:00')]);
     });
 
     it('is undone with the transaction that called it', async () => {
       const date = nextDay();
-      const [row] = await db()
-        .insert(availability)
-        .values({
-          clinicId,
-          dentistId: michaelId,
-          date,
-          timeSlots: [{ start: '09:00', end: '10:00', available: true }],
-        })
-        .returning({ id: availability.id });
+      const row = await insertDay(michaelId, date, [open('09:00', '10:00')]);
+      const booking = await appointmentAt(michaelId, date, '09:15');
       await expect(
         db().transaction(async (tx) => {
-          await markSlotBooked(tx, clinicId, michaelId, date, '09:15', true);
+          await tx.insert(appointments).values(booking);
+          await settleDay(tx, clinicId, michaelId, date);
           throw new Error('booking failed');
         }),
       ).rejects.toThrow('booking failed');
-      expect((await rowOf(row?.id ?? 0))?.timeSlots[0]?.available).toBe(true);
+      expect((await rowOf(row.id))?.timeSlots[0]?.available).toBe(true);
+    });
+  });
+
+  describe('slots and the appointments in them', () => {
+    const book = async (dentistId: number, date: string, time: string) => {
+      const response = await send(adminToken, 'POST', '/api/appointments', {
+        patient: `Slot Patient ${time.replace(':', '')}`,
+        phone: '555-0100',
+        dentist_id: dentistId,
+        date,
+        time,
+        treatment: 'Dental Checkup',
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json() as { id: number };
+    };
+    const wireSlots = async (id: number) =>
+      ((await send(adminToken, 'GET', `/api/availability/${id}`)).json() as WireAvailability).time_slots.map(
+        (slot) => `${slot.start} ${slot.available ? 'available' : 'booked'}`,
+      );
+    const setStatus = (id: number, status: string) =>
+      send(adminToken, 'PATCH', `/api/appointments/${id}/status`, { status });
+
+    it('a slot holding two appointments stays booked until both are cancelled or deleted', async () => {
+      const day = await createDay(michaelId);
+      const first = await book(michaelId, day.date, '09:00');
+      const second = await book(michaelId, day.date, '09:30');
+      expect(await wireSlots(day.id)).toEqual(['09:00 booked', '10:00 available', '14:00 available']);
+      expect((await setStatus(second.id, 'cancelled')).statusCode).toBe(200);
+      expect(await wireSlots(day.id)).toEqual(['09:00 booked', '10:00 available', '14:00 available']);
+      expect((await send(adminToken, 'DELETE', `/api/appointments/${first.id}`)).statusCode).toBe(200);
+      expect(await wireSlots(day.id)).toEqual(['09:00 available', '10:00 available', '14:00 available']);
+    });
+
+    it('a day created or replaced over a booking shows it booked, and frees it when the booking goes', async () => {
+      const date = nextDay();
+      const booking = await book(michaelId, date, '10:15');
+      const day = await createDay(michaelId, date);
+      expect(await wireSlots(day.id)).toEqual(['09:00 available', '10:00 booked', '14:00 available']);
+      // The edit form sends the booked slot back as not available: it stays a booking, not a closure.
+      const fetched = (await send(adminToken, 'GET', `/api/availability/${day.id}`)).json();
+      expect((await send(adminToken, 'PUT', `/api/availability/${day.id}`, fetched)).statusCode).toBe(200);
+      expect((await setStatus(booking.id, 'cancelled')).statusCode).toBe(200);
+      expect(await wireSlots(day.id)).toEqual(['09:00 available', '10:00 available', '14:00 available']);
+    });
+
+    it('a slot staff closed stays closed when a booking in it is cancelled', async () => {
+      const day = await createDay(michaelId);
+      const closed = await send(adminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+        start: '14:00',
+        end: '15:00',
+        available: false,
+      });
+      expect(closed.statusCode).toBe(200);
+      const booking = await book(michaelId, day.date, '14:00');
+      expect((await setStatus(booking.id, 'cancelled')).statusCode).toBe(200);
+      expect(await wireSlots(day.id)).toEqual(['09:00 available', '10:00 available', '14:00 booked']);
+    });
+
+    it('refuses to open a slot an appointment books (409), changing nothing', async () => {
+      const day = await createDay(michaelId);
+      await book(michaelId, day.date, '10:00');
+      const before = await rowOf(day.id);
+      const response = await send(adminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
+        start: '10:00',
+        end: '11:00',
+        available: true,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(
+        'The slot 10:00-11:00 holds an appointment at 10:00: cancel or move it first',
+      );
+      expect(await rowOf(day.id)).toEqual(before);
+    });
+
+    it('takes slots in any order and keeps them in time order', async () => {
+      const response = await send(adminToken, 'POST', '/api/availability', {
+        dentist_id: michaelId,
+        date: nextDay(),
+        time_slots: slots(['14:00', '15:00'], ['09:00', '10:00']),
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().time_slots).toEqual([
+        { start: '09:00', end: '10:00', available: true },
+        { start: '14:00', end: '15:00', available: true },
+      ]);
     });
   });
 
@@ -426,7 +530,7 @@ describe('availability API', () => {
         [{ time_slots: slots(['10:00', '09:00']) }, 'time_slots.0.end'],
         [{ time_slots: slots(['10:00', '10:00']) }, 'time_slots.0.end'],
         [{ time_slots: slots(['09:00', '10:00'], ['09:30', '11:00']) }, 'time_slots.1.start'],
-        [{ time_slots: slots(['11:00', '12:00'], ['09:00', '10:00']) }, 'time_slots.1.start'],
+        [{ time_slots: slots(['10:00', '11:00'], ['09:00', '10:30']) }, 'time_slots.0.start'],
         [{ time_slots: [{ start: '09:00', end: '10:00', available: 'yes' }] }, 'time_slots.0.available'],
         [{ time_slots: [{ start: '09:00', end: '10:00', booked_by: 3 }] }, 'time_slots.0'],
         [{ colour: 'red' }, 'colour'],
@@ -540,6 +644,23 @@ describe('availability API', () => {
       ];
       for (const response of refusals) expect(response.statusCode).toBe(403);
       expect(await rowOf(other.id)).toEqual(before);
+      // Each refusal is audited with the route, the row it named and the reason.
+      const refusalsAudited = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'access_denied'), eq(auditLog.userId, dentistUserId)))
+        .orderBy(desc(auditLog.id))
+        .limit(4);
+      expect(refusalsAudited.map((row) => [row.entity, row.entityId]).reverse()).toEqual([
+        ['/api/availability/:id', String(other.id)],
+        ['/api/availability/:id', String(own.id)],
+        ['/api/availability/:id/slot', String(other.id)],
+        ['/api/availability/:id', String(other.id)],
+      ]);
+      expect(refusalsAudited[0]?.details).toMatchObject({
+        method: 'DELETE',
+        reason: 'A dentist may change only their own availability',
+      });
       expect((await rowOf(own.id))?.dentistId).toBe(sarahId);
 
       const deleted = await send(dentistToken, 'DELETE', `/api/availability/${own.id}`);
@@ -566,7 +687,10 @@ describe('availability API', () => {
       expect(body.time_slots).toEqual([{ start: '13:00', end: '13:30', available: false }]);
       expect(body.created_at).toBe(day.created_at);
       expect(body.updated_at >= day.updated_at).toBe(true);
-      expect((await rowOf(day.id))?.timeSlots).toEqual(body.time_slots);
+      // Sent as not available with no booking in it: stored as closed by staff.
+      expect((await rowOf(day.id))?.timeSlots).toEqual([
+        { start: '13:00', end: '13:30', available: false, closed: true },
+      ]);
       const audit = await lastAudit();
       expect([audit?.action, audit?.entityId]).toEqual(['update', String(day.id)]);
     });

@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, lte, ne, type SQL } from 'dr
 import type { Staff } from '../../auth/staff';
 import type { Database } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
-import { availability, dentists, type TimeSlot } from '../../db/schema';
+import { appointments, availability, dentists, type TimeSlot } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
@@ -28,19 +28,51 @@ export const OWN_AVAILABILITY_ONLY = 'A dentist may change only their own availa
 export const NOT_LINKED = 'Your account is not linked to a dentist record, so you cannot change availability';
 export const noSuchSlot = (start: string, end: string) => `No slot from ${start} to ${end} on this day`;
 
+export const slotHoldsAppointment = (start: string, end: string, time: string) =>
+  `The slot ${start}-${end} holds an appointment at ${time}: cancel or move it first`;
+
+/** The start times of a dentist's live (not cancelled) appointments on a date. */
+async function bookedTimes(tx: Reader, clinicId: number, dentistId: number, date: string): Promise<string[]> {
+  const rows = await tx
+    .select({ time: appointments.time })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.clinicId, clinicId),
+        eq(appointments.dentistId, dentistId),
+        eq(appointments.date, date),
+        ne(appointments.status, 'cancelled'),
+      ),
+    );
+  return rows.map((row) => row.time);
+}
+
+/** The appointment time a slot holds (start <= time < end), if any. */
+const timeIn = (slot: { start: string; end: string }, times: readonly string[]) =>
+  times.find((time) => slot.start <= time && time < slot.end);
+
 /**
- * Called by the appointments writes INSIDE their transaction: marks the slot of a dentist's day that
- * holds `time` (start <= time < end) as booked (`available = false`) or free again. The day's row is
- * locked (FOR UPDATE) so two bookings of one day do not overwrite each other's slot changes. No
- * availability row for that day, or no slot holding that time: nothing to do.
+ * A slot is booked while a live appointment starts inside it; otherwise it is available unless staff
+ * closed it. `closed` is kept beside `available` so that freeing a slot never reopens one that staff
+ * closed by hand.
  */
-export async function markSlotBooked(
+function settled(slot: TimeSlot, times: readonly string[]): TimeSlot {
+  const base = { start: slot.start, end: slot.end };
+  if (slot.closed === true) return { ...base, available: false, closed: true };
+  return { ...base, available: timeIn(slot, times) === undefined };
+}
+
+/**
+ * Called by the appointments writes INSIDE their transaction, after the appointment row has changed:
+ * brings the dentist's day in line with its appointments, booking the slot a live appointment starts
+ * in and freeing a slot none is left in. The day's row is locked (FOR UPDATE) before the appointments
+ * are read, so writes to one day queue and none undoes another's. No row for that day: nothing to do.
+ */
+export async function settleDay(
   tx: Transaction | Database,
   clinicId: number,
   dentistId: number,
   date: string,
-  time: string,
-  booked: boolean,
 ): Promise<void> {
   const [row] = await tx
     .select({ id: availability.id, timeSlots: availability.timeSlots })
@@ -54,16 +86,35 @@ export async function markSlotBooked(
     )
     .for('update');
   if (!row) return;
-  const index = row.timeSlots.findIndex((slot) => slot.start <= time && time < slot.end);
-  const slot = row.timeSlots[index];
-  if (!slot || slot.available === !booked) return;
-  const next = row.timeSlots.map((candidate, position) =>
-    position === index ? { ...candidate, available: !booked } : candidate,
-  );
+  const times = await bookedTimes(tx, clinicId, dentistId, date);
+  const next = row.timeSlots.map((slot) => settled(slot, times));
+  if (next.every((slot, index) => slot.available === row.timeSlots[index]?.available)) return;
   await tx
     .update(availability)
     .set({ timeSlots: next, updatedAt: new Date() })
     .where(and(eq(availability.clinicId, clinicId), eq(availability.id, row.id)));
+}
+
+/**
+ * The slots of a create or replace, settled against the day's appointments. A slot sent as not
+ * available is closed by staff, except when an appointment books it: a form sends a booked slot back
+ * as not available, and that slot stays as it was (closed only if it already was).
+ */
+async function slotsToStore(
+  tx: Transaction,
+  clinicId: number,
+  input: AvailabilityWrite,
+  before: readonly TimeSlot[],
+): Promise<TimeSlot[]> {
+  const times = await bookedTimes(tx, clinicId, input.dentistId, input.date);
+  return input.timeSlots.map((slot) => {
+    const booked = timeIn(slot, times) !== undefined;
+    const wasClosed = before.some(
+      (old) => old.start === slot.start && old.end === slot.end && old.closed === true,
+    );
+    const closed = !slot.available && (!booked || wasClosed);
+    return settled({ ...slot, closed }, times);
+  });
 }
 
 const availabilityColumns = {
@@ -322,7 +373,7 @@ export async function createAvailability(
         clinicId: staff.clinicId,
         dentistId: input.dentistId,
         date: input.date,
-        timeSlots: input.timeSlots,
+        timeSlots: await slotsToStore(tx, staff.clinicId, input, []),
       })
       .returning({ id: availability.id });
     if (!created) throw new Error('Availability was not created');
@@ -344,8 +395,8 @@ export async function createAvailability(
 }
 
 /**
- * Replaces the day's dentist, date and slots as sent (a slot booked by an appointment is whatever
- * the body says). A dentist edits only their own days and cannot hand one to another dentist; an
+ * Replaces the day's dentist, date and slots as sent; a slot an appointment starts in stays booked
+ * (slotsToStore). A dentist edits only their own days and cannot hand one to another dentist; an
  * admin may move a day to another dentist. A day moved to a new date must not move into the past;
  * a past day kept on its date may still be corrected.
  */
@@ -369,7 +420,7 @@ export async function updateAvailability(
       .set({
         dentistId: input.dentistId,
         date: input.date,
-        timeSlots: input.timeSlots,
+        timeSlots: await slotsToStore(tx, staff.clinicId, input, current.timeSlots),
         updatedAt: new Date(),
       })
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
@@ -413,7 +464,10 @@ export async function deleteAvailability(db: Database, staff: Staff, id: number)
   });
 }
 
-/** Opens or closes one slot, named by its exact start and end; audited as a status change. */
+/**
+ * Opens or closes one slot, named by its exact start and end; audited as a status change. A slot an
+ * appointment books cannot be opened (409): the appointment has to be cancelled or moved first.
+ */
 export async function updateSlot(
   db: Database,
   staff: Staff,
@@ -424,9 +478,17 @@ export async function updateSlot(
     const current = await lockedAvailability(tx, staff.clinicId, id);
     checkOwnership(staff, current.dentistId);
     const index = current.timeSlots.findIndex((slot) => slot.start === input.start && slot.end === input.end);
-    if (index < 0) throw new HttpError(404, noSuchSlot(input.start, input.end));
+    const target = current.timeSlots[index];
+    if (!target) throw new HttpError(404, noSuchSlot(input.start, input.end));
+    const times = await bookedTimes(tx, staff.clinicId, current.dentistId, current.date);
+    const heldAt = timeIn(target, times);
+    if (input.available && heldAt !== undefined) {
+      throw new HttpError(409, slotHoldsAppointment(target.start, target.end, heldAt), [
+        { field: 'available', message: 'This slot holds an appointment' },
+      ]);
+    }
     const next = current.timeSlots.map((slot, position) =>
-      position === index ? { ...slot, available: input.available } : slot,
+      position === index ? settled({ ...slot, closed: !input.available }, times) : slot,
     );
     await tx
       .update(availability)

@@ -29,7 +29,7 @@ const SECURITY = [{ bearerAuth: [] }];
 
 const WRITERS = 'admin, or a dentist for their own dentist record (another dentist: 403)';
 const BODY_RULES =
-  "`{ dentist_id, date, time_slots }`: a dentist of the clinic (else 400), a date not before the clinic's today, 1-48 slots `{ start, end, available }` (HH:mm, end after start, in time order, not overlapping; available defaults to true)";
+  "`{ dentist_id, date, time_slots }`: a dentist of the clinic (else 400), a date not before the clinic's today, 1-48 slots `{ start, end, available }` (HH:mm, end after start, not overlapping, kept in time order; available defaults to true, false closes a slot)";
 
 /** Availability (spec §7 Availability): every signed-in role reads; admins and dentists write. */
 export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, guard: Guard): void {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, auditLog, dentists, patients } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
-import { addDays, clinicToday } from '../settings/clinicTime';
+import { addDays, clinicNow, clinicToday } from '../settings/clinicTime';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -367,6 +367,32 @@ describe('patients API', () => {
       expect(body.data.map((row: { time: string }) => row.time)).toEqual(['18:55', '12:35', '07:05']);
       const patient = (await send(adminToken, 'GET', `/api/patients/${created.id}`)).json();
       expect(patient).toMatchObject({ lastVisit: day, nextAppointment: null });
+    });
+
+    it("goes by the clinic's clock: an appointment earlier today is the last visit, one later today is next", async () => {
+      const created = await createPatient();
+      const dentistId = await firstDentistId();
+      const now = await clinicNow(db(), clinicId);
+      // 00:00 has always passed and 23:59 is always to come, but in those very minutes.
+      if (now.time === '00:00' || now.time === '23:59') return;
+      const [earlier, later] = await db()
+        .insert(appointments)
+        .values(
+          ['00:00', '23:59'].map((time) => ({
+            clinicId,
+            patientId: created.id,
+            dentistId,
+            date: now.date,
+            time,
+            treatment: 'Dental Checkup',
+            status: 'confirmed',
+          })),
+        )
+        .returning({ id: appointments.id });
+      const patient = (await send(adminToken, 'GET', `/api/patients/${created.id}`)).json();
+      expect(patient.lastVisit).toBe(now.date);
+      expect(patient.nextAppointment).toEqual({ id: later?.id, date: now.date, time: '23:59' });
+      expect(patient.nextAppointment.id).not.toBe(earlier?.id);
     });
 
     it('has no lastVisit from cancelled or future appointments only', async () => {

@@ -14,7 +14,7 @@ import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
-import { clinicToday } from '../settings/clinicTime';
+import { clinicNow, clinicToday } from '../settings/clinicTime';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 export const PATIENT_HAS_APPOINTMENTS =
@@ -84,22 +84,29 @@ function orderOf(sort: PatientSort | undefined, alias: SQL): SQL {
 
 /**
  * The patients `chosen` selects (a subquery on `patients`, already filtered, ordered and paged),
- * with what their appointments say: the last visit (a completed appointment, or a past one not
- * cancelled) and the next pending or confirmed one from today on. Both walk
- * appointments_patient_date_idx (clinic_id, patient_id, date, time) for the page's rows only.
+ * with what their appointments say, by the clinic's clock: the last visit (a completed appointment,
+ * or one not cancelled whose time has passed) and the next pending or confirmed one still to come.
+ * Both walk appointments_patient_date_idx (clinic_id, patient_id, date, time) for the page's rows only.
  */
-async function readPatients(db: Reader, today: string, chosen: SQL, order: SQL): Promise<WirePatient[]> {
+async function readPatients(
+  db: Reader,
+  now: { date: string; time: string },
+  chosen: SQL,
+  order: SQL,
+): Promise<WirePatient[]> {
+  const passed = sql`(a.date, a.time) < (${now.date}::date, ${now.time})`;
   const result = await db.execute(sql`
     select p.id, p.name, p.email, p.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
       p.address, p.emergency_contact, p.medical_history, p.status, p.created_at, p.updated_at,
       (select to_char(max(a.date), 'YYYY-MM-DD') from appointments a
-        where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date <= ${today}::date
-          and (a.status = 'completed' or (a.status <> 'cancelled' and a.date < ${today}::date))) as last_visit,
+        where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date <= ${now.date}::date
+          and (a.status = 'completed' or (a.status <> 'cancelled' and ${passed}))) as last_visit,
       next.id as next_id, next.date as next_date, next.time as next_time
     from (${chosen}) p
     left join lateral (
       select a.id, to_char(a.date, 'YYYY-MM-DD') as date, a.time from appointments a
-      where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date >= ${today}::date
+      where a.clinic_id = p.clinic_id and a.patient_id = p.id
+        and (a.date, a.time) >= (${now.date}::date, ${now.time})
         and a.status in ('pending', 'confirmed')
       order by a.date, a.time limit 1
     ) next on true
@@ -129,11 +136,11 @@ export async function listPatients(
   const total = Number((counted.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
   if (total === 0) return { data: [], total };
 
-  const today = await clinicToday(db, clinicId);
+  const now = await clinicNow(db, clinicId);
   const chosen = sql`select * from ${patients} where ${where}
     order by ${orderOf(query.sort, sql`${patients}`)}
     limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
-  const data = await readPatients(db, today, chosen, orderOf(query.sort, sql`p`));
+  const data = await readPatients(db, now, chosen, orderOf(query.sort, sql`p`));
   return { data, total };
 }
 
@@ -142,10 +149,10 @@ export async function findPatient(
   clinicId: number,
   patientId: number,
 ): Promise<WirePatient | null> {
-  const today = await clinicToday(db, clinicId);
+  const now = await clinicNow(db, clinicId);
   const chosen = sql`select * from ${patients}
     where ${patients.clinicId} = ${clinicId} and ${patients.id} = ${patientId}`;
-  const [patient] = await readPatients(db, today, chosen, sql`p.id`);
+  const [patient] = await readPatients(db, now, chosen, sql`p.id`);
   return patient ?? null;
 }
 

@@ -75,3 +75,13 @@ export async function clinicTimeZone(db: Reader, clinicId: number): Promise<stri
 export async function clinicToday(db: Reader, clinicId: number, at: Date = new Date()): Promise<string> {
   return localDate(await clinicTimeZone(db, clinicId), at);
 }
+
+/** The clinic's date and wall-clock time now: what has passed and what is still to come. */
+export async function clinicNow(
+  db: Reader,
+  clinicId: number,
+  at: Date = new Date(),
+): Promise<{ date: string; time: string }> {
+  const timeZone = await clinicTimeZone(db, clinicId);
+  return { date: localDate(timeZone, at), time: localTime(timeZone, at) };
+}

@@ -47,7 +47,7 @@ export async function expectSidebar(page: Page, entries: readonly string[]) {
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: /^User menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

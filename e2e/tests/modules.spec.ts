@@ -23,6 +23,29 @@ test('a module whose entry fails shows an error in its own area; the rest keeps 
   await signOut(page);
 });
 
+test('when the list of modules cannot be read, their pages say so and Retry brings them back', async ({
+  page,
+}) => {
+  await signIn(page, 'receptionist');
+  await page.route('**/api/modules', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"message":"Service unavailable"}',
+    }),
+  );
+  await page.goto('/patients');
+  await expect(page.getByText('The areas of the app could not be loaded')).toBeVisible();
+  await expect(page.getByText('Page not found')).toHaveCount(0);
+  await expect(page.getByText('Some areas could not be loaded.')).toBeVisible();
+
+  await page.unroute('**/api/modules');
+  await page.getByRole('button', { name: 'Retry' }).first().click();
+  await expect(page.getByTestId('module-loaded')).toContainText('mf-patients');
+  await expect(sidebar(page).getByRole('menuitem', { name: 'Calendar' })).toBeVisible();
+  await signOut(page);
+});
+
 test('an admin switches a module off for their clinic only', async ({ page, browser }) => {
   await signIn(page, 'admin');
   await page.getByRole('menuitem', { name: 'Modules' }).click();

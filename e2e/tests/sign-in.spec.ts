@@ -22,7 +22,7 @@ for (const account of ['admin', 'receptionist', 'dentist'] as const) {
     await signIn(page, account);
     await expect(page).toHaveURL(/\/$/);
     await expectSidebar(page, EXPECTED_SIDEBAR[account]);
-    const userMenu = page.getByRole('button', { name: 'User menu' });
+    const userMenu = page.getByRole('button', { name: /^User menu/ });
     await expect(userMenu).toContainText(ACCOUNTS[account].name);
     await expect(userMenu).toContainText(ACCOUNTS[account].role);
     await userMenu.click();

@@ -53,6 +53,7 @@ const ADMIN: WireUser = {
 let sent: string[] = [];
 let signedIn = false;
 let meAnswer: { status: number; data?: unknown } | null = null;
+let modulesFailing = false;
 
 const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
   const method = (config.method ?? 'get').toUpperCase();
@@ -81,6 +82,7 @@ const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosRes
     case 'GET /api/modules':
       if (!signedIn && bearer !== 'Bearer saved-token')
         return answer(401, { message: 'Authentication required' });
+      if (modulesFailing) return answer(500, { message: 'Internal server error' });
       return answer(200, {
         data: [
           {
@@ -117,6 +119,7 @@ describe('App: sign-in and protected routes end to end (spec §2, §4)', () => {
     sent = [];
     signedIn = false;
     meAnswer = null;
+    modulesFailing = false;
     apiClient.defaults.adapter = fakeAdapter;
     localStorage.clear();
     sessionStorage.clear();
@@ -155,7 +158,7 @@ describe('App: sign-in and protected routes end to end (spec §2, §4)', () => {
     expect(window.location.pathname).toBe('/patients');
     // Neither the redirect to /login nor the way back added a history entry: Back does not return to the form.
     expect(window.history.length).toBe(historyLength);
-    expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('Alex Admin');
+    expect(screen.getByRole('button', { name: /^User menu/ })).toHaveTextContent('Alex Admin');
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-admin');
   });
 
@@ -185,5 +188,23 @@ describe('App: sign-in and protected routes end to end (spec §2, §4)', () => {
     openAt('/billing/2026');
     expect(await screen.findByText('Page not found', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('not-found-path')).toHaveTextContent('/billing/2026');
+  });
+
+  it('when the list of modules cannot be read, a module page says so with Retry, never that it is missing', async () => {
+    const user = userEvent.setup();
+    modulesFailing = true;
+    localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(toSessionUser(ADMIN)));
+    openAt('/patients');
+    expect(
+      await screen.findByText('The areas of the app could not be loaded', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+    expect(screen.getByText('Some areas could not be loaded.')).toBeInTheDocument();
+
+    modulesFailing = false;
+    await user.click(screen.getAllByRole('button', { name: 'Retry' })[0] as HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Patients module page' })).toBeInTheDocument();
+    expect(screen.queryByText('Some areas could not be loaded.')).not.toBeInTheDocument();
   });
 });

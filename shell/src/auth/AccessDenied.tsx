@@ -1,6 +1,6 @@
-import { type Permission, ROLE_LABELS, type Role } from '@dental/shared';
+import { type Permission, ROLE_LABELS, ROLE_PERMISSIONS, ROLES, type Role } from '@dental/shared';
 import { Button, Result } from '@dental/shared/ui';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 export interface AccessDeniedProps {
   permission: Permission | null;
@@ -8,9 +8,25 @@ export interface AccessDeniedProps {
   message?: string;
 }
 
+/** Which roles hold a permission, for the person reading the refusal: "all" means administrators. */
+function holdersOf(permission: Permission): string {
+  const holders = ROLES.filter(
+    (candidate) =>
+      ROLE_PERMISSIONS[candidate].includes('all') || ROLE_PERMISSIONS[candidate].includes(permission),
+  );
+  return holders.map((holder) => ROLE_LABELS[holder]).join(', ');
+}
+
 /** Shown when the signed-in role lacks a page's permission (spec §2, protected-route behaviour). */
 export function AccessDenied({ permission, role, message }: AccessDeniedProps) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The first page of this tab (opened from a link or typed) has nothing of ours to go back to: the
+  // router names that entry 'default'. The dashboard then.
+  const goBack = () => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/', { replace: true });
+  };
   return (
     <Result
       status="403"
@@ -20,6 +36,7 @@ export function AccessDenied({ permission, role, message }: AccessDeniedProps) {
           <p>{message ?? "You don't have permission to access this page."}</p>
           <p>
             Required permission: <strong>{permission ?? 'signed in'}</strong>
+            {permission && <> (held by: {holdersOf(permission)})</>}
           </p>
           <p>
             Your role: <strong>{role ? ROLE_LABELS[role] : 'unknown'}</strong>
@@ -27,7 +44,7 @@ export function AccessDenied({ permission, role, message }: AccessDeniedProps) {
         </div>
       }
       extra={
-        <Button type="primary" onClick={() => navigate(-1)}>
+        <Button type="primary" onClick={goBack}>
           Go Back
         </Button>
       }

@@ -84,10 +84,11 @@ describe('protected routes (spec §2)', () => {
       role: Role,
       permission: Parameters<typeof PermissionGate>[0]['permission'],
       message?: string,
+      entries = ['/', '/guarded'],
     ) => {
       useAuthStore.setState({ status: 'authenticated', user: userWithRole(role), token: 't' });
       return render(
-        <MemoryRouter initialEntries={['/', '/guarded']} initialIndex={1}>
+        <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
           <Routes>
             <Route path="/" element={<p>Previous page</p>} />
             <Route
@@ -130,6 +131,16 @@ describe('protected routes (spec §2)', () => {
       expect(screen.getByText("You don't have permission to access user management.")).toBeInTheDocument();
       expect(screen.getByText(/Required permission:/)).toHaveTextContent('Required permission: all');
       expect(screen.getByText(/Your role:/)).toHaveTextContent('Your role: Dentist');
+    });
+
+    it("'Go Back' on the tab's first page goes to the dashboard instead of leaving the app", async () => {
+      const user = userEvent.setup();
+      renderGate('receptionist', 'all', undefined, ['/guarded']);
+      expect(screen.getByText(/Required permission:/)).toHaveTextContent(
+        'Required permission: all (held by: Administrator)',
+      );
+      await user.click(screen.getByRole('button', { name: 'Go Back' }));
+      expect(screen.getByText('Previous page')).toBeInTheDocument();
     });
 
     it("'Go Back' returns to the previous page", async () => {

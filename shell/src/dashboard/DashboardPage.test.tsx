@@ -74,8 +74,7 @@ const renderDashboard = () =>
 const statCard = (name: string) =>
   screen.getByText(name, { selector: '.ant-statistic-title' }).closest('.ant-card') as HTMLElement;
 /** The row of one of today's appointments, found by the patient's name. */
-const appointmentRow = (patient: string) =>
-  screen.getByText(patient).closest('.ant-list-item') as HTMLElement;
+const appointmentRow = (patient: string) => screen.getByText(patient).closest('li') as HTMLElement;
 
 const originalAdapter = apiClient.defaults.adapter;
 
@@ -176,11 +175,14 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     renderDashboard();
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Failed to load dashboard data. Showing sample data.');
-    expect(screen.getAllByText('Sample').length).toBeGreaterThan(0);
-    expect(screen.queryByText('Maria Garcia')).not.toBeInTheDocument();
+    // The figures are samples, each marked; today's list did load and is the real one.
+    expect(screen.getAllByText('Sample')).toHaveLength(4);
+    expect(screen.queryByText('1,234')).not.toBeInTheDocument();
+    expect(screen.getByText('Maria Garcia')).toBeInTheDocument();
+    expect(screen.queryByText('Sample Patient')).not.toBeInTheDocument();
 
     await user.click(within(banner).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Maria Garcia')).toBeInTheDocument();
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('Sample')).not.toBeInTheDocument();
     expect(sent.filter((url) => url === '/api/dashboard/stats')).toHaveLength(2);

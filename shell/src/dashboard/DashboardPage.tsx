@@ -1,5 +1,5 @@
 import { useAuthStore } from '@dental/shared';
-import { Avatar, Card, Col, ErrorBanner, List, Row, Statistic, Tag, Typography } from '@dental/shared/ui';
+import { Avatar, Card, Col, Empty, ErrorBanner, Row, Statistic, Tag, Typography } from '@dental/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import {
   fetchDashboardStats,
@@ -36,27 +36,25 @@ export function DashboardPage() {
   const [appointments, setAppointments] = useState<TodayAppointment[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [showingSample, setShowingSample] = useState(false);
+  const [sampleStats, setSampleStats] = useState(false);
+  const [sampleAppointments, setSampleAppointments] = useState(false);
 
+  // Both are asked for together; what failed is replaced by labelled sample data, what came stays.
   const load = useCallback(async () => {
     setLoading(true);
     setError(null);
-    try {
-      const [loadedStats, loadedAppointments] = await Promise.all([
-        fetchDashboardStats(),
-        fetchTodayAppointments(),
-      ]);
-      setStats(loadedStats);
-      setAppointments(loadedAppointments);
-      setShowingSample(false);
-    } catch {
-      setError(DASHBOARD_LOAD_FAILED);
-      setStats(SAMPLE_STATS);
-      setAppointments(SAMPLE_APPOINTMENTS);
-      setShowingSample(true);
-    } finally {
-      setLoading(false);
-    }
+    const [loadedStats, loadedAppointments] = await Promise.allSettled([
+      fetchDashboardStats(),
+      fetchTodayAppointments(),
+    ]);
+    const statsFailed = loadedStats.status === 'rejected';
+    const appointmentsFailed = loadedAppointments.status === 'rejected';
+    setStats(statsFailed ? SAMPLE_STATS : loadedStats.value);
+    setAppointments(appointmentsFailed ? SAMPLE_APPOINTMENTS : loadedAppointments.value);
+    setSampleStats(statsFailed);
+    setSampleAppointments(appointmentsFailed);
+    if (statsFailed || appointmentsFailed) setError(DASHBOARD_LOAD_FAILED);
+    setLoading(false);
   }, []);
 
   useEffect(() => {
@@ -86,7 +84,7 @@ export function DashboardPage() {
                   <Typography.Text type={stat.changeType === 'positive' ? 'success' : 'danger'}>
                     {stat.change}
                   </Typography.Text>
-                  {showingSample && (
+                  {sampleStats && (
                     <Tag style={{ marginLeft: 8 }} color="default">
                       Sample
                     </Tag>
@@ -96,28 +94,25 @@ export function DashboardPage() {
             ))}
           </Row>
 
-          <Card title="Today's Appointments" extra={showingSample ? <Tag>Sample</Tag> : null}>
-            <List
-              dataSource={appointments}
-              locale={{ emptyText: 'No appointments scheduled for today' }}
-              renderItem={(appointment) => (
-                <List.Item
-                  extra={
+          <Card title="Today's Appointments" extra={sampleAppointments ? <Tag>Sample</Tag> : null}>
+            {appointments.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No appointments scheduled for today" />
+            ) : (
+              <ul className="today-list">
+                {appointments.map((appointment) => (
+                  <li key={appointment.id} className="today-list__row">
+                    <Avatar style={{ background: '#0891b2' }}>{initials(appointment.patient)}</Avatar>
+                    <div className="today-list__text">
+                      <Typography.Text strong>{appointment.patient}</Typography.Text>
+                      <Typography.Text type="secondary">{`${appointment.treatment} · ${appointment.time}`}</Typography.Text>
+                    </div>
                     <Tag color={appointment.status === 'confirmed' ? 'green' : 'gold'}>
                       {appointment.status}
                     </Tag>
-                  }
-                >
-                  <List.Item.Meta
-                    avatar={
-                      <Avatar style={{ background: '#0891b2' }}>{initials(appointment.patient)}</Avatar>
-                    }
-                    title={appointment.patient}
-                    description={`${appointment.treatment} · ${appointment.time}`}
-                  />
-                </List.Item>
-              )}
-            />
+                  </li>
+                ))}
+              </ul>
+            )}
           </Card>
         </>
       )}

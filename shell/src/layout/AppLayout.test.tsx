@@ -147,7 +147,7 @@ describe('AppLayout (spec §2 Layout)', () => {
 
   it("the top bar's user menu shows the user's name and role", async () => {
     await renderLayout('receptionist');
-    const button = screen.getByRole('button', { name: 'User menu' });
+    const button = screen.getByRole('button', { name: /^User menu/ });
     expect(button).toHaveTextContent('Riley Reception');
     expect(button).toHaveTextContent('Receptionist');
     expect(button).toHaveTextContent('RR');
@@ -156,7 +156,7 @@ describe('AppLayout (spec §2 Layout)', () => {
   it('the user menu opens with name, e-mail and Sign out, and a click outside closes it', async () => {
     const user = userEvent.setup();
     await renderLayout('dentist');
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /^User menu/ }));
     const signOut = await screen.findByRole('menuitem', { name: /Sign out/ });
     const menu = signOut.closest('[role="menu"]') as HTMLElement;
     expect(menu).not.toBeNull();
@@ -174,7 +174,7 @@ describe('AppLayout (spec §2 Layout)', () => {
     sessionStorage.setItem('authToken', 'token');
     sessionStorage.setItem('dental_user', JSON.stringify(PEOPLE.admin));
     await renderLayout('admin', ALL_MODULES, '/patients');
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /^User menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Sign out/ }));
 
     expect(await screen.findByText('Login page')).toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('AppLayout (spec §2 Layout)', () => {
     const user = userEvent.setup();
     jest.spyOn(authApi, 'logout').mockRejectedValue(new Error('Network Error'));
     await renderLayout('receptionist');
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /^User menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Sign out/ }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(useAuthStore.getState().status).toBe('anonymous');

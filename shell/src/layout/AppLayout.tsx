@@ -1,5 +1,6 @@
 import { ROLE_LABELS, useAuthStore } from '@dental/shared';
 import {
+  Alert,
   AppstoreOutlined,
   Avatar,
   Button,
@@ -19,7 +20,7 @@ import {
   Typography,
   UserOutlined,
 } from '@dental/shared/ui';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ToothLogo } from '../auth/ToothLogo';
 import { useModulesStore } from '../modules/modulesStore';
@@ -55,6 +56,8 @@ export function AppLayout() {
   const user = useAuthStore((state) => state.user);
   const logout = useAuthStore((state) => state.logout);
   const entries = useModulesStore((state) => state.entries);
+  const modulesFailed = useModulesStore((state) => state.status === 'error');
+  const reloadModules = useModulesStore((state) => state.load);
   const resetModules = useModulesStore((state) => state.reset);
   const navigate = useNavigate();
   const location = useLocation();
@@ -68,21 +71,42 @@ export function AppLayout() {
       )
       .map((item) => item.path)[0] ?? '';
 
+  const pageLabel = navigation.find((item) => item.path === selected)?.label;
+  useEffect(() => {
+    const clinic = user?.clinicName ?? 'Dental Clinic';
+    document.title = pageLabel ? `${pageLabel} · ${clinic}` : clinic;
+  }, [pageLabel, user?.clinicName]);
+
   const menu = (
-    <Menu
-      mode="inline"
-      selectedKeys={[selected]}
-      aria-label="Main navigation"
-      items={navigation.map((item) => ({
-        key: item.path,
-        icon: NAV_ICON_COMPONENTS[item.icon],
-        label: item.label,
-      }))}
-      onClick={({ key }) => {
-        navigate(key);
-        setDrawerOpen(false);
-      }}
-    />
+    <>
+      <Menu
+        mode="inline"
+        selectedKeys={[selected]}
+        aria-label="Main navigation"
+        items={navigation.map((item) => ({
+          key: item.path,
+          icon: NAV_ICON_COMPONENTS[item.icon],
+          label: item.label,
+        }))}
+        onClick={({ key }) => {
+          navigate(key);
+          setDrawerOpen(false);
+        }}
+      />
+      {modulesFailed && (
+        <Alert
+          className="app-modules-alert"
+          type="warning"
+          showIcon
+          title="Some areas could not be loaded."
+          action={
+            <Button size="small" onClick={() => void reloadModules()}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+    </>
   );
 
   const signOut = async () => {
@@ -135,6 +159,7 @@ export function AppLayout() {
                     <div className="app-user-card">
                       <Typography.Text strong>{user?.name}</Typography.Text>
                       <Typography.Text type="secondary">{user?.email}</Typography.Text>
+                      <Typography.Text type="secondary">{user ? ROLE_LABELS[user.role] : ''}</Typography.Text>
                     </div>
                   ),
                 },
@@ -148,7 +173,11 @@ export function AppLayout() {
               ],
             }}
           >
-            <button type="button" className="app-user-button" aria-label="User menu">
+            <button
+              type="button"
+              className="app-user-button"
+              aria-label={`User menu: ${user?.name ?? ''}, ${user ? ROLE_LABELS[user.role] : ''}`}
+            >
               <Avatar style={{ background: '#0e7490' }}>{initialsOf(user?.name ?? '')}</Avatar>
               <span className="app-user-button__text">
                 <span className="app-user-button__name">{user?.name}</span>

@@ -7,6 +7,7 @@ import { PermissionGate } from '../auth/PermissionGate';
 import { DashboardPage } from '../dashboard/DashboardPage';
 import { ModuleArea } from '../modules/ModuleArea';
 import { ModulesPage } from '../modules/ModulesPage';
+import { ModulesUnavailable } from '../modules/ModulesUnavailable';
 import { useModulesStore } from '../modules/modulesStore';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { AppLayout } from './AppLayout';
@@ -23,7 +24,7 @@ export default function SignedInApp() {
     if (clinicId !== undefined) void load();
   }, [clinicId, load]);
 
-  const modulesKnown = status === 'ready' || status === 'error';
+  const modulesKnown = status === 'ready';
 
   return (
     <UiProvider>
@@ -45,7 +46,18 @@ export default function SignedInApp() {
               element={<ModuleArea moduleId={moduleId} catalog={MODULE_CATALOG[moduleId]} page={page} />}
             />
           ))}
-          <Route path="*" element={modulesKnown ? <NotFoundPage /> : <LoadingScreen />} />
+          <Route
+            path="*"
+            element={
+              status === 'error' ? (
+                <ModulesUnavailable />
+              ) : modulesKnown ? (
+                <NotFoundPage />
+              ) : (
+                <LoadingScreen />
+              )
+            }
+          />
         </Route>
       </Routes>
     </UiProvider>

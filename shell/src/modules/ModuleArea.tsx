@@ -15,12 +15,32 @@ import { useModulesStore } from './modulesStore';
 
 const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
 
-function ModuleFailure({ title, error, onRetry }: { title: string; error: string; onRetry: () => void }) {
+/** A module that failed: what to do in plain words, the technical cause folded away for support. */
+export function ModuleFailure({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: string;
+  onRetry: () => void;
+}) {
   return (
     <Result
       status="error"
       title={`The ${title} module could not be loaded`}
-      subTitle={error}
+      subTitle={
+        <div className="module-failure">
+          <p>
+            The rest of the app keeps working. Try again in a moment; if this keeps happening, tell your
+            clinic's administrator.
+          </p>
+          <details>
+            <summary>Technical details</summary>
+            <code>{error}</code>
+          </details>
+        </div>
+      }
       extra={
         <Button type="primary" onClick={onRetry}>
           Retry

@@ -1,4 +1,4 @@
-import type { ModuleEntry } from '@dental/shared';
+import { MODULE_CATALOG, type ModuleEntry } from '@dental/shared';
 import { App, ErrorBanner, Switch, Table, type TableColumnsType, Typography } from '@dental/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchAllModules, setModuleEnabled } from './modulesApi';
@@ -54,15 +54,24 @@ export function ModulesPage() {
         <>
           <strong>{title}</strong>
           <br />
-          <Typography.Text type="secondary">{entry.id}</Typography.Text>
+          <Typography.Text type="secondary">
+            {MODULE_CATALOG[entry.id].pages.map((page) => page.label).join(', ')}
+          </Typography.Text>
+          {/* On a narrow screen the version and entry columns fold in here. */}
+          <div className="modules-table__folded">
+            <Typography.Text type="secondary">Version {entry.version}</Typography.Text>
+            <br />
+            <Typography.Text code>{entry.entry}</Typography.Text>
+          </div>
         </>
       ),
     },
-    { title: 'Version', dataIndex: 'version', key: 'version' },
+    { title: 'Version', dataIndex: 'version', key: 'version', responsive: ['md'] },
     {
       title: 'Entry',
       dataIndex: 'entry',
       key: 'entry',
+      responsive: ['md'],
       render: (entry: string) => <Typography.Text code>{entry}</Typography.Text>,
     },
     {
@@ -85,11 +94,18 @@ export function ModulesPage() {
         Modules
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Switch the areas of the app on or off for your clinic. A module switched off disappears from
-        everyone's sidebar here; other clinics are not affected.
+        Switch the areas of the app on or off for your clinic. A module switched off disappears, with all its
+        screens, from everyone's sidebar here; other clinics are not affected.
       </Typography.Paragraph>
       <ErrorBanner message={error} onClose={() => setError(null)} />
-      <Table rowKey="id" columns={columns} dataSource={modules} loading={loading} pagination={false} />
+      <Table
+        className="modules-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={modules}
+        loading={loading}
+        pagination={false}
+      />
     </div>
   );
 }

@@ -256,6 +256,47 @@ describe('users API', () => {
       expect(again.json().message).toBe('That dentist already has a user account');
     });
 
+    it('links a dentist account sent without dentist_id to the dentist record of its e-mail, if free', async () => {
+      const [dentist] = await db()
+        .insert(dentists)
+        .values({
+          clinicId: 1,
+          name: 'Dr. Mail Link',
+          email: 'Mail.Link@example.com',
+          phone: '555-010-9998',
+          specialty: 'Endodontics',
+          license: 'LINK-2',
+        })
+        .returning({ id: dentists.id });
+      const linked = await createUser({ role: 'dentist', email: 'mail.link@example.com' });
+      expect(linked).toMatchObject({ role: 'dentist', dentist_id: dentist?.id });
+      // Another account of that e-mail cannot exist; one without a matching record stays unlinked.
+      const unmatched = await createUser({ role: 'dentist' });
+      expect(unmatched).toMatchObject({ role: 'dentist', dentist_id: null });
+      // A receptionist turned dentist picks up the record of their e-mail too.
+      const [second] = await db()
+        .insert(dentists)
+        .values({
+          clinicId: 1,
+          name: 'Dr. Role Change',
+          email: 'role.change@example.com',
+          phone: '555-010-9997',
+          specialty: 'Endodontics',
+          license: 'LINK-3',
+        })
+        .returning({ id: dentists.id });
+      const body = newUser({ email: 'role.change@example.com' });
+      const created = (await send(adminToken, 'POST', '/api/users', body)).json();
+      expect(created.dentist_id).toBeNull();
+      const { password: _password, ...withoutPassword } = body;
+      const promoted = await send(adminToken, 'PUT', `/api/users/${created.id}`, {
+        ...withoutPassword,
+        role: 'dentist',
+      });
+      expect(promoted.statusCode).toBe(200);
+      expect(promoted.json().dentist_id).toBe(second?.id);
+    });
+
     it("refuses a dentist_id of another clinic's dentist or of no dentist", async () => {
       const [harborDentist] = await db()
         .insert(dentists)

@@ -183,6 +183,27 @@ async function checkDentistLink(
   if (holder) throw new HttpError(409, DENTIST_ALREADY_LINKED);
 }
 
+/**
+ * A dentist account created or turned dentist without a `dentist_id` is linked to the clinic's
+ * dentist record of the same e-mail, if one exists and no other account holds it: the User form of
+ * the spec asks no dentist, and the e-mail is how staff tell who is who.
+ */
+async function dentistOfEmail(tx: Transaction, clinicId: number, email: string, userId: number | null) {
+  const [match] = await tx
+    .select({ id: dentists.id })
+    .from(dentists)
+    .where(and(eq(dentists.clinicId, clinicId), sql`lower(${dentists.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  if (!match) return null;
+  const linked = and(eq(users.clinicId, clinicId), eq(users.dentistId, match.id));
+  const [holder] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(userId === null ? linked : and(linked, ne(users.id, userId)))
+    .limit(1);
+  return holder ? null : match.id;
+}
+
 function conflictOf(error: unknown): HttpError | null {
   if (violated(error, [UNIQUE_VIOLATION], 'users_username_unique'))
     return new HttpError(409, USERNAME_TAKEN, [{ field: 'username', message: USERNAME_TAKEN }]);
@@ -225,8 +246,13 @@ export async function createUser(db: Database, actor: Actor, input: UserCreate):
   return inTransaction(db, async (tx) => {
     await lockClinicUsers(tx, actor.clinicId);
     await checkUnique(tx, input.username, input.email, null);
-    const dentistId = input.role === 'dentist' ? (input.dentistId ?? null) : null;
-    if (dentistId !== null) await checkDentistLink(tx, actor.clinicId, dentistId, null);
+    let dentistId: number | null = null;
+    if (input.role === 'dentist' && input.dentistId) {
+      dentistId = input.dentistId;
+      await checkDentistLink(tx, actor.clinicId, dentistId, null);
+    } else if (input.role === 'dentist' && input.dentistId === undefined) {
+      dentistId = await dentistOfEmail(tx, actor.clinicId, input.email, null);
+    }
     const [created] = await tx
       .insert(users)
       .values({
@@ -292,7 +318,9 @@ export async function updateUser(
     let dentistId: number | null = null;
     if (input.role === 'dentist') {
       dentistId = input.dentistId === undefined ? current.dentistId : input.dentistId;
-      if (dentistId !== null && dentistId !== current.dentistId) {
+      if (dentistId === null && input.dentistId === undefined) {
+        dentistId = await dentistOfEmail(tx, actor.clinicId, input.email, userId);
+      } else if (dentistId !== null && dentistId !== current.dentistId) {
         await checkDentistLink(tx, actor.clinicId, dentistId, userId);
       }
     }

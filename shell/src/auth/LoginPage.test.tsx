@@ -2,6 +2,7 @@ import { TextDecoder, TextEncoder } from 'node:util';
 import { ApiError, authApi, type SessionUser, useAuthStore } from '@dental/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { staffMember } from '../testing/staff';
 
 // React Router 7 needs TextEncoder at load time, which jest's jsdom environment lacks; it is provided
 // before the router is required (an `import` would be hoisted above this line).
@@ -10,20 +11,7 @@ const { MemoryRouter, Route, Routes, useLocation } =
   require('react-router-dom') as typeof import('react-router-dom');
 const { LoginPage } = require('./LoginPage') as typeof import('./LoginPage');
 
-const USER: SessionUser = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@brightsmile.example',
-  name: 'Alex Admin',
-  role: 'admin',
-  isActive: true,
-  lastLogin: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  dentistId: null,
-  clinicId: 1,
-  clinicName: 'Bright Smile Dental',
-};
+const USER = staffMember('admin', { name: 'Alex Admin' });
 
 function Landed() {
   const location = useLocation();

@@ -1,24 +1,12 @@
-import { type Role, type SessionUser, useAuthStore } from '@dental/shared';
+import { type Role, useAuthStore } from '@dental/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { staffMember } from '../testing/staff';
 import { PermissionGate } from './PermissionGate';
 import { RequireSession } from './RequireSession';
 
-const userWithRole = (role: Role): SessionUser => ({
-  id: 3,
-  username: role,
-  email: `${role}@brightsmile.example`,
-  name: `Sam ${role}`,
-  role,
-  isActive: true,
-  lastLogin: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  dentistId: null,
-  clinicId: 1,
-  clinicName: 'Bright Smile Dental',
-});
+const userWithRole = (role: Role) => staffMember(role, { id: 3 });
 
 /** The login page of these tests says where it was sent from. */
 function LoginProbe() {

@@ -1,8 +1,9 @@
-import { apiClient, type SessionUser, useAuthStore } from '@dental/shared';
+import { apiClient, useAuthStore } from '@dental/shared';
 import { UiProvider } from '@dental/shared/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { staffMember } from '../testing/staff';
 import { DashboardPage } from './DashboardPage';
 
 /** The server, as the shared client meets it: each answer can be held back until the test releases it. */
@@ -48,20 +49,11 @@ const TODAY = {
   ],
 };
 
-const USER: SessionUser = {
+const USER = staffMember('receptionist', {
   id: 2,
-  username: 'receptionist',
   email: 'reception@brightsmile.example',
   name: 'Riley Reception',
-  role: 'receptionist',
-  isActive: true,
-  lastLogin: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  dentistId: null,
-  clinicId: 1,
-  clinicName: 'Bright Smile Dental',
-};
+});
 
 const renderDashboard = () =>
   render(

@@ -11,6 +11,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { useModulesStore } from '../modules/modulesStore';
+import { staffMember } from '../testing/staff';
 import { AppLayout } from './AppLayout';
 
 // The federation runtime is not needed to draw the layout.
@@ -26,20 +27,7 @@ const PEOPLE: Record<Role, SessionUser> = {
 };
 
 function person(id: number, role: Role, name: string): SessionUser {
-  return {
-    id,
-    username: role,
-    email: `${role}@brightsmile.example`,
-    name,
-    role,
-    isActive: true,
-    lastLogin: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    dentistId: role === 'dentist' ? 1 : null,
-    clinicId: 1,
-    clinicName: 'Bright Smile Dental',
-  };
+  return staffMember(role, { id, name, dentistId: role === 'dentist' ? 1 : null });
 }
 
 const ALL_MODULES: ModuleEntry[] = MODULE_IDS.map((id) => ({

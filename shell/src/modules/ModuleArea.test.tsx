@@ -3,7 +3,6 @@ import {
   type ModuleDescription,
   type ModuleEntry,
   type Role,
-  type SessionUser,
   useAuthStore,
 } from '@dental/shared';
 import { UiProvider } from '@dental/shared/ui';
@@ -11,6 +10,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { staffMember } from '../testing/staff';
 import { ModuleArea } from './ModuleArea';
 import { loadModuleDescription, registerModules } from './moduleRuntime';
 import { useModulesStore } from './modulesStore';
@@ -60,20 +60,7 @@ function FlakyScreen() {
   return <h1>Patients screen</h1>;
 }
 
-const person = (role: Role): SessionUser => ({
-  id: 1,
-  username: role,
-  email: `${role}@brightsmile.example`,
-  name: `Sam ${role}`,
-  role,
-  isActive: true,
-  lastLogin: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  dentistId: null,
-  clinicId: 1,
-  clinicName: 'Bright Smile Dental',
-});
+const person = (role: Role) => staffMember(role);
 
 const renderArea = (role: Role = 'receptionist') => {
   useAuthStore.setState({ status: 'authenticated', user: person(role), token: 't', remember: false });

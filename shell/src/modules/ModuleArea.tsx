@@ -10,37 +10,18 @@ import {
   useState,
 } from 'react';
 import { PermissionGate } from '../auth/PermissionGate';
+import { FailureAdvice } from './FailureAdvice';
 import { ModuleErrorBoundary } from './ModuleErrorBoundary';
 import { useModulesStore } from './modulesStore';
 
 const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
 
-/** A module that failed: what to do in plain words, the technical cause folded away for support. */
-export function ModuleFailure({
-  title,
-  error,
-  onRetry,
-}: {
-  title: string;
-  error: string;
-  onRetry: () => void;
-}) {
+function ModuleFailure({ title, error, onRetry }: { title: string; error: string; onRetry: () => void }) {
   return (
     <Result
       status="error"
       title={`The ${title} module could not be loaded`}
-      subTitle={
-        <div className="module-failure">
-          <p>
-            The rest of the app keeps working. Try again in a moment; if this keeps happening, tell your
-            clinic's administrator.
-          </p>
-          <details>
-            <summary>Technical details</summary>
-            <code>{error}</code>
-          </details>
-        </div>
-      }
+      subTitle={<FailureAdvice advice="The rest of the app keeps working." error={error} />}
       extra={
         <Button type="primary" onClick={onRetry}>
           Retry

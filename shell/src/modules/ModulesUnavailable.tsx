@@ -1,4 +1,5 @@
 import { Button, Result } from '@dental/shared/ui';
+import { FailureAdvice } from './FailureAdvice';
 import { useModulesStore } from './modulesStore';
 
 /**
@@ -12,20 +13,7 @@ export function ModulesUnavailable() {
     <Result
       status="warning"
       title="The areas of the app could not be loaded"
-      subTitle={
-        <div className="module-failure">
-          <p>
-            The dashboard still works. Try again in a moment; if this keeps happening, tell your clinic's
-            administrator.
-          </p>
-          {error && (
-            <details>
-              <summary>Technical details</summary>
-              <code>{error}</code>
-            </details>
-          )}
-        </div>
-      }
+      subTitle={<FailureAdvice advice="The dashboard still works." error={error} />}
       extra={
         <Button type="primary" onClick={() => void load()}>
           Retry

@@ -127,6 +127,16 @@ test('Remember me decides where the session is kept', async ({ page, context }) 
   expect(refresh?.expires).toBeGreaterThan(Date.now() / 1000);
 });
 
+test('signing out of a remembered session in one tab signs out the others', async ({ page, context }) => {
+  await signIn(page, 'receptionist', { remember: true });
+  const second = await context.newPage();
+  await second.goto('/calendar');
+  await expect(second.getByTestId('module-loaded')).toContainText('mf-scheduling');
+  await signOut(page);
+  await expect(second).toHaveURL(/\/login$/);
+  await expect(second.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
 test('no module code is loaded before sign-in', async ({ page }) => {
   const moduleRequests: string[] = [];
   page.on('request', (request) => {

@@ -6,7 +6,7 @@ import {
   useAuthStore,
   type WireUser,
 } from '@dental/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { App } from './App';
@@ -206,5 +206,27 @@ describe('App: sign-in and protected routes end to end (spec §2, §4)', () => {
     await user.click(screen.getAllByRole('button', { name: 'Retry' })[0] as HTMLElement);
     expect(await screen.findByRole('heading', { name: 'Patients module page' })).toBeInTheDocument();
     expect(screen.queryByText('Some areas could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('a remembered session signed out in another tab ends here too', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(toSessionUser(ADMIN)));
+    openAt('/');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    // What the other tab's sign-out looks like from here: the key goes, and this tab hears of it.
+    localStorage.removeItem(STORAGE_KEYS.token);
+    localStorage.removeItem(STORAGE_KEYS.user);
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: STORAGE_KEYS.token,
+          oldValue: 'saved-token',
+          newValue: null,
+          storageArea: localStorage,
+        }),
+      );
+    });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
   });
 });

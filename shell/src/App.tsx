@@ -1,4 +1,4 @@
-import { useAuthStore } from '@dental/shared';
+import { STORAGE_KEYS, useAuthStore } from '@dental/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from './auth/LoadingScreen';
@@ -13,6 +13,19 @@ export function App() {
   useEffect(() => {
     void initialize();
   }, [initialize]);
+
+  // A remembered session lives in localStorage, shared by the browser's tabs: signing out in one
+  // signs out all of them at once.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== window.localStorage) return;
+      if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
+      const { status, remember, clear } = useAuthStore.getState();
+      if (status === 'authenticated' && remember && !window.localStorage.getItem(STORAGE_KEYS.token)) clear();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 
   return (
     <BrowserRouter>

@@ -39,9 +39,11 @@ export function readStoredSession(): { token: string; user: SessionUser; remembe
 }
 
 export function writeStoredSession(token: string, user: SessionUser, remember: boolean): void {
-  clearStoredSession();
   const [local, session] = stores();
-  const target = remember ? local : session;
+  const [target, other] = remember ? [local, session] : [session, local];
+  // The kept store is overwritten, never emptied first: other tabs watch localStorage for a sign-out.
+  other?.removeItem(STORAGE_KEYS.token);
+  other?.removeItem(STORAGE_KEYS.user);
   target?.setItem(STORAGE_KEYS.token, token);
   target?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }

@@ -15,7 +15,7 @@ const SAMPLE_STATS: StatCard[] = [
   { name: "Today's Appointments", value: 8, change: '+2', changeType: 'positive' },
   { name: 'Pending Confirmations', value: 3, change: '-1', changeType: 'positive' },
   { name: 'Total Patients', value: 240, change: '+12', changeType: 'positive' },
-  { name: 'Active Dentists', value: 4, change: '0', changeType: 'negative' },
+  { name: 'Active Dentists', value: 4, change: '0', changeType: 'positive' },
 ];
 const SAMPLE_APPOINTMENTS: TodayAppointment[] = [
   { id: -1, patient: 'Sample Patient', treatment: 'Dental Checkup', time: '09:00', status: 'confirmed' },

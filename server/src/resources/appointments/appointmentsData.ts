@@ -13,7 +13,7 @@ import { appointments, dentists, patientSearchText, patients } from '../../db/sc
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
-import { settleDay } from '../availability/availabilityData';
+import { lockDays, settleDay } from '../availability/availabilityData';
 import { clinicToday } from '../settings/clinicTime';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from './appointmentRows';
 
@@ -314,6 +314,7 @@ async function settleDays(
   before: Pick<StoredAppointment, 'dentistId' | 'date'>,
   after: Pick<StoredAppointment, 'dentistId' | 'date'>,
 ): Promise<void> {
+  await lockDays(tx, clinicId, [before, after]);
   await settleDay(tx, clinicId, before.dentistId, before.date);
   if (before.dentistId !== after.dentistId || before.date !== after.date) {
     await settleDay(tx, clinicId, after.dentistId, after.date);

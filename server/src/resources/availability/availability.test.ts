@@ -259,6 +259,33 @@ describe('availability API', () => {
       expect(await rowOf(day.id)).toEqual(before);
     });
 
+    it('a day created while a booking in it is being made shows that booking', async () => {
+      const days = Array.from({ length: 6 }, () => nextDay());
+      await Promise.all(
+        days.flatMap((date) => [
+          send(adminToken, 'POST', '/api/availability', {
+            dentist_id: michaelId,
+            date,
+            time_slots: slots(['09:00', '10:00'], ['10:00', '11:00']),
+          }),
+          book(michaelId, date, '10:30'),
+        ]),
+      );
+      for (const date of days) {
+        const [row] = await db()
+          .select()
+          .from(availability)
+          .where(
+            and(
+              eq(availability.clinicId, clinicId),
+              eq(availability.dentistId, michaelId),
+              eq(availability.date, date),
+            ),
+          );
+        expect([date, row?.timeSlots.map((slot) => slot.available)]).toEqual([date, [true, false]]);
+      }
+    });
+
     it('takes slots in any order and keeps them in time order', async () => {
       const response = await send(adminToken, 'POST', '/api/availability', {
         dentist_id: michaelId,

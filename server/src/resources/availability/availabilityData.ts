@@ -5,7 +5,7 @@ import type {
   SlotUpdate,
   WireAvailability,
 } from '@dental/shared/domain';
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Staff } from '../../auth/staff';
 import type { Database } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
@@ -24,6 +24,8 @@ export const NO_SUCH_DENTIST = 'No dentist with this id in your clinic';
 export const AVAILABILITY_EXISTS =
   'Availability for this dentist on this date already exists; edit it instead';
 export const DATE_IN_PAST = 'The date must not be in the past';
+export const CHANGED_MEANWHILE =
+  'This availability was changed by someone else meanwhile; reload it and try again';
 export const OWN_AVAILABILITY_ONLY = 'A dentist may change only their own availability';
 export const NOT_LINKED = 'Your account is not linked to a dentist record, so you cannot change availability';
 export const noSuchSlot = (start: string, end: string) => `No slot from ${start} to ${end} on this day`;
@@ -47,6 +49,22 @@ async function bookedTimes(tx: Reader, clinicId: number, dentistId: number, date
   return rows.map((row) => row.time);
 }
 
+/**
+ * Serialises the writes to dentists' days until their transactions end: an appointment's settling of
+ * a day and the creation (or move) of a day's availability. Without it a day created beside a booking
+ * in flight could miss that booking, each transaction blind to the other's uncommitted row. Days are
+ * locked in one order, and before any availability row, so two writers never wait on each other in a
+ * circle.
+ */
+export async function lockDays(
+  tx: Transaction | Database,
+  clinicId: number,
+  days: ReadonlyArray<{ dentistId: number; date: string }>,
+): Promise<void> {
+  const keys = [...new Set(days.map((day) => `day:${clinicId}:${day.dentistId}:${day.date}`))].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
 /** The appointment time a slot holds (start <= time < end), if any. */
 const timeIn = (slot: { start: string; end: string }, times: readonly string[]) =>
   times.find((time) => slot.start <= time && time < slot.end);
@@ -65,8 +83,9 @@ function settled(slot: TimeSlot, times: readonly string[]): TimeSlot {
 /**
  * Called by the appointments writes INSIDE their transaction, after the appointment row has changed:
  * brings the dentist's day in line with its appointments, booking the slot a live appointment starts
- * in and freeing a slot none is left in. The day's row is locked (FOR UPDATE) before the appointments
- * are read, so writes to one day queue and none undoes another's. No row for that day: nothing to do.
+ * in and freeing a slot none is left in. The day is locked (lockDays, then its row FOR UPDATE) before
+ * the appointments are read, so writes to one day queue and none undoes another's. No row for that
+ * day: nothing to do.
  */
 export async function settleDay(
   tx: Transaction | Database,
@@ -74,6 +93,7 @@ export async function settleDay(
   dentistId: number,
   date: string,
 ): Promise<void> {
+  await lockDays(tx, clinicId, [{ dentistId, date }]);
   const [row] = await tx
     .select({ id: availability.id, timeSlots: availability.timeSlots })
     .from(availability)
@@ -106,6 +126,7 @@ async function slotsToStore(
   input: AvailabilityWrite,
   before: readonly TimeSlot[],
 ): Promise<TimeSlot[]> {
+  await lockDays(tx, clinicId, [input]);
   const times = await bookedTimes(tx, clinicId, input.dentistId, input.date);
   return input.timeSlots.map((slot) => {
     const booked = timeIn(slot, times) !== undefined;
@@ -407,7 +428,17 @@ export async function updateAvailability(
   input: AvailabilityWrite,
 ): Promise<WireAvailability> {
   return inTransaction(db, async (tx) => {
+    // The days it leaves and enters are locked before its row (lockDays).
+    const [seen] = await tx
+      .select({ dentistId: availability.dentistId, date: availability.date })
+      .from(availability)
+      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+    if (!seen) throw new HttpError(404, AVAILABILITY_NOT_FOUND);
+    await lockDays(tx, staff.clinicId, [seen, input]);
     const current = await lockedAvailability(tx, staff.clinicId, id);
+    if (current.dentistId !== seen.dentistId || current.date !== seen.date) {
+      throw new HttpError(409, CHANGED_MEANWHILE);
+    }
     checkOwnership(staff, current.dentistId);
     checkOwnership(staff, input.dentistId);
     const dentist = await requireDentist(tx, staff.clinicId, input.dentistId);

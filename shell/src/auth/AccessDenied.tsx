@@ -1,4 +1,4 @@
-import { type Permission, ROLE_LABELS, ROLE_PERMISSIONS, ROLES, type Role } from '@dental/shared';
+import { hasPermission, type Permission, ROLE_LABELS, ROLES, type Role } from '@dental/shared';
 import { Button, Result } from '@dental/shared/ui';
 import { useLocation, useNavigate } from 'react-router-dom';
 
@@ -10,11 +10,9 @@ export interface AccessDeniedProps {
 
 /** Which roles hold a permission, for the person reading the refusal: "all" means administrators. */
 function holdersOf(permission: Permission): string {
-  const holders = ROLES.filter(
-    (candidate) =>
-      ROLE_PERMISSIONS[candidate].includes('all') || ROLE_PERMISSIONS[candidate].includes(permission),
-  );
-  return holders.map((holder) => ROLE_LABELS[holder]).join(', ');
+  return ROLES.filter((role) => hasPermission(role, permission))
+    .map((role) => ROLE_LABELS[role])
+    .join(', ');
 }
 
 /** Shown when the signed-in role lacks a page's permission (spec §2, protected-route behaviour). */

@@ -13,7 +13,7 @@ import { appointments, dentists, patientSearchText, patients } from '../../db/sc
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
-import { lockDays, settleDay } from '../availability/availabilityData';
+import { settleDays } from '../availability/availabilityData';
 import { clinicToday } from '../settings/clinicTime';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from './appointmentRows';
 
@@ -293,7 +293,7 @@ export async function createAppointment(
         })
         .returning({ id: appointments.id });
       if (!created) throw new Error('Appointment insert returned no row');
-      await settleDay(tx, clinicId, input.dentistId, input.date);
+      await settleDays(tx, clinicId, [input]);
       await recordAudit(tx, {
         clinicId,
         userId: actor.userId,
@@ -305,20 +305,6 @@ export async function createAppointment(
       return (await findAppointment(tx, clinicId, created.id)) as Appointment;
     },
   );
-}
-
-/** Settles the day an appointment was on and the day it is on now (availabilityData.settleDay). */
-async function settleDays(
-  tx: Transaction,
-  clinicId: number,
-  before: Pick<StoredAppointment, 'dentistId' | 'date'>,
-  after: Pick<StoredAppointment, 'dentistId' | 'date'>,
-): Promise<void> {
-  await lockDays(tx, clinicId, [before, after]);
-  await settleDay(tx, clinicId, before.dentistId, before.date);
-  if (before.dentistId !== after.dentistId || before.date !== after.date) {
-    await settleDay(tx, clinicId, after.dentistId, after.date);
-  }
 }
 
 export async function updateAppointment(
@@ -352,7 +338,7 @@ export async function updateAppointment(
           updatedAt: new Date(),
         })
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-      await settleDays(tx, clinicId, current, input);
+      await settleDays(tx, clinicId, [current, input]);
       await recordAudit(tx, {
         clinicId,
         userId: actor.userId,
@@ -385,7 +371,7 @@ export async function setAppointmentStatus(
         .update(appointments)
         .set({ status, updatedAt: new Date() })
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-      if (status !== current.status) await settleDay(tx, clinicId, current.dentistId, current.date);
+      if (status !== current.status) await settleDays(tx, clinicId, [current]);
       const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
       await recordAudit(tx, {
         clinicId,
@@ -414,7 +400,7 @@ export async function deleteAppointment(db: Database, actor: Actor, appointmentI
     await tx
       .delete(appointments)
       .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-    await settleDay(tx, clinicId, current.dentistId, current.date);
+    await settleDays(tx, clinicId, [current]);
     await recordAudit(tx, {
       clinicId,
       userId: actor.userId,

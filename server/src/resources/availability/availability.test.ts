@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointments, auditLog, availability, dentists, patients, type TimeSlot } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
 import { addDays, clinicToday } from '../settings/clinicTime';
-import { settleDay } from './availabilityData';
+import { settleDays } from './availabilityData';
 
 interface WireAvailability {
   id: number;
@@ -101,7 +101,7 @@ describe('availability API', () => {
     await app?.close();
   }, 60_000);
 
-  describe('settleDay (for the appointments writes)', () => {
+  describe('settleDays (for the appointments writes)', () => {
     const insertDay = async (dentistId: number, date: string, timeSlots: TimeSlot[]) => {
       const [row] = await db()
         .insert(availability)
@@ -140,7 +140,7 @@ describe('availability API', () => {
           await appointmentAt(michaelId, date, '10:00'),
           await appointmentAt(michaelId, date, '09:30', 'cancelled'),
         ]);
-      await db().transaction((tx) => settleDay(tx, clinicId, michaelId, date));
+      await db().transaction((tx) => settleDays(tx, clinicId, [{ dentistId: michaelId, date }]));
       expect((await rowOf(row.id))?.timeSlots).toEqual([
         open('09:00', '10:00'),
         { start: '10:00', end: '11:00', available: false },
@@ -148,7 +148,7 @@ describe('availability API', () => {
       await db()
         .delete(appointments)
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.date, date)));
-      await db().transaction((tx) => settleDay(tx, clinicId, michaelId, date));
+      await db().transaction((tx) => settleDays(tx, clinicId, [{ dentistId: michaelId, date }]));
       expect((await rowOf(row.id))?.timeSlots).toEqual([open('09:00', '10:00'), open('10:00', '11:00')]);
     });
 
@@ -161,9 +161,9 @@ describe('availability API', () => {
         .insert(appointments)
         .values(await appointmentAt(sarahId, addDays(date, 1), '09:00'));
       await db().transaction(async (tx) => {
-        await settleDay(tx, clinicId, michaelId, date);
-        await settleDay(tx, harborClinicId, sarahId, date);
-        await settleDay(tx, clinicId, sarahId, addDays(date, 1));
+        await settleDays(tx, clinicId, [{ dentistId: michaelId, date }]);
+        await settleDays(tx, harborClinicId, [{ dentistId: sarahId, date }]);
+        await settleDays(tx, clinicId, [{ dentistId: sarahId, date: addDays(date, 1) }]);
       });
       expect(await rowOf(row.id)).toMatchObject({
         timeSlots: [closed, open('10:00', '11:00')],
@@ -179,7 +179,7 @@ describe('availability API', () => {
       await expect(
         db().transaction(async (tx) => {
           await tx.insert(appointments).values(booking);
-          await settleDay(tx, clinicId, michaelId, date);
+          await settleDays(tx, clinicId, [{ dentistId: michaelId, date }]);
           throw new Error('booking failed');
         }),
       ).rejects.toThrow('booking failed');

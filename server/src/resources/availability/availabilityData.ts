@@ -56,13 +56,22 @@ async function bookedTimes(tx: Reader, clinicId: number, dentistId: number, date
  * locked in one order, and before any availability row, so two writers never wait on each other in a
  * circle.
  */
-export async function lockDays(
-  tx: Transaction | Database,
-  clinicId: number,
-  days: ReadonlyArray<{ dentistId: number; date: string }>,
-): Promise<void> {
-  const keys = [...new Set(days.map((day) => `day:${clinicId}:${day.dentistId}:${day.date}`))].sort();
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+interface Day {
+  dentistId: number;
+  date: string;
+}
+
+/** The days named, each once, in the one order every writer locks them in. */
+function distinctDays(days: readonly Day[]): Day[] {
+  const byKey = new Map(days.map((day) => [`${day.dentistId}:${day.date}`, day]));
+  return [...byKey.keys()].sort().map((key) => byKey.get(key) as Day);
+}
+
+async function lockDays(tx: Transaction | Database, clinicId: number, days: readonly Day[]): Promise<void> {
+  for (const day of distinctDays(days)) {
+    const key = `day:${clinicId}:${day.dentistId}:${day.date}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
 }
 
 /** The appointment time a slot holds (start <= time < end), if any. */
@@ -81,19 +90,18 @@ function settled(slot: TimeSlot, times: readonly string[]): TimeSlot {
 }
 
 /**
- * Called by the appointments writes INSIDE their transaction, after the appointment row has changed:
- * brings the dentist's day in line with its appointments, booking the slot a live appointment starts
- * in and freeing a slot none is left in. The day is locked (lockDays, then its row FOR UPDATE) before
- * the appointments are read, so writes to one day queue and none undoes another's. No row for that
- * day: nothing to do.
+ * Called by the appointments writes INSIDE their transaction, after the appointment row has changed,
+ * with the days it was and is on: brings each dentist's day in line with its appointments, booking
+ * the slot a live appointment starts in and freeing a slot none is left in. The days are locked
+ * (lockDays, then each row FOR UPDATE) before the appointments are read, so writes to one day queue
+ * and none undoes another's. A day without availability: nothing to do.
  */
-export async function settleDay(
-  tx: Transaction | Database,
-  clinicId: number,
-  dentistId: number,
-  date: string,
-): Promise<void> {
-  await lockDays(tx, clinicId, [{ dentistId, date }]);
+export async function settleDays(tx: Transaction | Database, clinicId: number, days: readonly Day[]) {
+  await lockDays(tx, clinicId, days);
+  for (const day of distinctDays(days)) await settleDay(tx, clinicId, day.dentistId, day.date);
+}
+
+async function settleDay(tx: Transaction | Database, clinicId: number, dentistId: number, date: string) {
   const [row] = await tx
     .select({ id: availability.id, timeSlots: availability.timeSlots })
     .from(availability)
@@ -116,7 +124,8 @@ export async function settleDay(
 }
 
 /**
- * The slots of a create or replace, settled against the day's appointments. A slot sent as not
+ * The slots of a create or replace, settled against the day's appointments (the caller holds the
+ * day's lock). A slot sent as not
  * available is closed by staff, except when an appointment books it: a form sends a booked slot back
  * as not available, and that slot stays as it was (closed only if it already was).
  */
@@ -126,7 +135,6 @@ async function slotsToStore(
   input: AvailabilityWrite,
   before: readonly TimeSlot[],
 ): Promise<TimeSlot[]> {
-  await lockDays(tx, clinicId, [input]);
   const times = await bookedTimes(tx, clinicId, input.dentistId, input.date);
   return input.timeSlots.map((slot) => {
     const booked = timeIn(slot, times) !== undefined;
@@ -388,6 +396,7 @@ export async function createAvailability(
     const dentist = await requireDentist(tx, staff.clinicId, input.dentistId);
     await requireNotPast(tx, staff.clinicId, input.date);
     await requireFreeDay(tx, staff.clinicId, input.dentistId, input.date, null);
+    await lockDays(tx, staff.clinicId, [input]);
     const [created] = await tx
       .insert(availability)
       .values({

@@ -174,13 +174,24 @@ async function checkDentistLink(
       { field: 'dentist_id', message: DENTIST_NOT_FOUND },
     ]);
   }
+  if (await isLinkedElsewhere(tx, clinicId, dentistId, userId))
+    throw new HttpError(409, DENTIST_ALREADY_LINKED);
+}
+
+/** Whether an account other than `userId` is linked to this dentist record. */
+async function isLinkedElsewhere(
+  tx: Transaction,
+  clinicId: number,
+  dentistId: number,
+  userId: number | null,
+) {
   const linked = and(eq(users.clinicId, clinicId), eq(users.dentistId, dentistId));
   const [holder] = await tx
     .select({ id: users.id })
     .from(users)
     .where(userId === null ? linked : and(linked, ne(users.id, userId)))
     .limit(1);
-  if (holder) throw new HttpError(409, DENTIST_ALREADY_LINKED);
+  return holder !== undefined;
 }
 
 /**
@@ -194,14 +205,8 @@ async function dentistOfEmail(tx: Transaction, clinicId: number, email: string, 
     .from(dentists)
     .where(and(eq(dentists.clinicId, clinicId), sql`lower(${dentists.email}) = ${email.toLowerCase()}`))
     .limit(1);
-  if (!match) return null;
-  const linked = and(eq(users.clinicId, clinicId), eq(users.dentistId, match.id));
-  const [holder] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(userId === null ? linked : and(linked, ne(users.id, userId)))
-    .limit(1);
-  return holder ? null : match.id;
+  if (!match || (await isLinkedElsewhere(tx, clinicId, match.id, userId))) return null;
+  return match.id;
 }
 
 function conflictOf(error: unknown): HttpError | null {

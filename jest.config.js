@@ -24,6 +24,8 @@ const browserProject = (name) => ({
   transform: swcTransform,
   setupFilesAfterEnv: ['<rootDir>/../jest.setup.browser.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  // nuqs ships ES modules only; jest runs CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(nuqs)/)'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../jest.style-stub.js',
     // @ant-design/icons' CommonJS build requires this ES-module-only file; its CommonJS twin is the same code.

@@ -42,3 +42,17 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 // only the one-argument form and logs an error for the other.
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// antd's forms schedule their watchers through a MessageChannel, which jsdom lacks; a macrotask is
+// all they need of it.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class MacroTaskChannel {
+    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+    port2 = {
+      postMessage: (data: unknown) => {
+        setTimeout(() => this.port1.onmessage?.({ data }), 0);
+      },
+    };
+  }
+  Object.assign(globalThis, { MessageChannel: MacroTaskChannel });
+}

@@ -32,11 +32,16 @@ export const sharedSingletons = {
   'react-dom': { singleton: true, requiredVersion: `^${sharedDeps['react-dom']}` },
   'react-dom/client': { singleton: true, requiredVersion: `^${sharedDeps['react-dom']}` },
   'react-router-dom': { singleton: true, requiredVersion: `^${sharedDeps['react-router-dom']}` },
+  // react-router-dom 7 re-exports react-router, which the URL-state adapter imports by this name.
+  'react-router': { singleton: true, requiredVersion: `^${sharedDeps['react-router-dom']}` },
+  // One client of server state for every module: a module's write refreshes another's screen.
+  '@tanstack/react-query': { singleton: true, requiredVersion: `^${sharedDeps['@tanstack/react-query']}` },
   zustand: { singleton: true, requiredVersion: `^${sharedDeps.zustand}` },
   axios: { singleton: true, requiredVersion: `^${sharedDeps.axios}` },
   '@dental/shared': { singleton: true, requiredVersion: `^${sharedMajor}.0.0` },
   '@dental/shared/domain': { singleton: true, requiredVersion: `^${sharedMajor}.0.0` },
   '@dental/shared/ui': { singleton: true, requiredVersion: `^${sharedMajor}.0.0` },
+  '@dental/shared/kit': { singleton: true, requiredVersion: `^${sharedMajor}.0.0` },
 };
 
 export interface FrontendPackageOptions {

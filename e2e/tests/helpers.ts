@@ -46,6 +46,55 @@ export async function expectSidebar(page: Page, entries: readonly string[]) {
   await expect(sidebar(page).getByRole('menuitem')).toHaveText([...entries]);
 }
 
+/** The level-2 heading every screen opens with: Dashboard, Patients, Calendar, Modules... */
+export function screenHeading(page: Page, name: string) {
+  return page.getByRole('heading', { name, level: 2 });
+}
+
+/** Waits until the screen of this name shows (for a module: its code has loaded and rendered). */
+export async function expectScreen(page: Page, name: string) {
+  await expect(screenHeading(page, name)).toBeVisible();
+}
+
+/** Opens a path with a full page load and waits for its screen. */
+export async function openScreen(page: Page, path: string, name: string) {
+  await page.goto(path);
+  await expectScreen(page, name);
+}
+
+export type ModuleId = 'appointments' | 'patients' | 'dentists' | 'scheduling' | 'admin';
+
+/** The build time of the module description loaded, as the admin's Modules page shows it. */
+export function moduleBuildTime(page: Page, moduleId: ModuleId) {
+  return page.getByTestId(`module-build-${moduleId}`);
+}
+
+/** A sidebar entry of each module (admin's sidebar). */
+const MODULE_ENTRY: Record<ModuleId, string> = {
+  appointments: 'Appointments',
+  patients: 'Patients',
+  dentists: 'Dentists',
+  scheduling: 'Availability',
+  admin: 'Users',
+};
+
+/**
+ * Reads, on the admin's Modules page, the build time of the module description this page load uses.
+ * The page is opened from the sidebar once the sidebar lists the module, not by URL: on a fresh load
+ * of /modules the page's own list can arrive before the app's list of modules, and the page then
+ * never reads the builds (it stays on "Reading...").
+ */
+export async function readModuleBuildTime(page: Page, moduleId: ModuleId): Promise<string> {
+  await expect(sidebar(page).getByRole('menuitem', { name: MODULE_ENTRY[moduleId] })).toBeVisible();
+  await sidebar(page).getByRole('menuitem', { name: 'Modules' }).click();
+  await expectScreen(page, 'Modules');
+  const buildTime = moduleBuildTime(page, moduleId);
+  await expect(buildTime).toBeVisible();
+  const value = await buildTime.getAttribute('datetime');
+  expect(value).toBeTruthy();
+  return value ?? '';
+}
+
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: /^User menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, expectSidebar, fillSignIn, signIn, signOut } from './helpers';
+import { ACCOUNTS, expectScreen, expectSidebar, fillSignIn, signIn, signOut } from './helpers';
 
 const EXPECTED_SIDEBAR = {
   admin: [
@@ -79,7 +79,7 @@ test('a signed-out visit is sent to sign in and comes back to the page it asked 
   await expect(page).toHaveURL(/\/login$/);
   await fillSignIn(page, 'receptionist');
   await expect(page).toHaveURL(/\/patients$/);
-  await expect(page.getByTestId('module-loaded')).toContainText('mf-patients');
+  await expectScreen(page, 'Patients');
   // The login page was replaced in history: going back does not return to it.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/login$/);
@@ -100,10 +100,10 @@ test('sign-out ends the session', async ({ page }) => {
 test('the session survives a reload', async ({ page }) => {
   await signIn(page, 'dentist');
   await page.getByRole('menuitem', { name: 'Calendar' }).click();
-  await expect(page.getByTestId('module-loaded')).toContainText('mf-scheduling');
+  await expectScreen(page, 'Calendar');
   await page.reload();
   await expect(page).toHaveURL(/\/calendar$/);
-  await expect(page.getByTestId('module-loaded')).toContainText('mf-scheduling');
+  await expectScreen(page, 'Calendar');
 });
 
 test('Remember me decides where the session is kept', async ({ page, context }) => {
@@ -114,7 +114,7 @@ test('Remember me decides where the session is kept', async ({ page, context }) 
   // A new tab of the same browser session gets in through the refresh cookie.
   const second = await context.newPage();
   await second.goto('/patients');
-  await expect(second.getByTestId('module-loaded')).toContainText('mf-patients');
+  await expectScreen(second, 'Patients');
   await second.close();
 
   await signOut(page);
@@ -131,7 +131,7 @@ test('signing out of a remembered session in one tab signs out the others', asyn
   await signIn(page, 'receptionist', { remember: true });
   const second = await context.newPage();
   await second.goto('/calendar');
-  await expect(second.getByTestId('module-loaded')).toContainText('mf-scheduling');
+  await expectScreen(second, 'Calendar');
   await signOut(page);
   await expect(second).toHaveURL(/\/login$/);
   await expect(second.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -1,35 +1,11 @@
-import { defineModule, MODULE_CATALOG, type ModuleRoute } from '@dental/shared';
-import { SettingOutlined, UserOutlined } from '@dental/shared/ui';
-import type { ReactNode } from 'react';
-
-const catalog = MODULE_CATALOG.admin;
-
-const loaders: Record<string, ModuleRoute['load']> = {
-  '/users': () => import('./pages/UsersPage'),
-  '/settings': () => import('./pages/SettingsPage'),
-};
-
-const icons: Record<string, ReactNode> = {
-  '/users': <UserOutlined />,
-  '/settings': <SettingOutlined />,
-};
+import { defineModule } from '@dental/shared';
 
 /** The module's description (its `./module` entry); each screen's code loads on its first visit. */
-export default defineModule({
-  id: 'admin',
-  title: catalog.title,
-  version: __PACKAGE_VERSION__,
-  buildTime: __BUILD_TIME__,
-  routes: catalog.pages.map((page) => ({
-    path: page.path,
-    permission: page.permission,
-    load: loaders[page.path] ?? (() => Promise.reject(new Error(`No screen for ${page.path}`))),
-  })),
-  nav: catalog.pages.map((page, index) => ({
-    path: page.path,
-    label: page.label,
-    permission: page.permission,
-    icon: icons[page.path],
-    order: index,
-  })),
-});
+export default defineModule(
+  'admin',
+  { version: __PACKAGE_VERSION__, buildTime: __BUILD_TIME__ },
+  {
+    '/users': () => import('./pages/UsersPage'),
+    '/settings': () => import('./pages/SettingsPage'),
+  },
+);

@@ -1,35 +1,11 @@
-import { defineModule, MODULE_CATALOG, type ModuleRoute } from '@dental/shared';
-import { CalendarOutlined, ClockCircleOutlined } from '@dental/shared/ui';
-import type { ReactNode } from 'react';
-
-const catalog = MODULE_CATALOG.scheduling;
-
-const loaders: Record<string, ModuleRoute['load']> = {
-  '/availability': () => import('./pages/AvailabilityPage'),
-  '/calendar': () => import('./pages/CalendarPage'),
-};
-
-const icons: Record<string, ReactNode> = {
-  '/availability': <ClockCircleOutlined />,
-  '/calendar': <CalendarOutlined />,
-};
+import { defineModule } from '@dental/shared';
 
 /** The module's description (its `./module` entry); each screen's code loads on its first visit. */
-export default defineModule({
-  id: 'scheduling',
-  title: catalog.title,
-  version: __PACKAGE_VERSION__,
-  buildTime: __BUILD_TIME__,
-  routes: catalog.pages.map((page) => ({
-    path: page.path,
-    permission: page.permission,
-    load: loaders[page.path] ?? (() => Promise.reject(new Error(`No screen for ${page.path}`))),
-  })),
-  nav: catalog.pages.map((page, index) => ({
-    path: page.path,
-    label: page.label,
-    permission: page.permission,
-    icon: icons[page.path],
-    order: index,
-  })),
-});
+export default defineModule(
+  'scheduling',
+  { version: __PACKAGE_VERSION__, buildTime: __BUILD_TIME__ },
+  {
+    '/availability': () => import('./pages/AvailabilityPage'),
+    '/calendar': () => import('./pages/CalendarPage'),
+  },
+);

@@ -41,6 +41,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       level: config.logLevel,
       // Passwords and tokens never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Readable lines for a person at a terminal; JSON lines, as pino writes them, everywhere else.
+      ...(config.logFormat === 'pretty' && {
+        transport: {
+          target: 'pino-pretty',
+          options: {
+            colorize: config.logColors,
+            translateTime: 'SYS:HH:MM:ss.l',
+            // One line a request event: `req-1 incoming request GET /api/health`, `req-1 request completed 200`.
+            messageFormat:
+              '{if reqId}{reqId} {end}{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}',
+            ignore: 'pid,hostname,reqId,req,res',
+            singleLine: true,
+          },
+        },
+      }),
     },
     trustProxy: config.trustProxy,
   });

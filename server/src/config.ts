@@ -17,6 +17,10 @@ export interface AppConfig {
   moduleEntries: Partial<Record<ModuleId, string>>;
   seedDemo: boolean;
   logLevel: string;
+  /** `json`: one JSON object a line (files, services, CI); `pretty`: pino-pretty's readable lines. */
+  logFormat: LogFormat;
+  /** Whether pretty lines are coloured (only when they go to a terminal). */
+  logColors: boolean;
   /** Requests a minute one user (or address) may make to the API. */
   apiRateLimit: number;
   /** Sign-in attempts a minute from one address. */
@@ -26,6 +30,15 @@ export interface AppConfig {
    * none by default, since a client could claim any address; the proxy's address(es) or a hop count.
    */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+export type LogFormat = 'json' | 'pretty';
+
+/** LOG_FORMAT=pretty|json; unset (or anything else): pretty on a terminal, JSON when stdout is piped or a file. */
+function logFormatOf(value: string | undefined, terminal: boolean): LogFormat {
+  const asked = value?.trim().toLowerCase();
+  if (asked === 'pretty' || asked === 'json') return asked;
+  return terminal ? 'pretty' : 'json';
 }
 
 /** TRUST_PROXY: unset or 'false' → trust no proxy; a number → that many hops; 'true' → every hop; else addresses/CIDRs. */
@@ -45,7 +58,11 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** Reads the configuration from the environment; `terminal` says whether stdout is a terminal. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal: boolean = process.stdout.isTTY === true,
+): AppConfig {
   const invokedFrom = env.INIT_CWD ?? process.cwd();
   const moduleEntries: Partial<Record<ModuleId, string>> = {};
   for (const id of MODULE_IDS) {
@@ -62,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     moduleEntries,
     seedDemo: flag(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatOf(env.LOG_FORMAT, terminal),
+    logColors: terminal && !env.NO_COLOR,
     apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '3000', 10),
     loginRateLimit: Number.parseInt(env.LOGIN_RATE_LIMIT ?? '20', 10),
     trustProxy: trustedProxies(env.TRUST_PROXY),
@@ -71,12 +90,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /** A configuration for tests: in-memory database, no demo seeding unless asked, quiet logs. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({}),
+    ...loadConfig({}, false),
     dataDir: null,
     databaseUrl: null,
     jwtSecret: randomBytes(32).toString('hex'),
     seedDemo: true,
     logLevel: 'silent',
+    // JSON even when jest runs in a terminal: no pino-pretty worker thread in tests.
+    logFormat: 'json',
     ...overrides,
   };
 }

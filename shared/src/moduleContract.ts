@@ -1,34 +1,27 @@
-import type { ComponentType, ReactNode } from 'react';
-import type { ModuleId, Permission } from './domain';
+import type { ComponentType } from 'react';
+import type { MODULE_CATALOG, ModuleId } from './domain';
 
-/** A page a module contributes; its code loads on first visit. */
-export interface ModuleRoute {
-  /** Absolute path, e.g. `/patients`. */
-  path: string;
-  /** The permission it needs (spec §6); `null` = any signed-in user. */
-  permission: Permission | null;
-  load: () => Promise<{ default: ComponentType }>;
-}
+/** Loads a screen's code; called on the screen's first visit. */
+export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
-export interface ModuleNavEntry {
-  path: string;
-  label: string;
-  permission: Permission | null;
-  icon?: ReactNode;
-  /** Lower comes first in the sidebar. */
-  order: number;
-}
-
-/** The default export of every module's `./module` entry. */
+/**
+ * The default export of every module's `./module` entry: only what is the module's own. Its screens'
+ * paths, labels, icons and permissions are the catalogue's (`MODULE_CATALOG`), which the shell reads.
+ */
 export interface ModuleDescription {
   id: ModuleId;
-  title: string;
   version: string;
+  /** When this build was made: the Modules page shows it, so a release can be seen live. */
   buildTime: string;
-  routes: ModuleRoute[];
-  nav: ModuleNavEntry[];
+  /** The code of each screen the catalogue lists for the module, by path. */
+  screens: Partial<Record<string, ScreenLoader>>;
 }
 
-export function defineModule(description: ModuleDescription): ModuleDescription {
-  return description;
+/** Describes a module; a screen the catalogue lists but the module does not load is a build error. */
+export function defineModule<Id extends ModuleId>(
+  id: Id,
+  build: { version: string; buildTime: string },
+  screens: Record<(typeof MODULE_CATALOG)[Id]['pages'][number]['path'], ScreenLoader>,
+): ModuleDescription {
+  return { id, ...build, screens };
 }

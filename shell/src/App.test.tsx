@@ -21,17 +21,9 @@ jest.mock('./modules/moduleRuntime', () => ({
 
 const PATIENTS_MODULE: ModuleDescription = {
   id: 'patients',
-  title: 'Patients',
   version: '1.0.0',
   buildTime: '2026-01-01T00:00:00Z',
-  routes: [
-    {
-      path: '/patients',
-      permission: 'patients',
-      load: () => Promise.resolve({ default: () => <h1>Patients module page</h1> }),
-    },
-  ],
-  nav: [],
+  screens: { '/patients': () => Promise.resolve({ default: () => <h1>Patients module page</h1> }) },
 };
 
 const ADMIN: WireUser = {
@@ -98,6 +90,8 @@ const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosRes
     case 'GET /api/dashboard/stats':
       return answer(200, { data: [] });
     case 'GET /api/dashboard/appointments/today':
+      return answer(200, { data: [] });
+    case 'GET /api/dashboard/activity':
       return answer(200, { data: [] });
     default:
       return answer(404, { message: 'Not found' });

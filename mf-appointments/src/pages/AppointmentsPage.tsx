@@ -1,13 +1,13 @@
-import { ModuleBuildInfo } from '@dental/shared/ui';
+import { Empty, Typography } from '@dental/shared/ui';
 
-/** Appointments: reports which build of the module is serving it. */
+/** Appointments: the screen of a later release; its API is ready. */
 export default function AppointmentsPage() {
   return (
-    <ModuleBuildInfo
-      title="Appointments"
-      moduleName={__PACKAGE_NAME__}
-      version={__PACKAGE_VERSION__}
-      buildTime={__BUILD_TIME__}
-    />
+    <div>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        Appointments
+      </Typography.Title>
+      <Empty description="This screen is coming in a later release." />
+    </div>
   );
 }

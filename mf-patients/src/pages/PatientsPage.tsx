@@ -1,13 +1,239 @@
-import { ModuleBuildInfo } from '@dental/shared/ui';
+import { type ApiError, PATIENT_SORTS, PERSON_STATUSES, type WirePatient } from '@dental/shared';
+import {
+  formatDay,
+  parseAsId,
+  parseAsStringLiteral,
+  sortFromTable,
+  sortOrderOf,
+  tablePagination,
+  useListState,
+  useMutation,
+  useQueryClient,
+  useQueryState,
+} from '@dental/shared/kit';
+import {
+  App,
+  Button,
+  Card,
+  DeleteOutlined,
+  EditOutlined,
+  ErrorBanner,
+  EyeOutlined,
+  Flex,
+  Input,
+  PlusOutlined,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from '@dental/shared/ui';
+import { useState } from 'react';
+import { deletePatient, patientKeys, usePatients } from '../api/patients';
+import { PatientDetails } from '../components/PatientDetails';
+import { PatientForm } from '../components/PatientForm';
 
-/** Patients: reports which build of the module is serving it. */
+const FILTERS = { status: parseAsStringLiteral(PERSON_STATUSES) };
+
+/** Patients (spec §2): the clinic's patients, searched, filtered and paged by the server. */
 export default function PatientsPage() {
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useListState({ sorts: PATIENT_SORTS, filters: FILTERS });
+  const { state } = list;
+  const [openPatient, setOpenPatient] = useQueryState('patient', parseAsId.withOptions({ history: 'push' }));
+  const [editing, setEditing] = useState<{ patient: WirePatient | null } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState(state.search);
+
+  const patients = usePatients({
+    page: state.page,
+    limit: state.pageSize,
+    search: state.search || undefined,
+    status: state.status ?? undefined,
+    sort: state.sort,
+  });
+
+  const remove = useMutation({
+    mutationFn: (patient: WirePatient) => deletePatient(patient.id),
+    onSuccess: (_answer, patient) => {
+      message.success(`${patient.name} was deleted`);
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+    onError: (error: ApiError) => setActionError(error.message),
+  });
+
+  const confirmDelete = (patient: WirePatient) =>
+    modal.confirm({
+      title: 'Delete patient?',
+      content: `Are you sure you want to delete ${patient.name}? This cannot be undone.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(patient).catch(() => undefined),
+    });
+
+  const columns: TableColumnsType<WirePatient> = [
+    {
+      title: 'Patient',
+      key: 'name',
+      sorter: true,
+      sortOrder: sortOrderOf(state.sort, 'name'),
+      render: (_, patient) => (
+        <div>
+          <Typography.Link
+            href={`/patients?patient=${patient.id}`}
+            onClick={(event) => {
+              // A plain click opens the file here; a modified click opens it in a new tab, by its URL.
+              if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              void setOpenPatient(patient.id);
+            }}
+          >
+            {patient.name}
+          </Typography.Link>
+          <br />
+          <Typography.Text type="secondary">
+            {patient.dateOfBirth ? `Born ${formatDay(patient.dateOfBirth)}` : 'Date of birth not given'}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: 'Contact',
+      key: 'contact',
+      render: (_, patient) => (
+        <div>
+          <div>{patient.phone}</div>
+          <Typography.Text type="secondary">{patient.email ?? 'No e-mail'}</Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: 'Last Visit',
+      key: 'lastVisit',
+      render: (_, patient) => (patient.lastVisit ? formatDay(patient.lastVisit) : 'Never'),
+    },
+    {
+      title: 'Next Appointment',
+      key: 'nextAppointment',
+      render: (_, patient) =>
+        patient.nextAppointment
+          ? `${formatDay(patient.nextAppointment.date)} ${patient.nextAppointment.time}`
+          : 'No appointment',
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, patient) => (
+        <Tag color={patient.status === 'active' ? 'green' : 'default'}>{patient.status}</Tag>
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, patient) => (
+        <Space size={0} wrap>
+          <Button
+            type="text"
+            icon={<EyeOutlined />}
+            aria-label={`View ${patient.name}`}
+            onClick={() => void setOpenPatient(patient.id)}
+          />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={`Edit ${patient.name}`}
+            onClick={() => setEditing({ patient })}
+          />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Delete ${patient.name}`}
+            onClick={() => confirmDelete(patient)}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  const loadError = patients.error ? (patients.error as ApiError).message : null;
+
   return (
-    <ModuleBuildInfo
-      title="Patients"
-      moduleName={__PACKAGE_NAME__}
-      version={__PACKAGE_VERSION__}
-      buildTime={__BUILD_TIME__}
-    />
+    <div>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <div>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            Patients
+          </Typography.Title>
+          <Typography.Text type="secondary">The clinic's patients and their visits.</Typography.Text>
+        </div>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ patient: null })}>
+          Add New Patient
+        </Button>
+      </Flex>
+
+      <ErrorBanner message={loadError} onRetry={() => void patients.refetch()} />
+      <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+
+      <Card>
+        <Flex wrap gap={12} style={{ marginBottom: 16 }}>
+          <Input.Search
+            aria-label="Search patients"
+            placeholder="Search patients..."
+            allowClear
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              list.setSearch(event.target.value.trim());
+            }}
+            onSearch={(value) => list.setSearch(value.trim())}
+            style={{ flex: '1 1 240px', maxWidth: 420 }}
+          />
+          <Select
+            aria-label="Status"
+            value={state.status ?? 'all'}
+            onChange={(value: string) =>
+              list.setFilters({
+                status: value === 'all' ? null : (value as (typeof PERSON_STATUSES)[number]),
+              })
+            }
+            options={[
+              { value: 'all', label: 'All statuses' },
+              ...PERSON_STATUSES.map((status) => ({ value: status, label: status })),
+            ]}
+            style={{ width: 160 }}
+          />
+        </Flex>
+        <Table
+          rowKey="id"
+          columns={columns}
+          dataSource={patients.data?.data ?? []}
+          loading={patients.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: list.isFiltered ? 'No patients match your search' : 'No patients yet' }}
+          pagination={tablePagination(state, patients.data?.total ?? 0, list.setPage)}
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort') list.setFilters({ sort: sortFromTable(sorter) });
+          }}
+        />
+      </Card>
+
+      <PatientForm
+        open={editing !== null}
+        patient={editing?.patient ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          message.success(editing?.patient ? `${saved.name} was saved` : `${saved.name} was added`);
+          setEditing(null);
+        }}
+      />
+      <PatientDetails
+        patientId={openPatient}
+        onClose={() => void setOpenPatient(null)}
+        onEdit={(patient) => setEditing({ patient })}
+      />
+    </div>
   );
 }

@@ -1,13 +1,13 @@
-import { ModuleBuildInfo } from '@dental/shared/ui';
+import { Empty, Typography } from '@dental/shared/ui';
 
-/** Availability: reports which build of the module is serving it. */
+/** Availability: the screen of a later release; its API is ready. */
 export default function AvailabilityPage() {
   return (
-    <ModuleBuildInfo
-      title="Availability"
-      moduleName={__PACKAGE_NAME__}
-      version={__PACKAGE_VERSION__}
-      buildTime={__BUILD_TIME__}
-    />
+    <div>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        Availability
+      </Typography.Title>
+      <Empty description="This screen is coming in a later release." />
+    </div>
   );
 }

@@ -116,6 +116,63 @@ describe('auth store', () => {
     });
   });
 
+  describe('logout without waiting for the server', () => {
+    const heldLogout = () => {
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const logout = jest.spyOn(authApi, 'logout').mockReturnValue(answered);
+      return { logout, answer: () => answer() };
+    };
+
+    it('ends the session here before the server has answered', async () => {
+      saveSession(sessionStorage);
+      useAuthStore.setState({ status: 'authenticated', token: TOKEN, user: USER, remember: false });
+      const { logout, answer } = heldLogout();
+
+      const ended = useAuthStore.getState().logout();
+      expect(logout).toHaveBeenCalledTimes(1);
+      expect(useAuthStore.getState()).toMatchObject({
+        status: 'anonymous',
+        token: null,
+        user: null,
+        signedOut: true,
+      });
+      expect(stored(sessionStorage)).toEqual({ token: null, user: null });
+
+      answer();
+      await expect(ended).resolves.toBeUndefined();
+    });
+
+    it('a sign-in right after a sign-out is sent once the sign-out has been answered', async () => {
+      useAuthStore.setState({ status: 'authenticated', token: TOKEN, user: USER, remember: true });
+      const { answer } = heldLogout();
+      const login = jest.spyOn(authApi, 'login').mockResolvedValue({ token: 'next', user: USER });
+
+      void useAuthStore.getState().logout();
+      const signedIn = useAuthStore.getState().login('receptionist', 'receptionist123', true);
+      await Promise.resolve();
+      // The sign-out's answer clears the refresh cookie: it must not land after the new session's.
+      expect(login).not.toHaveBeenCalled();
+
+      answer();
+      await signedIn;
+      expect(login).toHaveBeenCalledTimes(1);
+      expect(useAuthStore.getState()).toMatchObject({
+        status: 'authenticated',
+        token: 'next',
+        signedOut: false,
+      });
+    });
+
+    it('a session that ends otherwise (expiry, another tab) is not a sign-out', () => {
+      useAuthStore.setState({ status: 'authenticated', token: TOKEN, user: USER, signedOut: true });
+      useAuthStore.getState().clear();
+      expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', signedOut: false });
+    });
+  });
+
   describe('initialize', () => {
     it('a saved session whose token the server refuses (401) is cleared', async () => {
       saveSession(localStorage);

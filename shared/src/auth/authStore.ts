@@ -11,10 +11,15 @@ export interface AuthState {
   user: SessionUser | null;
   token: string | null;
   remember: boolean;
+  /** The last session ended because the user signed out here (not expiry): the next sign-in starts afresh. */
+  signedOut: boolean;
   /** Restores a saved session at start-up and re-fetches the profile (spec §4). */
   initialize: () => Promise<void>;
   login: (username: string, password: string, remember: boolean) => Promise<SessionUser>;
-  /** Ends the session on the server and here; server errors are ignored (spec §4). */
+  /**
+   * Ends the session here at once and on the server; the promise settles when the server has
+   * answered, and server errors are ignored (spec §4).
+   */
   logout: () => Promise<void>;
   /** Clears the session locally, e.g. after a 401 that a refresh could not mend. */
   clear: () => void;
@@ -23,16 +28,18 @@ export interface AuthState {
 export const useAuthStore = create<AuthState>()((set, get) => {
   /** Counts sign-outs, so an answer that arrives after one cannot bring the session back. */
   let generation = 0;
+  /** The sign-out request still running, if any. */
+  let signingOut: Promise<void> | null = null;
 
   const establish = (token: string, user: SessionUser, remember: boolean) => {
     writeStoredSession(token, user, remember);
-    set({ status: 'authenticated', user, token, remember });
+    set({ status: 'authenticated', user, token, remember, signedOut: false });
   };
 
   const clear = () => {
     generation += 1;
     clearStoredSession();
-    set({ status: 'anonymous', user: null, token: null, remember: false });
+    set({ status: 'anonymous', user: null, token: null, remember: false, signedOut: false });
   };
 
   /** One attempt to get a new access token from the httpOnly refresh cookie. */
@@ -58,6 +65,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     user: null,
     token: null,
     remember: false,
+    signedOut: false,
 
     async initialize() {
       const saved = readStoredSession();
@@ -80,17 +88,29 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     async login(username, password, remember) {
+      // The sign-out answer clears the refresh cookie: a sign-in sent before it arrived could have its
+      // new cookie wiped by it, so a sign-in right after a sign-out waits for that answer first.
+      await signingOut;
       const grant = await authApi.login(username, password, remember);
       establish(grant.token, grant.user, remember);
       return grant.user;
     },
 
-    async logout() {
+    logout() {
       // The request carries the refresh cookie the server revokes; the session here ends at once,
-      // and logout errors are ignored (spec §4).
-      const ended = authApi.logout().catch(() => undefined);
+      // without waiting for the server (the app leaves for /login right away), and logout errors are
+      // ignored (spec §4).
+      const ended: Promise<void> = authApi.logout().then(
+        () => undefined,
+        () => undefined,
+      );
+      signingOut = ended;
+      void ended.then(() => {
+        if (signingOut === ended) signingOut = null;
+      });
       clear();
-      await ended;
+      set({ signedOut: true });
+      return ended;
     },
 
     clear,

@@ -3,7 +3,7 @@
 export const REQUEST_TIMEOUT_MS = 15000;
 /** Used when a configured time-out cannot be parsed. */
 export const FALLBACK_REQUEST_TIMEOUT_MS = 10000;
-/** Kept for parity with the product's configuration; requests are not retried automatically. */
+/** How many times a failed read is tried again (network, time-out, server error); writes never are. */
 export const RETRY_ATTEMPTS = 3;
 
 export const STORAGE_KEYS = {

@@ -47,7 +47,7 @@ export interface ModuleCatalogEntry {
   container: string;
   /** Package folder the module is built in. */
   packageDir: string;
-  pages: ModulePage[];
+  pages: readonly ModulePage[];
 }
 
 /**
@@ -55,7 +55,7 @@ export interface ModuleCatalogEntry {
  * area (and its error) in place even when the module's code fails to load; the module uses it for
  * its own routes. Where a module's entry is served from is the operator's choice (server config).
  */
-export const MODULE_CATALOG: Record<ModuleId, ModuleCatalogEntry> = {
+export const MODULE_CATALOG = {
   appointments: {
     title: 'Appointments',
     container: 'mf_appointments',
@@ -98,4 +98,4 @@ export const MODULE_CATALOG: Record<ModuleId, ModuleCatalogEntry> = {
       { path: '/settings', label: 'Settings', permission: null, icon: 'setting' },
     ],
   },
-};
+} as const satisfies Record<ModuleId, ModuleCatalogEntry>;

@@ -1,8 +1,8 @@
 import { TextDecoder, TextEncoder } from 'node:util';
 import { ApiError, authApi, type SessionUser, useAuthStore } from '@dental/shared';
+import { staffMember } from '@dental/shared/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { staffMember } from '../testing/staff';
 
 // React Router 7 needs TextEncoder at load time, which jest's jsdom environment lacks; it is provided
 // before the router is required (an `import` would be hoisted above this line).

@@ -1,8 +1,8 @@
 import { type Role, useAuthStore } from '@dental/shared';
+import { staffMember } from '@dental/shared/testing';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { staffMember } from '../testing/staff';
 import { PermissionGate } from './PermissionGate';
 import { RequireSession } from './RequireSession';
 

@@ -1,193 +1,285 @@
-import { apiClient, useAuthStore } from '@dental/shared';
-import { UiProvider } from '@dental/shared/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { staffMember } from '../testing/staff';
+import { createFakeApi, type FakeApi, refusal, renderScreen, staffMember } from '@dental/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { NotificationBell } from '../layout/NotificationBell';
 import { DashboardPage } from './DashboardPage';
 
-/** The server, as the shared client meets it: each answer can be held back until the test releases it. */
-type Answer = { status: number; data?: unknown };
-let answers: Record<string, Answer[]> = {};
-let sent: string[] = [];
-let gate: Promise<void> | null = null;
-
-const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
-  const url = config.url ?? '';
-  sent.push(url);
-  if (gate) await gate;
-  const queue = answers[url] ?? [];
-  const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? {
-    status: 404,
-    data: { message: 'Not found' },
-  };
-  const response: AxiosResponse = {
-    data: answer.data,
-    status: answer.status,
-    statusText: '',
-    headers: {},
-    config,
-  };
-  if (answer.status >= 400) {
-    throw new AxiosError('Request failed', AxiosError.ERR_BAD_RESPONSE, config, null, response);
-  }
-  return response;
-};
-
+const TODAY_DAY = '2026-11-24';
 const STATS = {
   data: [
-    { name: "Today's Appointments", value: 6, change: '+2', changeType: 'positive' },
-    { name: 'Pending Confirmations', value: 2, change: '+1', changeType: 'negative' },
+    { name: "Today's Appointments", value: 2, change: '+1', changeType: 'positive' },
+    { name: 'Pending Confirmations', value: 1, change: '+1', changeType: 'negative' },
     { name: 'Total Patients', value: 1234, change: '+15', changeType: 'positive' },
     { name: 'Active Dentists', value: 3, change: '0', changeType: 'positive' },
   ],
 };
-const TODAY = {
+
+function appointment(id: number, patient: string, time: string, treatment: string, status: string) {
+  return {
+    id,
+    patient,
+    patient_id: id + 100,
+    phone: '555-0100',
+    dentist_id: 1,
+    dentist_name: 'Dr. Sarah Johnson',
+    date: TODAY_DAY,
+    time,
+    treatment,
+    status,
+    notes: null,
+    created_at: '2026-11-20T09:00:00.000Z',
+    updated_at: '2026-11-20T09:00:00.000Z',
+  };
+}
+const MARIA = appointment(11, 'Maria Garcia', '09:30', 'Root Canal', 'confirmed');
+const TOM = appointment(12, 'Tom Baker', '11:00', 'Regular Cleaning', 'pending');
+const ANN = appointment(13, 'Ann Lee', '14:00', 'Dental Checkup', 'cancelled');
+const TODAY = { data: [MARIA, TOM, ANN] };
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const ACTIVITY = {
   data: [
-    { id: 11, patient: 'Maria Garcia', treatment: 'Root Canal', time: '09:30', status: 'confirmed' },
-    { id: 12, patient: 'Tom Baker', treatment: 'Regular Cleaning', time: '11:00', status: 'pending' },
+    {
+      id: 41,
+      action: 'update_status',
+      entity: 'appointment',
+      entity_id: '12',
+      user_name: 'Riley Reception',
+      description: 'Riley Reception changed the status of appointment #12 (Tom Baker) to pending',
+      created_at: minutesAgo(5),
+    },
+    {
+      id: 40,
+      action: 'create',
+      entity: 'patient',
+      entity_id: '7',
+      user_name: 'Alex Admin',
+      description: 'Alex Admin created patient #7 (Mia Martin)',
+      created_at: minutesAgo(180),
+    },
   ],
 };
 
-const USER = staffMember('receptionist', {
-  id: 2,
-  email: 'reception@brightsmile.example',
-  name: 'Riley Reception',
-});
+const RECEPTIONIST = staffMember('receptionist', { id: 2, name: 'Riley Reception' });
 
-const renderDashboard = () =>
-  render(
-    <UiProvider>
-      <DashboardPage />
-    </UiProvider>,
-  );
+let api: FakeApi;
+beforeEach(() => {
+  localStorage.clear();
+  api = createFakeApi();
+  api.onGet('/api/dashboard/activity').reply(200, ACTIVITY);
+});
+afterEach(() => api.restore());
+
+const answerNormally = () => {
+  api.onGet('/api/dashboard/stats').reply(200, STATS);
+  api.onGet('/api/dashboard/appointments/today').reply(200, TODAY);
+};
+
+const renderDashboard = () => renderScreen(<DashboardPage />, { url: '/', staff: RECEPTIONIST });
 
 /** The card of one stat, found by its name. */
-const statCard = (name: string) =>
-  screen.getByText(name, { selector: '.ant-statistic-title' }).closest('.ant-card') as HTMLElement;
+const statCard = (name: string) => screen.getByTestId(`stat-${name}`);
+const statValue = (name: string) =>
+  statCard(name).querySelector('.ant-statistic-content')?.textContent?.replace(/,/g, '');
 /** The row of one of today's appointments, found by the patient's name. */
 const appointmentRow = (patient: string) => screen.getByText(patient).closest('li') as HTMLElement;
 
-const originalAdapter = apiClient.defaults.adapter;
-
 describe('DashboardPage (spec §2 Dashboard)', () => {
-  beforeEach(() => {
-    answers = {
-      '/api/dashboard/stats': [{ status: 200, data: STATS }],
-      '/api/dashboard/appointments/today': [{ status: 200, data: TODAY }],
-    };
-    sent = [];
-    gate = null;
-    apiClient.defaults.adapter = fakeAdapter;
-    localStorage.clear();
-    sessionStorage.clear();
-    useAuthStore.setState({ status: 'authenticated', user: USER, token: 'token', remember: false });
-  });
-
-  afterAll(() => {
-    apiClient.defaults.adapter = originalAdapter;
-  });
-
   it("shows 'Loading dashboard...' while it asks for the stats and today's appointments together", async () => {
     let release = () => {};
-    gate = new Promise<void>((resolve) => {
+    const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    api.onGet('/api/dashboard/stats').reply(async () => {
+      await gate;
+      return [200, STATS];
+    });
+    api.onGet('/api/dashboard/appointments/today').reply(async () => {
+      await gate;
+      return [200, TODAY];
+    });
     renderDashboard();
-    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
     // Both calls are under way before either has answered.
     await waitFor(() =>
-      expect([...sent].sort()).toEqual(['/api/dashboard/appointments/today', '/api/dashboard/stats']),
+      expect(
+        api
+          .sent('get')
+          .map((request) => request.url)
+          .filter((url) => url !== '/api/dashboard/activity')
+          .sort(),
+      ).toEqual(['/api/dashboard/appointments/today', '/api/dashboard/stats']),
     );
     release();
     expect(await screen.findByText('Maria Garcia')).toBeInTheDocument();
     expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
   });
 
-  it('welcomes the user and shows each stat card with its value and change', async () => {
+  it('welcomes the user and shows each stat card with value, change and its type by colour and words', async () => {
+    answerNormally();
     renderDashboard();
-    expect(await screen.findByText('Total Patients')).toBeInTheDocument();
+    await screen.findByText('Total Patients');
     expect(screen.getByText(/Welcome back, Riley Reception/)).toHaveTextContent('Bright Smile Dental');
     for (const stat of STATS.data) {
-      const card = statCard(stat.name);
-      expect(card).toHaveTextContent(stat.change);
-      expect(card.querySelector('.ant-statistic-content')?.textContent?.replace(/,/g, '')).toBe(
-        String(stat.value),
-      );
+      expect(statValue(stat.name)).toBe(String(stat.value));
+      expect(statCard(stat.name)).toHaveTextContent(stat.change);
     }
-    // The change reads as good or bad news by its type.
-    expect(within(statCard("Today's Appointments")).getByText('+2')).toHaveClass('ant-typography-success');
-    expect(within(statCard('Pending Confirmations')).getByText('+1')).toHaveClass('ant-typography-danger');
+    const good = within(statCard("Today's Appointments")).getByTitle('Positive change');
+    const bad = within(statCard('Pending Confirmations')).getByTitle('Negative change');
+    expect(good).toHaveClass('ant-typography-success');
+    expect(good).toHaveTextContent('+1 (positive)');
+    expect(bad).toHaveClass('ant-typography-danger');
+    expect(bad).toHaveTextContent('+1 (negative)');
+    // The figure says what it counts.
+    expect(statCard("Today's Appointments")).toHaveTextContent('Excludes cancelled visits');
     expect(screen.queryByText('Sample')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("lists today's appointments: initials, name, treatment, time and a status badge", async () => {
+  it("lists today's appointments with initials, name, treatment, time and status; cancelled apart, not counted", async () => {
+    answerNormally();
     renderDashboard();
-    expect(
-      await screen.findByText("Today's Appointments", { selector: '.ant-card-head-title' }),
-    ).toBeInTheDocument();
+    await screen.findByText('Maria Garcia');
     const maria = appointmentRow('Maria Garcia');
     expect(maria).toHaveTextContent('MG');
-    expect(maria).toHaveTextContent('Root Canal');
-    expect(maria).toHaveTextContent('09:30');
-    const confirmed = within(maria).getByText('confirmed');
+    expect(maria).toHaveTextContent('Root Canal · 09:30');
     const tom = appointmentRow('Tom Baker');
     expect(tom).toHaveTextContent('TB');
-    expect(tom).toHaveTextContent('Regular Cleaning');
-    expect(tom).toHaveTextContent('11:00');
-    const pending = within(tom).getByText('pending');
-    // Confirmed is green, anything else yellow.
-    expect(confirmed.className).toMatch(/green/);
-    expect(pending.className).not.toMatch(/green/);
-    expect(pending.className).toMatch(/gold|yellow|warning/);
+    expect(tom).toHaveTextContent('Regular Cleaning · 11:00');
+    // Confirmed is green, anything else yellow; the status is written too.
+    expect(within(maria).getByText('confirmed').className).toMatch(/green/);
+    expect(within(tom).getByText('pending').className).toMatch(/gold/);
+
+    // The list counts what the figure counts: cancelled visits are listed apart, struck through.
+    const counted = screen.getByRole('list', { name: "Today's appointments" });
+    expect(within(counted).getAllByRole('listitem')).toHaveLength(2);
+    expect(statValue("Today's Appointments")).toBe('2');
+    expect(screen.getByText(/2 appointments today, not counting cancelled visits/)).toHaveTextContent(
+      '1 cancelled visit listed apart below',
+    );
+    const cancelled = screen.getByRole('list', { name: 'Cancelled today, not counted' });
+    expect(within(cancelled).getByText('Ann Lee').closest('del')).not.toBeNull();
+    expect(within(cancelled).getByText('cancelled')).toBeInTheDocument();
   });
 
   it('says so when nothing is scheduled today', async () => {
-    answers['/api/dashboard/appointments/today'] = [{ status: 200, data: { data: [] } }];
+    api.onGet('/api/dashboard/stats').reply(200, STATS);
+    api.onGet('/api/dashboard/appointments/today').reply(200, { data: [] });
     renderDashboard();
     expect(await screen.findByText('No appointments scheduled for today')).toBeInTheDocument();
   });
 
-  it('accepts bare arrays as well as { data } answers', async () => {
-    answers['/api/dashboard/stats'] = [{ status: 200, data: STATS.data }];
-    answers['/api/dashboard/appointments/today'] = [{ status: 200, data: TODAY.data }];
-    renderDashboard();
-    expect(await screen.findByText('Tom Baker')).toBeInTheDocument();
-    expect(screen.getByText('Active Dentists')).toBeInTheDocument();
+  it('a row opens that patient in Appointments for today, by mouse or keyboard', async () => {
+    answerNormally();
+    const view = renderDashboard();
+    const link = await screen.findByRole('link', { name: /Maria Garcia/ });
+    await view.user.click(link);
+    expect(view.currentUrl()).toBe(`/appointments?search=Maria%20Garcia&from=${TODAY_DAY}&to=${TODAY_DAY}`);
+
+    window.history.replaceState(null, '', '/');
+    screen.getByRole('link', { name: /Tom Baker/ }).focus();
+    await view.user.keyboard('{Enter}');
+    expect(view.currentParams().get('search')).toBe('Tom Baker');
+    expect(view.currentParams().get('from')).toBe(TODAY_DAY);
   });
 
-  it('when a call fails it says so, shows sample data marked as such, and Retry loads the real figures', async () => {
-    const user = userEvent.setup();
-    answers['/api/dashboard/stats'] = [
-      { status: 500, data: { message: 'Internal server error' } },
-      { status: 200, data: STATS },
-    ];
-    renderDashboard();
+  it('a failed stats call: the banner, sample figures marked as such, the real list kept; Retry brings real figures', async () => {
+    api.onGet('/api/dashboard/stats').replyOnce(500, refusal('Internal server error'));
+    api.onGet('/api/dashboard/stats').reply(200, STATS);
+    api.onGet('/api/dashboard/appointments/today').reply(200, TODAY);
+    const view = renderDashboard();
+
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Failed to load dashboard data. Showing sample data.');
-    // The figures are samples, each marked; today's list did load and is the real one.
-    expect(screen.getAllByText('Sample')).toHaveLength(4);
+    // Every figure is a sample and says so; today's list did load and is the real one, unmarked.
+    for (const name of [
+      "Today's Appointments",
+      'Pending Confirmations',
+      'Total Patients',
+      'Active Dentists',
+    ]) {
+      expect(within(statCard(name)).getByText('Sample')).toBeInTheDocument();
+    }
     expect(screen.queryByText('1,234')).not.toBeInTheDocument();
-    expect(screen.getByText('Maria Garcia')).toBeInTheDocument();
+    expect(within(appointmentRow('Maria Garcia')).queryByText('Sample')).not.toBeInTheDocument();
     expect(screen.queryByText('Sample Patient')).not.toBeInTheDocument();
 
-    await user.click(within(banner).getByRole('button', { name: 'Retry' }));
+    await view.user.click(within(banner).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('Sample')).not.toBeInTheDocument();
-    expect(sent.filter((url) => url === '/api/dashboard/stats')).toHaveLength(2);
+    expect(api.sent('get', '/api/dashboard/stats')).toHaveLength(2);
+    // What had loaded was not asked for again.
+    expect(api.sent('get', '/api/dashboard/appointments/today')).toHaveLength(1);
   });
 
-  it('the error banner can be dismissed with its ×', async () => {
-    const user = userEvent.setup();
-    answers['/api/dashboard/appointments/today'] = [{ status: 503 }];
-    renderDashboard();
+  it('a failed list: sample rows marked and not openable, real figures kept, and the × dismisses the banner', async () => {
+    api.onGet('/api/dashboard/stats').reply(200, STATS);
+    api
+      .onGet('/api/dashboard/appointments/today')
+      .reply(503, refusal("Failed to fetch today's appointments"));
+    const view = renderDashboard();
     const banner = await screen.findByRole('alert');
-    await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(banner).toHaveTextContent('Failed to load dashboard data. Showing sample data.');
+    expect(statValue('Total Patients')).toBe('1234');
+    expect(within(statCard('Total Patients')).queryByText('Sample')).not.toBeInTheDocument();
+    const sampleRow = appointmentRow('Sample Patient');
+    expect(within(sampleRow).getByText('Sample')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sample Patient/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Sample appointments, not your clinic's/)).toBeInTheDocument();
+
+    await view.user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-    // The sample data stays, still marked as sample.
-    expect(screen.getAllByText('Sample').length).toBeGreaterThan(0);
+    // The samples stay, still marked.
+    expect(within(appointmentRow('Sample Patient')).getByText('Sample')).toBeInTheDocument();
+  });
+
+  it('shows the recent activity: who did what, and when', async () => {
+    answerNormally();
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Riley Reception changed the status of appointment #12');
+    expect(items[0]).toHaveTextContent('5 minutes ago');
+    expect(items[1]).toHaveTextContent('Alex Admin created patient #7 (Mia Martin)');
+    expect(items[1]).toHaveTextContent('3 hours ago');
+    expect(api.lastParams('/api/dashboard/activity')).toEqual({ limit: 20 });
+  });
+
+  it('the bell and the card share one activity request; a new change re-reads the figures and the list', async () => {
+    answerNormally();
+    const view = renderScreen(
+      <>
+        <NotificationBell />
+        <DashboardPage />
+      </>,
+      { url: '/', staff: RECEPTIONIST },
+    );
+    await screen.findByRole('list', { name: 'Recent activity' });
+    expect(api.sent('get', '/api/dashboard/activity')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Notifications, 2 new' })).toBeInTheDocument();
+
+    // Another desk books a visit: the next poll sees it, and the dashboard follows.
+    api.onGet('/api/dashboard/activity').reply(200, {
+      data: [
+        {
+          id: 42,
+          action: 'create',
+          entity: 'appointment',
+          entity_id: '14',
+          user_name: 'Alex Admin',
+          description: 'Alex Admin created appointment #14 (Zoe Hart)',
+          created_at: minutesAgo(0),
+        },
+        ...ACTIVITY.data,
+      ],
+    });
+    api
+      .onGet('/api/dashboard/appointments/today')
+      .reply(200, { data: [...TODAY.data, appointment(14, 'Zoe Hart', '16:00', 'Root Canal', 'pending')] });
+    await view.queryClient.refetchQueries({ queryKey: ['dashboard', 'activity'] });
+    expect(await screen.findByText('Zoe Hart')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, 3 new' })).toBeInTheDocument();
+    expect(api.sent('get', '/api/dashboard/stats')).toHaveLength(2);
   });
 });

@@ -1,68 +1,62 @@
-import { useAuthStore } from '@dental/shared';
-import { Avatar, Card, Col, Empty, ErrorBanner, Row, Statistic, Tag, Typography } from '@dental/shared/ui';
-import { useCallback, useEffect, useState } from 'react';
-import {
-  fetchDashboardStats,
-  fetchTodayAppointments,
-  type StatCard,
-  type TodayAppointment,
-} from './dashboardApi';
+import { type ApiError, hasPermission, useAuthStore } from '@dental/shared';
+import { useQueryClient } from '@dental/shared/kit';
+import { Col, ErrorBanner, Row, Typography } from '@dental/shared/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useModulesStore } from '../modules/modulesStore';
+import { dashboardKeys, useDashboardStats, useRecentActivity, useTodayAppointments } from './dashboardApi';
+import { RecentActivityCard } from './RecentActivityCard';
+import { StatCards } from './StatCards';
+import { SAMPLE_STATS, sampleAppointments } from './sampleData';
+import { TodayAppointmentsCard } from './TodayAppointmentsCard';
 
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Showing sample data.';
 
-/** Shown, and labelled as such, only when the clinic's figures cannot be read (spec §8). */
-const SAMPLE_STATS: StatCard[] = [
-  { name: "Today's Appointments", value: 8, change: '+2', changeType: 'positive' },
-  { name: 'Pending Confirmations', value: 3, change: '-1', changeType: 'positive' },
-  { name: 'Total Patients', value: 240, change: '+12', changeType: 'positive' },
-  { name: 'Active Dentists', value: 4, change: '0', changeType: 'positive' },
-];
-const SAMPLE_APPOINTMENTS: TodayAppointment[] = [
-  { id: -1, patient: 'Sample Patient', treatment: 'Dental Checkup', time: '09:00', status: 'confirmed' },
-  { id: -2, patient: 'Example Person', treatment: 'Regular Cleaning', time: '10:30', status: 'pending' },
-];
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
+/**
+ * When the activity the bell polls shows a change (from this desk or another), the figures and
+ * today's list are read again: the dashboard follows the clinic without polling on its own.
+ */
+function useRefreshOnNewActivity() {
+  const queryClient = useQueryClient();
+  const newest = useRecentActivity().data?.[0]?.id;
+  const known = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (newest === undefined) return;
+    if (known.current !== undefined && known.current !== newest) {
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.today });
+    }
+    known.current = newest;
+  }, [newest, queryClient]);
 }
 
+/** Dashboard (spec §2): the day at a glance for any signed-in member of staff. */
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
-  const [stats, setStats] = useState<StatCard[]>([]);
-  const [appointments, setAppointments] = useState<TodayAppointment[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [sampleStats, setSampleStats] = useState(false);
-  const [sampleAppointments, setSampleAppointments] = useState(false);
+  const modulesStatus = useModulesStore((state) => state.status);
+  const modules = useModulesStore((state) => state.entries);
+  // Both are asked for together, on the first render; each fails or succeeds on its own.
+  const stats = useDashboardStats();
+  const today = useTodayAppointments();
+  useRefreshOnNewActivity();
+  const [dismissedAt, setDismissedAt] = useState(0);
 
-  // Both are asked for together; what failed is replaced by labelled sample data, what came stays.
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    const [loadedStats, loadedAppointments] = await Promise.allSettled([
-      fetchDashboardStats(),
-      fetchTodayAppointments(),
-    ]);
-    const statsFailed = loadedStats.status === 'rejected';
-    const appointmentsFailed = loadedAppointments.status === 'rejected';
-    setStats(statsFailed ? SAMPLE_STATS : loadedStats.value);
-    setAppointments(appointmentsFailed ? SAMPLE_APPOINTMENTS : loadedAppointments.value);
-    setSampleStats(statsFailed);
-    setSampleAppointments(appointmentsFailed);
-    if (statsFailed || appointmentsFailed) setError(DASHBOARD_LOAD_FAILED);
-    setLoading(false);
-  }, []);
+  // What failed (and was never read) is replaced by sample data, marked as such; what came stays real.
+  const statsFailed = stats.isError && stats.data === undefined;
+  const todayFailed = today.isError && today.data === undefined;
+  const failedAt = Math.max(statsFailed ? stats.errorUpdatedAt : 0, todayFailed ? today.errorUpdatedAt : 0);
+  const bannerMessage = (statsFailed || todayFailed) && failedAt > dismissedAt ? DASHBOARD_LOAD_FAILED : null;
+  const retry = () => {
+    if (statsFailed) void stats.refetch();
+    if (todayFailed) void today.refetch();
+  };
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loading = stats.isPending || today.isPending;
+  // A row opens the Appointments screen, when this user has it and the clinic has not switched it off.
+  const appointmentsOff = modulesStatus === 'ready' && !modules.some((entry) => entry.id === 'appointments');
+  const linkable = hasPermission(user?.role, 'appointments') && !appointmentsOff;
 
   return (
-    <div>
+    <div className="dashboard">
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         Dashboard
       </Typography.Title>
@@ -70,50 +64,31 @@ export function DashboardPage() {
         Welcome back, {user?.name}. Here is what is happening at {user?.clinicName ?? 'your clinic'} today.
       </Typography.Paragraph>
 
-      <ErrorBanner message={error} onClose={() => setError(null)} onRetry={() => void load()} />
+      <ErrorBanner message={bannerMessage} onClose={() => setDismissedAt(failedAt)} onRetry={retry} />
 
       {loading ? (
         <Typography.Paragraph role="status">Loading dashboard...</Typography.Paragraph>
       ) : (
         <>
-          <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
-            {stats.map((stat) => (
-              <Col key={stat.name} xs={24} sm={12} xl={6}>
-                <Card>
-                  <Statistic title={stat.name} value={stat.value} />
-                  <Typography.Text type={stat.changeType === 'positive' ? 'success' : 'danger'}>
-                    {stat.change}
-                  </Typography.Text>
-                  {sampleStats && (
-                    <Tag style={{ marginLeft: 8 }} color="default">
-                      Sample
-                    </Tag>
-                  )}
-                </Card>
-              </Col>
-            ))}
+          <StatCards stats={statsFailed ? SAMPLE_STATS : (stats.data ?? [])} sample={statsFailed} />
+          {statsFailed && (
+            <Typography.Paragraph type="secondary" className="dashboard-sample-note">
+              {`Sample figures, not your clinic's (${(stats.error as ApiError).message}).`}
+            </Typography.Paragraph>
+          )}
+          <Row gutter={[16, 16]} className="dashboard-panels">
+            <Col xs={24} lg={14}>
+              <TodayAppointmentsCard
+                appointments={todayFailed ? sampleAppointments() : (today.data ?? [])}
+                sample={todayFailed}
+                sampleReason={todayFailed ? (today.error as ApiError).message : undefined}
+                linkable={linkable}
+              />
+            </Col>
+            <Col xs={24} lg={10}>
+              <RecentActivityCard />
+            </Col>
           </Row>
-
-          <Card title="Today's Appointments" extra={sampleAppointments ? <Tag>Sample</Tag> : null}>
-            {appointments.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No appointments scheduled for today" />
-            ) : (
-              <ul className="today-list">
-                {appointments.map((appointment) => (
-                  <li key={appointment.id} className="today-list__row">
-                    <Avatar style={{ background: '#0891b2' }}>{initials(appointment.patient)}</Avatar>
-                    <div className="today-list__text">
-                      <Typography.Text strong>{appointment.patient}</Typography.Text>
-                      <Typography.Text type="secondary">{`${appointment.treatment} · ${appointment.time}`}</Typography.Text>
-                    </div>
-                    <Tag color={appointment.status === 'confirmed' ? 'green' : 'gold'}>
-                      {appointment.status}
-                    </Tag>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
         </>
       )}
     </div>

@@ -6,12 +6,14 @@ import {
   type SessionUser,
   useAuthStore,
 } from '@dental/shared';
+import { KitProvider } from '@dental/shared/kit';
+import { createFakeApi, type FakeApi, staffMember } from '@dental/shared/testing';
 import { UiProvider } from '@dental/shared/ui';
+import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { useModulesStore } from '../modules/modulesStore';
-import { staffMember } from '../testing/staff';
 import { AppLayout } from './AppLayout';
 
 // The federation runtime is not needed to draw the layout.
@@ -44,18 +46,28 @@ function Where() {
   return <p>Page at {location.pathname}</p>;
 }
 
+// The bell in the top bar reads the clinic's recent activity.
+let api: FakeApi;
+beforeEach(() => {
+  api = createFakeApi();
+  api.onGet('/api/dashboard/activity').reply(200, { data: [] });
+});
+afterEach(() => api.restore());
+
 const renderLayout = async (role: Role, modules: ModuleEntry[] = ALL_MODULES, path = '/') => {
   useAuthStore.setState({ status: 'authenticated', user: PEOPLE[role], token: 'token', remember: false });
   useModulesStore.setState({ status: 'ready', entries: modules });
   const view = render(
     <UiProvider>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/login" element={<p>Login page</p>} />
-          <Route element={<AppLayout />}>
-            <Route path="*" element={<Where />} />
-          </Route>
-        </Routes>
+        <KitProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <Routes>
+            <Route path="/login" element={<p>Login page</p>} />
+            <Route element={<AppLayout />}>
+              <Route path="*" element={<Where />} />
+            </Route>
+          </Routes>
+        </KitProvider>
       </MemoryRouter>
     </UiProvider>,
   );

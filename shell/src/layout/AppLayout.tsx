@@ -109,8 +109,11 @@ export function AppLayout() {
     </>
   );
 
-  const signOut = async () => {
-    await logout();
+  // Everything here happens at once, never after the server's answer to the sign-out: waiting for it
+  // left the modules of the user who signed out in place until then, and reset those of whoever had
+  // signed in meanwhile.
+  const signOut = () => {
+    void logout();
     resetModules();
     navigate('/login', { replace: true });
   };
@@ -150,6 +153,12 @@ export function AppLayout() {
           <NotificationBell />
           <Dropdown
             trigger={['click']}
+            // The menu lives in the sticky header, so it moves with it. Put in <body>, it was placed in
+            // page coordinates and put back under the header only on the scroll event that follows a
+            // scroll: a scroll while it was open (a browser test scrolls an item into view while the
+            // menu's opening animation runs) moved Sign out away between the press and the release of
+            // a click, and the click then signed no one out.
+            getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
             menu={{
               items: [
                 {
@@ -168,7 +177,7 @@ export function AppLayout() {
                   key: 'signout',
                   icon: <LogoutOutlined />,
                   label: 'Sign out',
-                  onClick: () => void signOut(),
+                  onClick: signOut,
                 },
               ],
             }}

@@ -1,6 +1,7 @@
 import { MODULE_CATALOG, useAuthStore } from '@dental/shared';
+import { createQueryClient, KitProvider } from '@dental/shared/kit';
 import { UiProvider } from '@dental/shared/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../auth/LoadingScreen';
 import { PermissionGate } from '../auth/PermissionGate';
@@ -19,6 +20,8 @@ export default function SignedInApp() {
   const status = useModulesStore((state) => state.status);
   const entries = useModulesStore((state) => state.entries);
   const load = useModulesStore((state) => state.load);
+  // One client of server state per signed-in session: nothing read for one user is shown to the next.
+  const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
     if (clinicId !== undefined) void load();
@@ -28,38 +31,40 @@ export default function SignedInApp() {
 
   return (
     <UiProvider>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route
-            path="modules"
-            element={
-              <PermissionGate permission="all">
-                <ModulesPage />
-              </PermissionGate>
-            }
-          />
-          {enabledPages(entries).map(({ moduleId, page }) => (
+      <KitProvider client={queryClient}>
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route index element={<DashboardPage />} />
             <Route
-              key={page.path}
-              path={`${page.path}/*`}
-              element={<ModuleArea moduleId={moduleId} catalog={MODULE_CATALOG[moduleId]} page={page} />}
+              path="modules"
+              element={
+                <PermissionGate permission="all">
+                  <ModulesPage />
+                </PermissionGate>
+              }
             />
-          ))}
-          <Route
-            path="*"
-            element={
-              status === 'error' ? (
-                <ModulesUnavailable />
-              ) : modulesKnown ? (
-                <NotFoundPage />
-              ) : (
-                <LoadingScreen />
-              )
-            }
-          />
-        </Route>
-      </Routes>
+            {enabledPages(entries).map(({ moduleId, page }) => (
+              <Route
+                key={page.path}
+                path={`${page.path}/*`}
+                element={<ModuleArea moduleId={moduleId} catalog={MODULE_CATALOG[moduleId]} page={page} />}
+              />
+            ))}
+            <Route
+              path="*"
+              element={
+                status === 'error' ? (
+                  <ModulesUnavailable />
+                ) : modulesKnown ? (
+                  <NotFoundPage />
+                ) : (
+                  <LoadingScreen />
+                )
+              }
+            />
+          </Route>
+        </Routes>
+      </KitProvider>
     </UiProvider>
   );
 }

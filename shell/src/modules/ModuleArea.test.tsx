@@ -5,12 +5,12 @@ import {
   type Role,
   useAuthStore,
 } from '@dental/shared';
+import { staffMember } from '@dental/shared/testing';
 import { UiProvider } from '@dental/shared/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { staffMember } from '../testing/staff';
 import { ModuleArea } from './ModuleArea';
 import { loadModuleDescription, registerModules } from './moduleRuntime';
 import { useModulesStore } from './modulesStore';
@@ -39,12 +39,10 @@ const describeModule = (load: () => Promise<{ default: ComponentType }>): Module
   build += 1;
   return {
     id: 'patients',
-    title: 'Patients',
     version: '1.2.3',
     // Each test's module is a new build, so no page is reused from an earlier test.
     buildTime: `2026-01-01T00:00:${String(build).padStart(2, '0')}Z`,
-    routes: [{ path: '/patients', permission: 'patients', load }],
-    nav: [],
+    screens: { '/patients': load },
   };
 };
 const pageOf = (Component: ComponentType) => () => Promise.resolve({ default: Component });
@@ -166,7 +164,7 @@ describe('ModuleArea: one module screen, its loading and its failures', () => {
 
   it('a module build that lacks the screen says so', async () => {
     const description = describeModule(pageOf(PatientsScreen));
-    loadDescription.mockResolvedValue({ ...description, routes: [] });
+    loadDescription.mockResolvedValue({ ...description, screens: {} });
     renderArea();
     expect(await screen.findByText('This version of the module has no Patients page.')).toBeInTheDocument();
   });

@@ -71,8 +71,8 @@ function ModuleScreen({ moduleId, catalog, page }: ModuleAreaProps) {
       <ModuleFailure title={catalog.title} error={loadState.error} onRetry={() => void retry(moduleId)} />
     );
   } else {
-    const route = loadState.description.routes.find((candidate) => candidate.path === page.path);
-    if (!route) {
+    const loadScreen = loadState.description.screens[page.path];
+    if (!loadScreen) {
       content = (
         <ModuleFailure
           title={catalog.title}
@@ -85,7 +85,7 @@ function ModuleScreen({ moduleId, catalog, page }: ModuleAreaProps) {
       const key = `${moduleId}:${page.path}:${loadState.description.buildTime}:${attempt}`;
       let Page = pageCache.get(key);
       if (!Page) {
-        Page = lazy(route.load);
+        Page = lazy(loadScreen);
         pageCache.set(key, Page);
       }
       content = (

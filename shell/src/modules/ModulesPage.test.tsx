@@ -6,8 +6,16 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import { ModulesPage } from './ModulesPage';
 import { useModulesStore } from './modulesStore';
 
-// The federation runtime is not needed for the switchboard.
-jest.mock('./moduleRuntime', () => ({ registerModules: jest.fn(), loadModuleDescription: jest.fn() }));
+// Each enabled module's description says which build serves it; the federation runtime is not needed.
+jest.mock('./moduleRuntime', () => ({
+  registerModules: jest.fn(),
+  loadModuleDescription: jest.fn(async (entry: { id: string }) => ({
+    id: entry.id,
+    version: '1.4.0',
+    buildTime: `2026-11-2${entry.id.length % 10}T08:00:00.000Z`,
+    screens: {},
+  })),
+}));
 
 /** A tiny server: the clinic's switches, and what was sent to it. */
 let switches: Record<string, boolean> = {};
@@ -70,7 +78,8 @@ describe("ModulesPage: the admin's module switchboard", () => {
     sent = [];
     failPut = null;
     apiClient.defaults.adapter = fakeAdapter;
-    useModulesStore.setState({ status: 'ready', error: null, entries: [], modules: {} });
+    const enabled = MODULE_IDS.map(entryOf).filter((entry) => entry.enabled);
+    useModulesStore.setState({ status: 'ready', error: null, entries: enabled, modules: {} });
   });
 
   afterAll(() => {
@@ -88,6 +97,16 @@ describe("ModulesPage: the admin's module switchboard", () => {
     }
     expect(screen.getByRole('switch', { name: 'Patients enabled' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Dentists enabled' })).not.toBeChecked();
+  });
+
+  it('shows which build serves each enabled module, read from the module itself', async () => {
+    renderPage();
+    await screen.findByText('Appointments', { selector: 'strong' });
+    await waitFor(() =>
+      expect(rowOf('Patients')).toHaveTextContent('Serving: 1.4.0, built 2026-11-28T08:00:00.000Z'),
+    );
+    expect(rowOf('Appointments')).toHaveTextContent('built 2026-11-22T08:00:00.000Z');
+    expect(rowOf('Dentists')).toHaveTextContent('Serving: Switched off');
   });
 
   it("switching a module off saves it, confirms it and refreshes the app's own module list", async () => {

@@ -8,6 +8,8 @@ import { useModulesStore } from './modulesStore';
 export function ModulesPage() {
   const { message } = App.useApp();
   const reloadModules = useModulesStore((state) => state.load);
+  const loaded = useModulesStore((state) => state.modules);
+  const ensureLoaded = useModulesStore((state) => state.ensureLoaded);
   const [modules, setModules] = useState<ModuleEntry[]>([]);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState<string | null>(null);
@@ -28,6 +30,33 @@ export function ModulesPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // Which build serves each enabled module: reading a module's description is cheap (no screen code).
+  // The app's own list of enabled modules says where each is served from; it may arrive after this page's.
+  const registered = useModulesStore((state) => state.entries);
+  useEffect(() => {
+    for (const entry of registered) void ensureLoaded(entry.id);
+  }, [registered, ensureLoaded]);
+
+  const buildOf = (entry: ModuleEntry, marked = true) => {
+    if (!entry.enabled) return <Typography.Text type="secondary">Switched off</Typography.Text>;
+    const state = loaded[entry.id];
+    if (!state || state.state === 'loading')
+      return <Typography.Text type="secondary">Reading...</Typography.Text>;
+    if (state.state === 'failed')
+      return <Typography.Text type="danger">Not loaded: {state.error}</Typography.Text>;
+    return (
+      <span>
+        {state.description.version}, built{' '}
+        <time
+          data-testid={marked ? `module-build-${entry.id}` : undefined}
+          dateTime={state.description.buildTime}
+        >
+          {state.description.buildTime}
+        </time>
+      </span>
+    );
+  };
 
   const toggle = async (entry: ModuleEntry, enabled: boolean) => {
     setSaving(entry.id);
@@ -61,6 +90,8 @@ export function ModulesPage() {
           <div className="modules-table__folded">
             <Typography.Text type="secondary">Version {entry.version}</Typography.Text>
             <br />
+            <Typography.Text type="secondary">Serving: {buildOf(entry, false)}</Typography.Text>
+            <br />
             <Typography.Text code>{entry.entry}</Typography.Text>
           </div>
         </>
@@ -73,6 +104,12 @@ export function ModulesPage() {
       key: 'entry',
       responsive: ['md'],
       render: (entry: string) => <Typography.Text code>{entry}</Typography.Text>,
+    },
+    {
+      title: 'Serving build',
+      key: 'build',
+      responsive: ['md'],
+      render: (_, entry) => buildOf(entry),
     },
     {
       title: 'Enabled',

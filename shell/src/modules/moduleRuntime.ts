@@ -18,7 +18,12 @@ export function registerModules(entries: ModuleEntry[], force = false): void {
 
 function isModuleDescription(value: unknown): value is ModuleDescription {
   const candidate = value as Partial<ModuleDescription> | null;
-  return !!candidate && typeof candidate.id === 'string' && Array.isArray(candidate.routes);
+  return (
+    !!candidate &&
+    typeof candidate.id === 'string' &&
+    typeof candidate.screens === 'object' &&
+    !!candidate.screens
+  );
 }
 
 /** Loads a module's description (its `./module` entry); its pages stay lazy until visited. */

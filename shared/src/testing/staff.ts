@@ -1,4 +1,4 @@
-import type { Role, SessionUser } from '@dental/shared';
+import type { Role, SessionUser } from '../domain';
 
 /** A signed-in staff member of the demo clinic, for component tests; any field can be overridden. */
 export function staffMember(role: Role, overrides: Partial<SessionUser> = {}): SessionUser {
@@ -12,7 +12,7 @@ export function staffMember(role: Role, overrides: Partial<SessionUser> = {}): S
     lastLogin: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
-    dentistId: null,
+    dentistId: role === 'dentist' ? 1 : null,
     clinicId: 1,
     clinicName: 'Bright Smile Dental',
     ...overrides,

@@ -1,0 +1,74 @@
+import {
+  type AppointmentPage,
+  apiRequest,
+  ERROR_MESSAGES,
+  type PatientListQuery,
+  type PatientPage,
+  type PatientWriteRequest,
+  type WirePatient,
+} from '@dental/shared';
+import { keepPreviousData, useQuery } from '@dental/shared/kit';
+
+/** The Patients screen's calls (spec §7), each typed with the shared schemas. */
+
+type PatientListParams = Partial<Pick<PatientListQuery, 'page' | 'limit' | 'search' | 'status' | 'sort'>>;
+
+export const patientKeys = {
+  all: ['patients'] as const,
+  list: (params: PatientListParams) => ['patients', 'list', params] as const,
+  detail: (id: number) => ['patients', 'detail', id] as const,
+  appointments: (id: number, page: number) => ['patients', 'detail', id, 'appointments', page] as const,
+};
+
+export function getPatients(params: PatientListParams): Promise<PatientPage> {
+  return apiRequest({ method: 'GET', url: '/api/patients', params }, ERROR_MESSAGES.fetchPatients);
+}
+
+export function getPatient(id: number): Promise<WirePatient> {
+  return apiRequest({ method: 'GET', url: `/api/patients/${id}` }, ERROR_MESSAGES.fetchPatient);
+}
+
+export function createPatient(body: PatientWriteRequest): Promise<WirePatient> {
+  return apiRequest({ method: 'POST', url: '/api/patients', data: body }, ERROR_MESSAGES.createPatient);
+}
+
+export function updatePatient(id: number, body: PatientWriteRequest): Promise<WirePatient> {
+  return apiRequest({ method: 'PUT', url: `/api/patients/${id}`, data: body }, ERROR_MESSAGES.updatePatient);
+}
+
+export function deletePatient(id: number): Promise<{ message: string }> {
+  return apiRequest({ method: 'DELETE', url: `/api/patients/${id}` }, ERROR_MESSAGES.deletePatient);
+}
+
+export function getPatientAppointments(id: number, page: number): Promise<AppointmentPage> {
+  return apiRequest(
+    { method: 'GET', url: `/api/patients/${id}/appointments`, params: { page, limit: 10 } },
+    ERROR_MESSAGES.fetchPatientAppointments,
+  );
+}
+
+/** One page of the clinic's patients; the previous page stays on screen while the next loads. */
+export function usePatients(params: PatientListParams) {
+  return useQuery({
+    queryKey: patientKeys.list(params),
+    queryFn: () => getPatients(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePatient(id: number | null) {
+  return useQuery({
+    queryKey: patientKeys.detail(id ?? 0),
+    queryFn: () => getPatient(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+export function usePatientAppointments(id: number | null, page: number) {
+  return useQuery({
+    queryKey: patientKeys.appointments(id ?? 0, page),
+    queryFn: () => getPatientAppointments(id ?? 0, page),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+}

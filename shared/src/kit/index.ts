@@ -1,0 +1,19 @@
+/**
+ * The module kit: what every screen is built from. Server state through TanStack Query (one client
+ * from the shell), list state in the URL through nuqs. Forms live in the UI kit (`schemaRules`).
+ */
+export { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+export { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryState } from 'nuqs';
+export { formatDay, initialsOf, todayDay } from './format';
+export { KitProvider } from './KitProvider';
+export {
+  type ListState,
+  PAGE_SIZE_OPTIONS,
+  parseAsDay,
+  parseAsId,
+  sortFromTable,
+  sortOrderOf,
+  tablePagination,
+  useListState,
+} from './listState';
+export { createQueryClient, shouldRetryRead } from './queryClient';

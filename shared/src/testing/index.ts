@@ -1,0 +1,4 @@
+/** The testing kit every package's component tests use: staff fixtures, a fake API, a screen renderer. */
+export { createFakeApi, type FakeApi, pageOf, refusal, type SentRequest } from './fakeApi';
+export { findDialog, type RenderScreenOptions, renderScreen } from './renderScreen';
+export { staffMember } from './staff';

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'admin123', name: 'Alex Morgan', role: 'Administrator' },
@@ -99,4 +99,14 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: /^User menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Picks an option of an antd Select: its visible list, not the hidden one kept for screen readers. */
+export async function choose(page: Page, select: Locator, option: string) {
+  await select.click();
+  const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${escaped}$`) })
+    .click();
 }

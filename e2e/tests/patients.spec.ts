@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { choose, signIn } from './helpers';
 
 /** A name no other journey uses, so runs never see each other's patients. */
 const uniqueName = (first: string) => `${first} Quill${Date.now().toString(36)}`;
@@ -50,15 +50,13 @@ test('a receptionist adds a patient, finds them, edits them and deletes them', a
   const edit = page.getByRole('dialog', { name: 'Edit Patient' });
   await expect(edit.getByLabel('Full Name')).toHaveValue(name);
   await edit.getByLabel('Medical History').fill('Allergic to latex');
-  await edit.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'inactive' }).click();
+  await choose(page, edit.getByRole('combobox', { name: 'Status' }), 'inactive');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(`${name} was saved`)).toBeVisible();
   await expect(row(page, name)).toContainText('inactive');
 
   // The status filter reads from the server too, and Back undoes it.
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'active', exact: true }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'active');
   await expect(page).toHaveURL(/status=active/);
   await expect(row(page, name)).toHaveCount(0);
   await page.goBack();

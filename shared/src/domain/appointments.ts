@@ -18,6 +18,9 @@ export const appointmentSchema = dashboardAppointmentSchema;
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const APPOINTMENT_NOTES_MAX = 1000;
+
+/** A booking (or a move) onto a day before the clinic's today is refused with this. */
+export const PAST_BOOKING_MESSAGE = 'An appointment cannot be booked on a day that has passed';
 export const PATIENT_NAME_MAX = 100;
 
 export const APPOINTMENT_SORTS = [

@@ -4,6 +4,7 @@ import {
   type AppointmentSort,
   type AppointmentStatus,
   type AppointmentWrite,
+  PAST_BOOKING_MESSAGE,
   TREATMENTS,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -20,7 +21,6 @@ import { BY_DATE_AND_TIME, countAppointments, readAppointments } from './appoint
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const NO_ACTIVE_DENTIST = 'No active dentist with this id in your clinic';
 export const NO_SUCH_PATIENT = 'No patient with this id in your clinic';
-export const PAST_BOOKING = 'An appointment cannot be booked on a day that has passed';
 
 /** Who acts: the clinic whose appointments they manage, and their own id (for the audit record). */
 export interface Actor {
@@ -276,7 +276,7 @@ export async function createAppointment(
     clinicId,
     () => input,
     async (tx) => {
-      if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING);
+      if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING_MESSAGE);
       await requireDentist(tx, clinicId, input.dentistId, false);
       const patientId = await resolvePatient(tx, clinicId, input);
       const [created] = await tx
@@ -321,7 +321,8 @@ export async function updateAppointment(
     async (tx) => {
       const current = await lockAppointment(tx, clinicId, appointmentId);
       const movedDay = input.date !== current.date;
-      if (movedDay && input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING);
+      if (movedDay && input.date < (await clinicToday(tx, clinicId)))
+        throw fieldError('date', PAST_BOOKING_MESSAGE);
       await requireDentist(tx, clinicId, input.dentistId, input.dentistId === current.dentistId);
       const patientId = await resolvePatient(tx, clinicId, input);
       const status = input.status ?? current.status;

@@ -1,0 +1,201 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { choose, signIn } from './helpers';
+
+/**
+ * The front desk's day, in the browser against the real server: a new patient is booked a visit,
+ * which is found, confirmed, edited, completed, cancelled and deleted; the dashboard follows; a clash
+ * is refused. Each journey makes its own patients, so journeys never depend on each other.
+ */
+const unique = (first: string) => `${first} Front${Date.now().toString(36)}`;
+
+function dayFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const bookingForm = (page: Page) => page.getByRole('dialog', { name: 'New Appointment' });
+
+/** Picks the first time the form offers that is free. */
+async function chooseFreeTime(page: Page, form: Locator): Promise<string> {
+  await form.getByRole('combobox', { name: 'Time' }).click();
+  const free = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasNotText: '(booked)' })
+    .first();
+  const label = (await free.textContent()) ?? '';
+  await free.click();
+  return label.slice(0, 5);
+}
+
+async function fillBooking(
+  page: Page,
+  form: Locator,
+  booking: { dentist?: string; date: string; treatment: string; time?: string },
+): Promise<string> {
+  if (booking.dentist) await choose(page, form.getByRole('combobox', { name: 'Dentist' }), booking.dentist);
+  await form.getByLabel('Date').fill(booking.date);
+  let time = booking.time ?? '';
+  if (booking.time) {
+    await form.getByRole('combobox', { name: 'Time' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${booking.time}-`) })
+      .click();
+  } else {
+    time = await chooseFreeTime(page, form);
+  }
+  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), booking.treatment);
+  return time;
+}
+
+test('a receptionist books a new patient a visit and follows it from pending to deleted', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = unique('Iris');
+  const visitDay = dayFromToday(61);
+  await signIn(page, 'receptionist');
+
+  // A new patient, then 'Book appointment' from their file.
+  await page.goto('/patients');
+  await page.getByRole('button', { name: 'Add New Patient' }).click();
+  const add = page.getByRole('dialog', { name: 'Add New Patient' });
+  await add.getByLabel('Full Name').fill(name);
+  await add.getByLabel('Email').fill('iris.front@mail.example');
+  await add.getByLabel('Phone').fill('555-0177');
+  await add.getByLabel('Date of Birth').fill('1979-02-03');
+  await add.getByRole('button', { name: 'Add Patient' }).click();
+  await expect(page.getByText(`${name} was added`)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(name);
+  await page.getByRole('link', { name }).click();
+  await page.getByRole('dialog', { name }).getByRole('button', { name: 'Book appointment' }).click();
+
+  // The booking form opens by URL, with the patient filled in.
+  await expect(page).toHaveURL(/\/appointments\?new=1&patient=\d+/);
+  const form = bookingForm(page);
+  await expect(form.getByLabel('Patient Name')).toHaveValue(name);
+  await expect(form.getByLabel('Phone')).toHaveValue('555-0177');
+
+  // Bad input is refused beside its field, nothing is sent.
+  await form.getByLabel('Phone').fill('12');
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(form.getByText('A phone number has 7 to 15 digits')).toBeVisible();
+  await expect(form.getByText('This field is required').first()).toBeVisible();
+  await form.getByLabel('Phone').fill('555-0177');
+
+  const time = await fillBooking(page, form, {
+    dentist: 'Dr. James Wilson',
+    date: visitDay,
+    treatment: 'Root Canal',
+    time: '10:00',
+  });
+  await form.getByLabel('Notes').fill('First visit');
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByText(new RegExp(`Appointment booked for ${name} on .* at ${time}`))).toBeVisible();
+  await expect(page).not.toHaveURL(/new=1/);
+
+  // A clash at the same dentist, day and time is refused with the server's message; nothing is saved.
+  await page.getByRole('button', { name: 'New Appointment' }).click();
+  const clash = bookingForm(page);
+  await clash.getByLabel('Patient Name').fill(unique('Otto'));
+  await clash.getByLabel('Patient Name').press('Tab');
+  await clash.getByLabel('Phone').fill('555-0178');
+  await fillBooking(page, clash, {
+    dentist: 'Dr. James Wilson',
+    date: visitDay,
+    treatment: 'Dental Checkup',
+    time,
+  });
+  await clash.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(clash.getByRole('alert')).toContainText(/already/i);
+  await clash.getByRole('button', { name: 'Cancel' }).click();
+
+  // Found by search and filters, kept in the URL across a reload.
+  await page.getByRole('searchbox', { name: 'Search appointments' }).fill(name);
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'pending');
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(row(page, name)).toContainText('pending');
+  await expect(row(page, name)).toContainText('Dr. James Wilson');
+  await expect(row(page, name)).toContainText('First visit');
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search appointments' })).toHaveValue(name);
+  await expect(row(page, name)).toContainText('pending');
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'confirmed');
+  await expect(row(page, name)).toHaveCount(0);
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'All');
+  await expect(row(page, name)).toBeVisible();
+
+  // Confirm: the row shows the server's answer, and Confirm is then disabled.
+  await page.getByRole('button', { name: `Confirm appointment of ${name}` }).click();
+  await expect(row(page, name)).toContainText('confirmed');
+  await expect(page.getByRole('button', { name: `Confirm appointment of ${name}` })).toBeDisabled();
+
+  // Edit in the same form: a new treatment and notes.
+  await page.getByRole('button', { name: `Edit appointment of ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Appointment' });
+  await choose(page, edit.getByRole('combobox', { name: 'Treatment' }), 'Cavity Filling');
+  await edit.getByLabel('Notes').fill('Bring X-rays');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(`The appointment of ${name} was saved`)).toBeVisible();
+  await expect(row(page, name)).toContainText('Cavity Filling');
+  await expect(row(page, name)).toContainText('Bring X-rays');
+
+  // Completed, then cancelled: Cancel is disabled once cancelled.
+  await page.getByRole('button', { name: `Complete appointment of ${name}` }).click();
+  await expect(row(page, name)).toContainText('completed');
+  await page.getByRole('button', { name: `Cancel appointment of ${name}` }).click();
+  await expect(row(page, name)).toContainText('cancelled');
+  await expect(page.getByRole('button', { name: `Cancel appointment of ${name}` })).toBeDisabled();
+
+  // Deleted after a confirmation.
+  await page.getByRole('button', { name: `Delete appointment of ${name}` }).click();
+  await expect(page.getByText(/Are you sure you want to delete the appointment of/)).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText(`The appointment of ${name} was deleted`)).toBeVisible();
+  await expect(row(page, name)).toHaveCount(0);
+});
+
+test("a dentist books a visit for today and the dashboard's list and count follow", async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = unique('Theo');
+  await signIn(page, 'dentist');
+  const todayCount = page.getByTestId("stat-Today's Appointments").locator('.ant-statistic-content-value');
+  await expect(todayCount).toBeVisible();
+  const before = Number(await todayCount.textContent());
+
+  // A patient not yet in the clinic is created by the booking itself; the dentist is preselected.
+  await page.goto('/appointments?new=1');
+  const form = bookingForm(page);
+  await expect(form.getByRole('combobox', { name: 'Dentist' })).toBeVisible();
+  await form.getByLabel('Patient Name').fill(name);
+  await form.getByLabel('Patient Name').press('Tab');
+  await form.getByLabel('Phone').fill('555-0190');
+  await fillBooking(page, form, { date: dayFromToday(0), treatment: 'Dental Checkup' });
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
+
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  const today = page.getByRole('list', { name: "Today's appointments" });
+  await expect(today.getByText(name)).toBeVisible();
+  await expect(todayCount).toHaveText(String(before + 1));
+
+  // Cancelled: it leaves the count and is listed apart.
+  await page.goto(`/appointments?search=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `Cancel appointment of ${name}` }).click();
+  await expect(row(page, name)).toContainText('cancelled');
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Cancelled today, not counted' }).getByText(name),
+  ).toBeVisible();
+  await expect(todayCount).toHaveText(String(before));
+
+  // A row of today's list opens that appointment.
+  await page.getByRole('list', { name: 'Cancelled today, not counted' }).getByText(name).click();
+  await expect(page).toHaveURL(/\/appointments\?/);
+  await expect(row(page, name)).toContainText('cancelled');
+});

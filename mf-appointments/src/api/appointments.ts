@@ -1,0 +1,92 @@
+import {
+  type Appointment,
+  type AppointmentListQuery,
+  type AppointmentPage,
+  type AppointmentStatus,
+  type AppointmentWriteRequest,
+  apiRequest,
+  ERROR_MESSAGES,
+} from '@dental/shared';
+import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** The Appointments screen's calls (spec §7), each typed with the shared schemas. */
+
+export type AppointmentListParams = Partial<
+  Pick<
+    AppointmentListQuery,
+    'page' | 'limit' | 'search' | 'status' | 'dentist_id' | 'patient_id' | 'date' | 'from' | 'to' | 'sort'
+  >
+>;
+
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  lists: ['appointments', 'list'] as const,
+  list: (params: AppointmentListParams) => ['appointments', 'list', params] as const,
+  detail: (id: number) => ['appointments', 'detail', id] as const,
+};
+
+export function getAppointments(params: AppointmentListParams): Promise<AppointmentPage> {
+  return apiRequest({ method: 'GET', url: '/api/appointments', params }, ERROR_MESSAGES.fetchAppointments);
+}
+
+export function getAppointment(id: number): Promise<Appointment> {
+  return apiRequest({ method: 'GET', url: `/api/appointments/${id}` }, ERROR_MESSAGES.fetchAppointment);
+}
+
+export function createAppointment(body: AppointmentWriteRequest): Promise<Appointment> {
+  return apiRequest(
+    { method: 'POST', url: '/api/appointments', data: body },
+    ERROR_MESSAGES.createAppointment,
+  );
+}
+
+export function updateAppointment(id: number, body: AppointmentWriteRequest): Promise<Appointment> {
+  return apiRequest(
+    { method: 'PUT', url: `/api/appointments/${id}`, data: body },
+    ERROR_MESSAGES.updateAppointment,
+  );
+}
+
+export function setAppointmentStatus(id: number, status: AppointmentStatus): Promise<Appointment> {
+  return apiRequest(
+    { method: 'PATCH', url: `/api/appointments/${id}/status`, data: { status } },
+    ERROR_MESSAGES.updateAppointmentStatus,
+  );
+}
+
+export function deleteAppointment(id: number): Promise<{ message: string }> {
+  return apiRequest({ method: 'DELETE', url: `/api/appointments/${id}` }, ERROR_MESSAGES.deleteAppointment);
+}
+
+/** One page of the clinic's appointments; the previous page stays on screen while the next loads. */
+export function useAppointments(params: AppointmentListParams) {
+  return useQuery({
+    queryKey: appointmentKeys.list(params),
+    queryFn: () => getAppointments(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * What an appointment's change makes stale elsewhere: a patient's next visit and last visit, the
+ * dashboard's figures, the calendar, a dentist's booked slots.
+ */
+export function invalidateAround(queryClient: QueryClient): void {
+  for (const key of ['patients', 'dashboard', 'calendar', 'availability']) {
+    void queryClient.invalidateQueries({ queryKey: [key] });
+  }
+}
+
+/**
+ * Shows the appointment the server answered in every list that holds it, and marks the lists stale
+ * without refetching them now: the row stays where the user acted on it, as the server left it.
+ */
+export function showSavedAppointment(queryClient: QueryClient, saved: Appointment): void {
+  queryClient.setQueriesData<AppointmentPage>({ queryKey: appointmentKeys.lists }, (page) =>
+    page ? { ...page, data: page.data.map((row) => (row.id === saved.id ? saved : row)) } : page,
+  );
+  queryClient.setQueryData(appointmentKeys.detail(saved.id), saved);
+  void queryClient.invalidateQueries({ queryKey: appointmentKeys.all, refetchType: 'none' });
+  invalidateAround(queryClient);
+}

@@ -1,0 +1,40 @@
+import { apiRequest, ERROR_MESSAGES, type PatientPage, type WirePatient } from '@dental/shared';
+import { keepPreviousData, useQuery } from '@dental/shared/kit';
+
+/** Finding the patient of a booking: a search by name or phone, or one patient by id. */
+
+export const PATIENT_MATCHES_LIMIT = 8;
+
+export const patientKeys = {
+  search: (term: string) => ['patients', 'list', { search: term, limit: PATIENT_MATCHES_LIMIT }] as const,
+  detail: (id: number) => ['patients', 'detail', id] as const,
+};
+
+export function searchPatients(term: string): Promise<PatientPage> {
+  return apiRequest(
+    { method: 'GET', url: '/api/patients', params: { search: term, limit: PATIENT_MATCHES_LIMIT } },
+    ERROR_MESSAGES.fetchPatients,
+  );
+}
+
+export function getPatient(id: number): Promise<WirePatient> {
+  return apiRequest({ method: 'GET', url: `/api/patients/${id}` }, ERROR_MESSAGES.fetchPatient);
+}
+
+/** The clinic's patients whose name, phone or e-mail contains the term; nothing is asked for a blank term. */
+export function usePatientMatches(term: string) {
+  return useQuery({
+    queryKey: patientKeys.search(term),
+    queryFn: () => searchPatients(term),
+    enabled: term !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePatient(id: number | null) {
+  return useQuery({
+    queryKey: patientKeys.detail(id ?? 0),
+    queryFn: () => getPatient(id ?? 0),
+    enabled: id !== null,
+  });
+}

@@ -1,0 +1,288 @@
+import { todayDay } from '@dental/shared/kit';
+import {
+  createFakeApi,
+  type FakeApi,
+  findDialog,
+  pageOf,
+  refusal,
+  renderScreen,
+} from '@dental/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { dayBefore } from '../components/AppointmentFilters';
+import { ANA_VISIT, MIA, MIA_VISIT, MICHAEL, SARAH, TOM_VISIT } from '../testing/fixtures';
+import AppointmentsPage from './AppointmentsPage';
+
+let api: FakeApi;
+beforeEach(() => {
+  api = createFakeApi();
+  api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL]));
+});
+afterEach(() => api.restore());
+
+const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+/** A control named by its aria-label (a lookup by label is far cheaper than by role in antd's tree). */
+const button = (name: string) => screen.getByLabelText(name);
+/** The button showing this text, in the open dialog when one is (a tooltip may repeat the text). */
+const textButton = (text: string) => {
+  const buttons = screen.getAllByText(text).map((element) => element.closest('button'));
+  const found = buttons.find((candidate) => candidate?.closest('.ant-modal-wrap')) ?? buttons.find(Boolean);
+  if (!found) throw new Error(`No button '${text}'`);
+  return found;
+};
+/** The screen's own select of this name (the form's, in its hidden dialog, may share the name). */
+const combobox = (name: string) =>
+  screen
+    .getAllByLabelText(name)
+    .find(
+      (element) => element.getAttribute('role') === 'combobox' && !element.closest('.ant-modal-wrap'),
+    ) as HTMLElement;
+/** The options of the open antd Select, by their titles. */
+const optionTitles = () =>
+  Array.from(
+    document.querySelectorAll(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+    ),
+  ).map((option) => option.getAttribute('title'));
+const today = todayDay();
+
+describe('AppointmentsPage (spec §2 Appointments)', () => {
+  it('lists the appointments from today on, in date order, with the columns of the spec', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT, TOM_VISIT], 2));
+    renderScreen(<AppointmentsPage />, { url: '/appointments' });
+
+    expect(await screen.findByText('Mia Martin')).toBeInTheDocument();
+    expect(screen.getByText('Appointments', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Patient',
+      'Dentist',
+      'Date & Time',
+      'Treatment',
+      'Status',
+      'Actions',
+    ]);
+    const mia = within(row('Mia Martin'));
+    expect(mia.getByText('555-0107')).toBeInTheDocument();
+    expect(mia.getByText('Dr. Michael Chen')).toBeInTheDocument();
+    expect(mia.getByText('ID: 2')).toBeInTheDocument();
+    expect(mia.getByText('10:00')).toBeInTheDocument();
+    expect(mia.getByText('Root Canal')).toBeInTheDocument();
+    expect(mia.getByText('Sensitive upper left molar')).toBeInTheDocument();
+    expect(mia.getByText('pending')).toHaveClass('ant-tag-gold');
+    expect(within(row('Tom Baker')).getByText('confirmed')).toHaveClass('ant-tag-green');
+
+    const params = api.lastParams('/api/appointments');
+    expect(params).toMatchObject({ from: today, sort: 'date', page: 1, limit: 20 });
+    expect(params?.to).toBeUndefined();
+    expect(screen.getByPlaceholderText('Search appointments...')).toBeInTheDocument();
+  });
+
+  it('search, status, dentist and sort come from the URL, go into it and into the query', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
+    const view = renderScreen(<AppointmentsPage />, {
+      url: '/appointments?search=mia&status=pending&dentist=2&page=2',
+    });
+    await screen.findByText('Mia Martin');
+    expect(api.lastParams('/api/appointments')).toMatchObject({
+      search: 'mia',
+      status: 'pending',
+      dentist_id: 2,
+      page: 2,
+    });
+    expect(screen.getByLabelText('Search appointments')).toHaveValue('mia');
+
+    await view.user.click(combobox('Status'));
+    await waitFor(() =>
+      expect(optionTitles()).toEqual(['All', 'confirmed', 'pending', 'cancelled', 'completed']),
+    );
+    await view.user.click(await screen.findByTitle('confirmed'));
+    await waitFor(() => expect(view.currentParams().get('status')).toBe('confirmed'));
+    expect(view.currentParams().get('page')).toBeNull();
+
+    await view.user.click(combobox('Dentist'));
+    await view.user.click(await screen.findByTitle('Dr. Sarah Johnson'));
+    await waitFor(() => expect(view.currentParams().get('dentist')).toBe('1'));
+
+    await view.user.click(screen.getByText('Patient', { selector: 'th *' }));
+    await waitFor(() => expect(view.currentParams().get('sort')).toBe('patient'));
+    await waitFor(() =>
+      expect(api.lastParams('/api/appointments')).toMatchObject({
+        status: 'confirmed',
+        dentist_id: 1,
+        sort: 'patient',
+        page: 1,
+      }),
+    );
+  });
+
+  it('the Filter button opens the date range: Past, All dates and a from/to range', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    await screen.findByText('Mia Martin');
+    const filter = textButton('Filter');
+    expect(filter).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+
+    await view.user.click(filter);
+    expect(filter).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('From')).toHaveValue(today);
+
+    await view.user.click(screen.getByText('Past'));
+    await waitFor(() => expect(view.currentParams().get('dates')).toBe('past'));
+    expect(view.currentParams().get('sort')).toBe('-date');
+    await waitFor(() => expect(api.lastParams('/api/appointments')).toMatchObject({ to: dayBefore(today) }));
+    expect(api.lastParams('/api/appointments')?.from).toBeUndefined();
+
+    await view.user.click(screen.getByText('All dates'));
+    await waitFor(() => expect(view.currentParams().get('dates')).toBe('all'));
+    await waitFor(() => {
+      const params = api.lastParams('/api/appointments');
+      expect(params?.from).toBeUndefined();
+      expect(params?.to).toBeUndefined();
+    });
+
+    await view.user.type(screen.getByLabelText('From'), '2099-01-01');
+    await view.user.type(screen.getByLabelText('To'), '2099-01-31');
+    await waitFor(() => expect(view.currentParams().get('to')).toBe('2099-01-31'));
+    expect(view.currentParams().get('from')).toBe('2099-01-01');
+    expect(view.currentParams().get('dates')).toBeNull();
+    await waitFor(() =>
+      expect(api.lastParams('/api/appointments')).toMatchObject({ from: '2099-01-01', to: '2099-01-31' }),
+    );
+    expect(screen.getByText(/Appointments from .* to /)).toBeInTheDocument();
+  });
+
+  it('Confirm is off when confirmed, Cancel when cancelled, Complete when cancelled or completed', async () => {
+    api
+      .onGet('/api/appointments')
+      .reply(
+        200,
+        pageOf([
+          MIA_VISIT,
+          TOM_VISIT,
+          ANA_VISIT,
+          { ...MIA_VISIT, id: 34, patient: 'Lee Done', status: 'completed' },
+        ]),
+      );
+    renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    await screen.findByText('Mia Martin');
+
+    expect(button('Confirm appointment of Mia Martin')).toBeEnabled();
+    expect(button('Cancel appointment of Mia Martin')).toBeEnabled();
+    expect(button('Complete appointment of Mia Martin')).toBeEnabled();
+    expect(button('Edit appointment of Mia Martin')).toBeEnabled();
+    expect(button('Delete appointment of Mia Martin')).toBeEnabled();
+
+    expect(button('Confirm appointment of Tom Baker')).toBeDisabled();
+    expect(button('Cancel appointment of Tom Baker')).toBeEnabled();
+
+    expect(button('Confirm appointment of Ana Diaz')).toBeEnabled();
+    expect(button('Cancel appointment of Ana Diaz')).toBeDisabled();
+    expect(button('Complete appointment of Ana Diaz')).toBeDisabled();
+
+    expect(button('Complete appointment of Lee Done')).toBeDisabled();
+    expect(button('Cancel appointment of Lee Done')).toBeEnabled();
+  });
+
+  it("Confirm sends the status; the row shows the server's answer", async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
+    api
+      .onPatch('/api/appointments/31/status')
+      .reply(200, { ...MIA_VISIT, status: 'confirmed', notes: 'Confirmed by phone' });
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    await view.user.click(await screen.findByLabelText('Confirm appointment of Mia Martin'));
+
+    expect(await within(row('Mia Martin')).findByText('confirmed')).toHaveClass('ant-tag-green');
+    expect(within(row('Mia Martin')).getByText('Confirmed by phone')).toBeInTheDocument();
+    expect(api.sent('patch')).toEqual([expect.objectContaining({ body: { status: 'confirmed' } })]);
+    expect(button('Confirm appointment of Mia Martin')).toBeDisabled();
+    expect(await screen.findByText('The appointment of Mia Martin is confirmed')).toBeInTheDocument();
+  });
+
+  it('a refused status change shows the banner, dismissible, and leaves the row as it was', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([ANA_VISIT], 1));
+    api
+      .onPatch('/api/appointments/33/status')
+      .reply(409, refusal('Dr. Michael Chen already has an appointment on 2099-12-02 at 15:00'));
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    await view.user.click(await screen.findByLabelText('Confirm appointment of Ana Diaz'));
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Dr. Michael Chen already has an appointment on 2099-12-02 at 15:00');
+    expect(within(row('Ana Diaz')).getByText('cancelled')).toBeInTheDocument();
+    expect(within(row('Ana Diaz')).queryByText('confirmed')).not.toBeInTheDocument();
+    await view.user.click(within(banner).getByLabelText('Dismiss'));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('Delete asks first, then deletes and reads the list again', async () => {
+    api.onGet('/api/appointments').replyOnce(200, pageOf([MIA_VISIT, TOM_VISIT], 2));
+    api.onGet('/api/appointments').reply(200, pageOf([TOM_VISIT], 1));
+    api.onDelete('/api/appointments/31').reply(200, { message: 'Appointment deleted' });
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    await view.user.click(await screen.findByLabelText('Delete appointment of Mia Martin'));
+
+    expect(
+      await screen.findByText(
+        /Are you sure you want to delete the appointment of Mia Martin on .* at 10:00\?/,
+      ),
+    ).toBeInTheDocument();
+    expect(api.sent('delete')).toHaveLength(0);
+    await view.user.click(textButton('Delete'));
+    await waitFor(() => expect(screen.queryByText('Mia Martin')).not.toBeInTheDocument());
+    expect(api.sent('delete')).toHaveLength(1);
+    expect(screen.getByText('Tom Baker')).toBeInTheDocument();
+    expect(await screen.findByText('The appointment of Mia Martin was deleted')).toBeInTheDocument();
+  });
+
+  it('?new=1&patient=7&date= opens New Appointment prefilled; closing takes them off the URL', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([], 0));
+    api.onGet('/api/patients/7').reply(200, MIA);
+    const view = renderScreen(<AppointmentsPage />, {
+      url: '/appointments?status=pending&new=1&patient=7&date=2099-05-06',
+    });
+    const dialog = await findDialog('New Appointment');
+    await waitFor(() => expect(within(dialog).getByLabelText('Patient Name')).toHaveValue('Mia Martin'));
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('555-0107');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2099-05-06');
+
+    await view.user.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(view.currentUrl()).toBe('/appointments?status=pending'));
+
+    await view.user.click(textButton('New Appointment'));
+    expect(view.currentParams().get('new')).toBe('1');
+    const fresh = await findDialog('New Appointment');
+    expect(within(fresh).getByLabelText('Patient Name')).toHaveValue('');
+  });
+
+  it('Edit opens the form with the appointment and saves it with PUT', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
+    api.onGet('/api/availability/dentist/2').reply(200, pageOf([]));
+    api.onPut('/api/appointments/31').reply(200, { ...MIA_VISIT, treatment: 'Tooth Extraction' });
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    await view.user.click(await screen.findByLabelText('Edit appointment of Mia Martin'));
+
+    const dialog = await findDialog('Edit Appointment');
+    expect(within(dialog).getByLabelText('Patient Name')).toHaveValue('Mia Martin');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2099-12-02');
+    expect(within(dialog).getByLabelText('Notes')).toHaveValue('Sensitive upper left molar');
+    expect(within(dialog).getByTitle('Dr. Michael Chen')).toBeInTheDocument();
+    expect(within(dialog).getByTitle('10:00-11:00')).toBeInTheDocument();
+
+    await view.user.click(within(dialog).getByLabelText('Treatment'));
+    await view.user.click(await screen.findByTitle('Tooth Extraction'));
+    await view.user.click(within(dialog).getByText('Save Changes'));
+
+    await waitFor(() => expect(api.sent('put')).toHaveLength(1));
+    expect(api.sent('put')[0]?.body).toEqual({
+      patient: 'Mia Martin',
+      phone: '555-0107',
+      patient_id: 7,
+      date: '2099-12-02',
+      time: '10:00',
+      dentist_id: 2,
+      treatment: 'Tooth Extraction',
+      notes: 'Sensitive upper left molar',
+    });
+    expect(await screen.findByText('The appointment of Mia Martin was saved')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { type Appointment, type WireDentist, type WirePatient, workingHoursOf } from '@dental/shared';
+
+/** Appointments, dentists and patients as the server answers them, for this module's component tests. */
+
+const STAMP = '2026-01-01T00:00:00Z';
+
+export function dentist(id: number, name: string, overrides: Partial<WireDentist> = {}): WireDentist {
+  return {
+    id,
+    name,
+    email: `dentist${id}@brightsmile.example`,
+    phone: '555-0200',
+    specialty: 'General Dentistry',
+    license: `DDS-${id}`,
+    years_of_experience: 10,
+    working_days: '12345',
+    status: 'active',
+    working_hours: workingHoursOf('12345'),
+    days_per_week: 5,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export const SARAH = dentist(1, 'Dr. Sarah Johnson');
+export const MICHAEL = dentist(2, 'Dr. Michael Chen');
+export const RETIRED = dentist(3, 'Dr. Old Retired', { status: 'inactive' });
+
+export function visit(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id: 31,
+    patient: 'Mia Martin',
+    patient_id: 7,
+    phone: '555-0107',
+    dentist_id: 2,
+    dentist_name: 'Dr. Michael Chen',
+    date: '2099-12-02',
+    time: '10:00',
+    treatment: 'Root Canal',
+    status: 'pending',
+    notes: 'Sensitive upper left molar',
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export const MIA_VISIT = visit();
+export const TOM_VISIT = visit({
+  id: 32,
+  patient: 'Tom Baker',
+  patient_id: 8,
+  phone: '555-0108',
+  dentist_id: 1,
+  dentist_name: 'Dr. Sarah Johnson',
+  time: '14:00',
+  treatment: 'Dental Checkup',
+  status: 'confirmed',
+  notes: null,
+});
+export const ANA_VISIT = visit({
+  id: 33,
+  patient: 'Ana Diaz',
+  patient_id: 9,
+  phone: '555-0109',
+  time: '15:00',
+  treatment: 'Cavity Filling',
+  status: 'cancelled',
+  notes: null,
+});
+
+export const MIA: WirePatient = {
+  id: 7,
+  name: 'Mia Martin',
+  email: 'mia@example.com',
+  phone: '555-0107',
+  dateOfBirth: '1990-04-12',
+  address: null,
+  emergencyContact: null,
+  medicalHistory: null,
+  lastVisit: null,
+  nextAppointment: null,
+  status: 'active',
+  created_at: STAMP,
+  updated_at: STAMP,
+};

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, signIn } from './helpers';
+import { choose, selectionOf, signIn } from './helpers';
 
 /**
  * The front desk's day, in the browser against the real server: a new patient is booked a visit,
@@ -27,6 +27,7 @@ async function chooseFreeTime(page: Page, form: Locator): Promise<string> {
     .first();
   const label = (await free.textContent()) ?? '';
   await free.click();
+  await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute('title', label);
   return label.slice(0, 5);
 }
 
@@ -44,10 +45,19 @@ async function fillBooking(
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
       .filter({ hasText: new RegExp(`^${booking.time}-`) })
       .click();
+    await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute(
+      'title',
+      new RegExp(`^${booking.time}`),
+    );
   } else {
     time = await chooseFreeTime(page, form);
   }
   await choose(page, form.getByRole('combobox', { name: 'Treatment' }), booking.treatment);
+  // Nothing chosen is undone by an answer arriving late.
+  await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute(
+    'title',
+    new RegExp(`^${time}`),
+  );
   return time;
 }
 

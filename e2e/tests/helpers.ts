@@ -109,4 +109,10 @@ export async function choose(page: Page, select: Locator, option: string) {
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
     .filter({ hasText: new RegExp(`^${escaped}$`) })
     .click();
+  await expect(selectionOf(select)).toHaveAttribute('title', option);
+}
+
+/** What an antd Select shows as chosen: its title is the chosen option's label. */
+export function selectionOf(select: Locator): Locator {
+  return select.locator('xpath=..');
 }

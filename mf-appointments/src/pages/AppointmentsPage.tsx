@@ -33,7 +33,7 @@ import {
   ErrorBanner,
   FilterOutlined,
   Flex,
-  Input,
+  ListSearch,
   PlusOutlined,
   Select,
   Space,
@@ -118,7 +118,6 @@ export default function AppointmentsPage() {
   const [editing, setEditing] = useState<Appointment | null>(null);
 
   const [actionError, setActionError] = useState<string | null>(null);
-  const [searchText, setSearchText] = useState(state.search);
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(() => new Set());
   const hasDateFilter = state.from !== null || state.to !== null || state.dates !== null;
   const [showDates, setShowDates] = useState(hasDateFilter);
@@ -134,12 +133,6 @@ export default function AppointmentsPage() {
     sort: state.sort,
   });
   const dentists = useDentistChoices();
-
-  // The search box follows the URL when it changes under it (Back, Clear filters).
-  useEffect(
-    () => setSearchText((typed) => (typed.trim() === state.search ? typed : state.search)),
-    [state.search],
-  );
 
   // A page emptied by a delete goes back to the last page that has rows.
   const total = appointments.data?.total ?? 0;
@@ -363,17 +356,11 @@ export default function AppointmentsPage() {
 
       <Card>
         <Flex wrap gap={12} style={{ marginBottom: 16 }}>
-          <Input.Search
-            aria-label="Search appointments"
+          <ListSearch
+            label="Search appointments"
             placeholder="Search appointments..."
-            allowClear
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.target.value);
-              list.setSearch(event.target.value.trim());
-            }}
-            onSearch={(value) => list.setSearch(value.trim())}
-            style={{ flex: '1 1 220px', maxWidth: 420 }}
+            value={state.search}
+            onSearch={list.setSearch}
           />
           <Select
             aria-label="Status"

@@ -20,7 +20,7 @@ import {
   ErrorBanner,
   EyeOutlined,
   Flex,
-  Input,
+  ListSearch,
   PlusOutlined,
   Select,
   Space,
@@ -45,7 +45,6 @@ export default function PatientsPage() {
   const [openPatient, setOpenPatient] = useQueryState('patient', parseAsId.withOptions({ history: 'push' }));
   const [editing, setEditing] = useState<{ patient: WirePatient | null } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [searchText, setSearchText] = useState(state.search);
 
   const patients = usePatients({
     page: state.page,
@@ -179,17 +178,11 @@ export default function PatientsPage() {
 
       <Card>
         <Flex wrap gap={12} style={{ marginBottom: 16 }}>
-          <Input.Search
-            aria-label="Search patients"
+          <ListSearch
+            label="Search patients"
             placeholder="Search patients..."
-            allowClear
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.target.value);
-              list.setSearch(event.target.value.trim());
-            }}
-            onSearch={(value) => list.setSearch(value.trim())}
-            style={{ flex: '1 1 240px', maxWidth: 420 }}
+            value={state.search}
+            onSearch={list.setSearch}
           />
           <Select
             aria-label="Status"

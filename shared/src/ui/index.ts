@@ -86,5 +86,6 @@ export {
   TeamOutlined,
   UserOutlined,
 } from './icons';
+export { ListSearch, type ListSearchProps } from './ListSearch';
 export { schemaRules, showServerErrors } from './schemaRules';
 export { UiProvider } from './UiProvider';

@@ -155,9 +155,8 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   await expect(row(page, name)).toContainText('Cavity Filling');
   await expect(row(page, name)).toContainText('Bring X-rays');
 
-  // Completed, then cancelled: Cancel is disabled once cancelled.
-  await page.getByRole('button', { name: `Complete appointment of ${name}` }).click();
-  await expect(row(page, name)).toContainText('completed');
+  // A visit still to come cannot be marked completed; cancelled, Cancel is disabled.
+  await expect(page.getByRole('button', { name: `Complete appointment of ${name}` })).toBeDisabled();
   await page.getByRole('button', { name: `Cancel appointment of ${name}` }).click();
   await expect(row(page, name)).toContainText('cancelled');
   await expect(page.getByRole('button', { name: `Cancel appointment of ${name}` })).toBeDisabled();
@@ -170,7 +169,9 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test("a dentist books a visit for today and the dashboard's list and count follow", async ({ page }) => {
+test("a dentist books a visit for today, completes it, and the dashboard's list and count follow", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const name = unique('Theo');
   await signIn(page, 'dentist');
@@ -191,6 +192,15 @@ test("a dentist books a visit for today and the dashboard's list and count follo
 
   await page.getByRole('menuitem', { name: 'Dashboard' }).click();
   const today = page.getByRole('list', { name: "Today's appointments" });
+  await expect(today.getByText(name)).toBeVisible();
+  await expect(todayCount).toHaveText(String(before + 1));
+
+  // Today's visit, once seen, is marked completed: it still counts.
+  await page.goto(`/appointments?search=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `Complete appointment of ${name}` }).click();
+  await expect(row(page, name)).toContainText('completed');
+  await expect(page.getByRole('button', { name: `Complete appointment of ${name}` })).toBeDisabled();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
   await expect(today.getByText(name)).toBeVisible();
   await expect(todayCount).toHaveText(String(before + 1));
 

@@ -71,6 +71,8 @@ export interface DateRangeFilterProps {
 
 /** The Filter button's panel: presets and a from/to range of dates. */
 export function DateRangeFilter({ id, range, onPreset, onRange }: DateRangeFilterProps) {
+  // A range typed (or linked) backwards is said beside the field, in the server's words.
+  const backwards = !!range.from && !!range.to && range.to < range.from;
   return (
     <Flex id={id} wrap gap={12} align="end" style={{ marginBottom: 16 }}>
       <Flex vertical gap={4}>
@@ -105,8 +107,16 @@ export function DateRangeFilter({ id, range, onPreset, onRange }: DateRangeFilte
           type="date"
           value={range.to ?? ''}
           min={range.from ?? undefined}
+          status={backwards ? 'error' : undefined}
+          aria-invalid={backwards}
+          aria-describedby={backwards ? `${id}-to-error` : undefined}
           onChange={(event) => onRange(range.from, event.target.value || null)}
         />
+        {backwards && (
+          <Typography.Text id={`${id}-to-error`} type="danger">
+            to must not be before from
+          </Typography.Text>
+        )}
       </Flex>
     </Flex>
   );

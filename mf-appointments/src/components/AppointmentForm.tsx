@@ -411,7 +411,7 @@ export function AppointmentForm({
           </Col>
         </Row>
         <Form.Item name="notes" label="Notes" rules={rulesFor('notes')}>
-          <Input.TextArea rows={3} maxLength={APPOINTMENT_NOTES_MAX} />
+          <Input.TextArea rows={3} maxLength={APPOINTMENT_NOTES_MAX} showCount />
         </Form.Item>
         {/* Enter in a field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

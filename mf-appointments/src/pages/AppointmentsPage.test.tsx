@@ -151,16 +151,17 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     expect(screen.getByText(/Appointments from .* to /)).toBeInTheDocument();
   });
 
-  it('Confirm is off when confirmed, Cancel when cancelled, Complete when cancelled or completed', async () => {
+  it('Confirm is off when confirmed, Cancel when cancelled, Complete when cancelled, completed or still to come', async () => {
     api
       .onGet('/api/appointments')
       .reply(
         200,
         pageOf([
-          MIA_VISIT,
+          { ...MIA_VISIT, date: todayDay() },
           TOM_VISIT,
           ANA_VISIT,
           { ...MIA_VISIT, id: 34, patient: 'Lee Done', status: 'completed' },
+          { ...MIA_VISIT, id: 35, patient: 'Zed Later' },
         ]),
       );
     renderScreen(<AppointmentsPage />, { url: '/appointments' });
@@ -181,6 +182,10 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
 
     expect(button('Complete appointment of Lee Done')).toBeDisabled();
     expect(button('Cancel appointment of Lee Done')).toBeEnabled();
+
+    // A visit on a day still to come has not taken place.
+    expect(button('Confirm appointment of Zed Later')).toBeEnabled();
+    expect(button('Complete appointment of Zed Later')).toBeDisabled();
   });
 
   it("Confirm sends the status; the row shows the server's answer", async () => {

@@ -4,6 +4,7 @@ import {
   type ApiError,
   type Appointment,
   type AppointmentStatus,
+  canCompleteOn,
 } from '@dental/shared';
 import {
   formatDay,
@@ -321,7 +322,13 @@ export default function AppointmentsPage() {
             'Complete',
             <CarryOutOutlined />,
             () => changeStatus.mutate({ appointment, status: 'completed' }),
-            { disabled: appointment.status === 'completed' || appointment.status === 'cancelled' },
+            {
+              // A visit is completed once it has taken place (the server says the same).
+              disabled:
+                appointment.status === 'completed' ||
+                appointment.status === 'cancelled' ||
+                !canCompleteOn(appointment.date, today),
+            },
           )}
           {action(appointment, 'Edit', <EditOutlined />, () => setEditing(appointment))}
           {action(appointment, 'Delete', <DeleteOutlined />, () => confirmDelete(appointment), {
@@ -425,7 +432,12 @@ export default function AppointmentsPage() {
           loading={appointments.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{
-            emptyText: list.isFiltered ? 'No appointments match these filters' : 'No upcoming appointments',
+            // Said only once the server has answered, never under the loading spinner.
+            emptyText: appointments.isPending
+              ? ' '
+              : list.isFiltered
+                ? 'No appointments match these filters'
+                : 'No upcoming appointments',
           }}
           pagination={tablePagination(state, total, list.setPage)}
           onChange={(_pagination, _filters, sorter, extra) => {

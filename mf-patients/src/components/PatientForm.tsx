@@ -113,7 +113,7 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="medicalHistory" label="Medical History" rules={rulesFor('medicalHistory')}>
-          <Input.TextArea rows={3} />
+          <Input.TextArea rows={3} maxLength={2000} showCount />
         </Form.Item>
         {patient && (
           <Form.Item name="status" label="Status" rules={rulesFor('status')}>

@@ -193,7 +193,7 @@ export default function PatientsPage() {
               })
             }
             options={[
-              { value: 'all', label: 'All statuses' },
+              { value: 'all', label: 'All' },
               ...PERSON_STATUSES.map((status) => ({ value: status, label: status })),
             ]}
             style={{ width: 160 }}
@@ -205,7 +205,14 @@ export default function PatientsPage() {
           dataSource={patients.data?.data ?? []}
           loading={patients.isFetching}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: list.isFiltered ? 'No patients match your search' : 'No patients yet' }}
+          locale={{
+            // Said only once the server has answered, never under the loading spinner.
+            emptyText: patients.isPending
+              ? ' '
+              : list.isFiltered
+                ? 'No patients match your search'
+                : 'No patients yet',
+          }}
           pagination={tablePagination(state, patients.data?.total ?? 0, list.setPage)}
           onChange={(_pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') list.setFilters({ sort: sortFromTable(sorter) });

@@ -21,6 +21,14 @@ export const APPOINTMENT_NOTES_MAX = 1000;
 
 /** A booking (or a move) onto a day before the clinic's today is refused with this. */
 export const PAST_BOOKING_MESSAGE = 'An appointment cannot be booked on a day that has passed';
+
+/** A visit is marked completed once it has taken place: never on a day still to come. */
+export const EARLY_COMPLETION_MESSAGE = 'A visit can be marked completed only from its day on';
+
+/** Whether a visit on `date` may be marked completed when the clinic's today is `today` (YYYY-MM-DD). */
+export function canCompleteOn(date: string, today: string): boolean {
+  return date <= today;
+}
 export const PATIENT_NAME_MAX = 100;
 
 export const APPOINTMENT_SORTS = [

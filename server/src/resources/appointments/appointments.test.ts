@@ -470,7 +470,8 @@ describe('appointments API', () => {
     });
 
     it('sets each of the four statuses and refuses any other', async () => {
-      const created = await book();
+      // A visit of today: it may be marked completed.
+      const created = await book({ date: today, time: '07:10' });
       for (const status of ['confirmed', 'completed', 'cancelled', 'pending']) {
         const response = await send(dentistToken, 'PATCH', `/api/appointments/${created.id}/status`, {
           status,
@@ -488,6 +489,23 @@ describe('appointments API', () => {
         .from(auditLog)
         .where(and(eq(auditLog.entity, 'appointment'), eq(auditLog.entityId, String(created.id))));
       expect(audit.filter((row) => row.action === 'status_change')).toHaveLength(4);
+    });
+
+    it('marks a visit completed only from its day on, by PATCH or PUT; nothing changes otherwise', async () => {
+      const created = await book();
+      const early = await send(receptionistToken, 'PATCH', `/api/appointments/${created.id}/status`, {
+        status: 'completed',
+      });
+      expect(early.statusCode).toBe(400);
+      expect(early.json().errors).toEqual([
+        { field: 'status', message: 'A visit can be marked completed only from its day on' },
+      ]);
+      const viaPut = await send(receptionistToken, 'PUT', `/api/appointments/${created.id}`, {
+        ...booking({ date: created.date, time: created.time }),
+        status: 'completed',
+      });
+      expect(viaPut.statusCode).toBe(400);
+      expect((await appointmentRow(created.id))?.status).toBe('pending');
     });
 
     it('deletes, then answers 404', async () => {

@@ -4,6 +4,8 @@ import {
   type AppointmentSort,
   type AppointmentStatus,
   type AppointmentWrite,
+  canCompleteOn,
+  EARLY_COMPLETION_MESSAGE,
   PAST_BOOKING_MESSAGE,
   TREATMENTS,
 } from '@dental/shared/domain';
@@ -326,6 +328,10 @@ export async function updateAppointment(
       await requireDentist(tx, clinicId, input.dentistId, input.dentistId === current.dentistId);
       const patientId = await resolvePatient(tx, clinicId, input);
       const status = input.status ?? current.status;
+      if (status === 'completed' && status !== current.status) {
+        if (!canCompleteOn(input.date, await clinicToday(tx, clinicId)))
+          throw fieldError('status', EARLY_COMPLETION_MESSAGE);
+      }
       await tx
         .update(appointments)
         .set({
@@ -368,6 +374,10 @@ export async function setAppointmentStatus(
     async (tx) => {
       const current = await lockAppointment(tx, clinicId, appointmentId);
       held = current;
+      if (status === 'completed' && status !== current.status) {
+        if (!canCompleteOn(current.date, await clinicToday(tx, clinicId)))
+          throw fieldError('status', EARLY_COMPLETION_MESSAGE);
+      }
       await tx
         .update(appointments)
         .set({ status, updatedAt: new Date() })

@@ -20,6 +20,8 @@ const bookingForm = (page: Page) => page.getByRole('dialog', { name: 'New Appoin
 
 /** Picks the first time the form offers that is free. */
 async function chooseFreeTime(page: Page, form: Locator): Promise<string> {
+  // The dentist's day has been read: the times offered are the ones that are free.
+  await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
   await form.getByRole('combobox', { name: 'Time' }).click();
   const free = page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')

@@ -60,6 +60,15 @@ export function deleteAppointment(id: number): Promise<{ message: string }> {
 }
 
 /** One page of the clinic's appointments; the previous page stays on screen while the next loads. */
+/** One appointment, read when a link names it (`/appointments?appointment=12`). */
+export function useAppointment(id: number | null) {
+  return useQuery({
+    queryKey: appointmentKeys.detail(id ?? 0),
+    queryFn: () => getAppointment(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
 export function useAppointments(params: AppointmentListParams) {
   return useQuery({
     queryKey: appointmentKeys.list(params),

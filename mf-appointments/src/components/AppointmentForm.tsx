@@ -398,7 +398,13 @@ export function AppointmentForm({
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="time" label="Time" rules={rulesFor('time')} extra={timeHint}>
-              <Select placeholder="Choose a time" loading={day.isFetching} options={timeOptions} />
+              <Select
+                placeholder="Choose a time"
+                loading={day.isFetching}
+                // Until the dentist's day is read, no time is offered: a suggested one could be booked.
+                options={day.isLoading ? [] : timeOptions}
+                notFoundContent={day.isLoading ? "Reading the dentist's free times..." : undefined}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

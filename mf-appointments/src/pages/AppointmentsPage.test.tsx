@@ -290,4 +290,16 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     });
     expect(await screen.findByText('The appointment of Mia Martin was saved')).toBeInTheDocument();
   });
+
+  it('?appointment=31 (a link from the dashboard) opens that appointment; closing takes it off the URL', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
+    api.onGet('/api/appointments/31').reply(200, MIA_VISIT);
+    api.onGet('/api/availability/dentist/2').reply(200, pageOf([]));
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments?search=Mia&appointment=31' });
+    const dialog = await findDialog('Edit Appointment');
+    expect(within(dialog).getByLabelText('Patient Name')).toHaveValue('Mia Martin');
+    await view.user.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(view.currentParams().get('appointment')).toBeNull());
+    expect(view.currentParams().get('search')).toBe('Mia');
+  });
 });

@@ -51,6 +51,7 @@ import {
   invalidateAround,
   setAppointmentStatus,
   showSavedAppointment,
+  useAppointment,
   useAppointments,
 } from '../api/appointments';
 import { useDentistChoices } from '../api/dentists';
@@ -117,6 +118,13 @@ export default function AppointmentsPage() {
   const [dateParam, setDateParam] = useQueryState('date', parseAsDay.withOptions({ history: 'push' }));
   const creating = opensForm(newParam);
   const [editing, setEditing] = useState<Appointment | null>(null);
+  // Another screen opens one appointment by its URL (`?appointment=12`): it opens in the edit form.
+  const [linkedId, setLinkedId] = useQueryState('appointment', parseAsId.withOptions({ history: 'push' }));
+  const linked = useAppointment(linkedId);
+  const linkedError = linked.error ? (linked.error as ApiError).message : null;
+  useEffect(() => {
+    if (linked.data && linked.data.id === linkedId) setEditing(linked.data);
+  }, [linked.data, linkedId]);
 
   const [actionError, setActionError] = useState<string | null>(null);
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(() => new Set());
@@ -202,6 +210,7 @@ export default function AppointmentsPage() {
   };
   const closeForm = () => {
     setEditing(null);
+    if (linkedId !== null) void setLinkedId(null);
     if (newParam !== null || patientParam !== null || dateParam !== null) {
       void setNewParam(null);
       void setPatientParam(null);
@@ -358,6 +367,7 @@ export default function AppointmentsPage() {
       </Flex>
 
       <ErrorBanner message={loadError} onRetry={() => void appointments.refetch()} />
+      <ErrorBanner message={linkedError} onClose={() => void setLinkedId(null)} />
       <ErrorBanner message={dentistsError} onRetry={() => void dentists.refetch()} />
       <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
 

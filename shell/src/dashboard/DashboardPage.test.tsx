@@ -174,7 +174,9 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     const view = renderDashboard();
     const link = await screen.findByRole('link', { name: /Maria Garcia/ });
     await view.user.click(link);
-    expect(view.currentUrl()).toBe(`/appointments?search=Maria%20Garcia&from=${TODAY_DAY}&to=${TODAY_DAY}`);
+    expect(view.currentUrl()).toBe(
+      `/appointments?search=Maria%20Garcia&from=${TODAY_DAY}&to=${TODAY_DAY}&appointment=11`,
+    );
 
     window.history.replaceState(null, '', '/');
     screen.getByRole('link', { name: /Tom Baker/ }).focus();

@@ -4,12 +4,14 @@ import { Avatar, Card, Empty, RightOutlined, Tag, Typography } from '@dental/sha
 import { Link } from 'react-router-dom';
 
 /**
- * Where a row leads: the Appointments screen searched for that patient on that day. The Appointments
- * module reads `search`, `from` and `to` from its URL.
+ * Where a row leads: that appointment, opened on the Appointments screen searched for that patient on
+ * that day. The Appointments module reads `search`, `from`, `to` and `appointment` from its URL.
  */
-export function appointmentsUrlOf(appointment: Pick<DashboardAppointment, 'patient' | 'date'>): string {
+export function appointmentsUrlOf(
+  appointment: Pick<DashboardAppointment, 'id' | 'patient' | 'date'>,
+): string {
   const day = appointment.date || todayDay();
-  return `/appointments?search=${encodeURIComponent(appointment.patient)}&from=${day}&to=${day}`;
+  return `/appointments?search=${encodeURIComponent(appointment.patient)}&from=${day}&to=${day}&appointment=${appointment.id}`;
 }
 
 const shortTime = (time: string) => time.slice(0, 5);

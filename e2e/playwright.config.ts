@@ -8,8 +8,10 @@ import { defineConfig } from '@playwright/test';
  * server on a fresh embedded database. The second server is configured with one module's entry
  * broken on purpose, to see that the rest of the app keeps working.
  */
-export const APP_URL = 'http://localhost:3210';
-export const BROKEN_MODULE_APP_URL = 'http://localhost:3211';
+// E2E_PORT moves both servers (it and the next port), so two checkouts can run their journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const APP_URL = `http://localhost:${port}`;
+export const BROKEN_MODULE_APP_URL = `http://localhost:${port + 1}`;
 
 const root = path.resolve(__dirname, '..');
 const freshDataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `dental-e2e-${name}-`));
@@ -49,7 +51,7 @@ export default defineConfig({
       url: `${APP_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: '3210', HOST: 'localhost', DATA_DIR: freshDataDir('main'), LOG_LEVEL: 'warn' },
+      env: { PORT: String(port), HOST: 'localhost', DATA_DIR: freshDataDir('main'), LOG_LEVEL: 'warn' },
     },
     {
       command: serverCommand,
@@ -58,7 +60,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: '3211',
+        PORT: String(port + 1),
         HOST: 'localhost',
         DATA_DIR: freshDataDir('broken'),
         LOG_LEVEL: 'warn',

@@ -9,7 +9,7 @@ export const SAMPLE_STATS: DashboardStat[] = [
   { name: DASHBOARD_STAT_NAMES.todayAppointments, value: 8, change: '+2', changeType: 'positive' },
   { name: DASHBOARD_STAT_NAMES.pendingConfirmations, value: 3, change: '-1', changeType: 'positive' },
   { name: DASHBOARD_STAT_NAMES.totalPatients, value: 240, change: '+12', changeType: 'positive' },
-  { name: DASHBOARD_STAT_NAMES.activeDentists, value: 4, change: '0', changeType: 'negative' },
+  { name: DASHBOARD_STAT_NAMES.activeDentists, value: 4, change: '0', changeType: 'positive' },
 ];
 
 function sampleAppointment(

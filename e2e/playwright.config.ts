@@ -16,6 +16,9 @@ export const BROKEN_MODULE_APP_URL = `http://localhost:${port + 1}`;
 const root = path.resolve(__dirname, '..');
 const freshDataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `dental-e2e-${name}-`));
 const serverCommand = 'node --import tsx server/src/main.ts';
+// Every journey signs in from the same address, dozens of times a minute on a fast run: the per-address
+// sign-in limit (20 a minute, tested by the API suite) would refuse some of them, depending on speed.
+const JOURNEY_LIMITS = { LOGIN_RATE_LIMIT: '1000' };
 
 export default defineConfig({
   testDir: './tests',
@@ -51,7 +54,13 @@ export default defineConfig({
       url: `${APP_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(port), HOST: 'localhost', DATA_DIR: freshDataDir('main'), LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(port),
+        HOST: 'localhost',
+        DATA_DIR: freshDataDir('main'),
+        LOG_LEVEL: 'warn',
+        ...JOURNEY_LIMITS,
+      },
     },
     {
       command: serverCommand,
@@ -64,6 +73,7 @@ export default defineConfig({
         HOST: 'localhost',
         DATA_DIR: freshDataDir('broken'),
         LOG_LEVEL: 'warn',
+        ...JOURNEY_LIMITS,
         MODULE_ENTRY_DENTISTS: '/modules/dentists/missing/mf-manifest.json',
       },
     },

@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const versions = new ClinicVersions(db);
   const guard = createGuard(app, db, versions);
   trackClinicWrites(app, versions);
-  registerClinicReadCache(app, versions);
+  if (config.readCache) registerClinicReadCache(app, versions);
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, guard, config);
   registerModuleRoutes(app, db, guard, registry);
@@ -112,7 +112,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerCalendarRoutes(app, db, guard);
   registerUsersRoutes(app, db, guard);
   registerSettingsRoutes(app, db, guard);
-  registerDashboardRoutes(app, db, guard);
+  registerDashboardRoutes(app, db, guard, { cacheStats: config.readCache });
   registerStaticHosting(app, config.staticRoot);
 
   return app;

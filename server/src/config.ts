@@ -26,6 +26,11 @@ export interface AppConfig {
   /** Sign-in attempts a minute from one address. */
   loginRateLimit: number;
   /**
+   * Whether repeated reads of a clinic (lists, the calendar month, the dashboard's stats) are answered
+   * from memory while nothing of the clinic changed; off, every read goes to the database (benchmarks).
+   */
+  readCache: boolean;
+  /**
    * Which X-Forwarded-For hops to believe when naming a client's address (rate limits, audit):
    * none by default, since a client could claim any address; the proxy's address(es) or a hop count.
    */
@@ -83,6 +88,7 @@ export function loadConfig(
     logColors: terminal && !env.NO_COLOR,
     apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '3000', 10),
     loginRateLimit: Number.parseInt(env.LOGIN_RATE_LIMIT ?? '20', 10),
+    readCache: flag(env.READ_CACHE, true),
     trustProxy: trustedProxies(env.TRUST_PROXY),
   };
 }

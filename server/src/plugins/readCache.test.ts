@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditLog } from '../db/schema';
+import { auditLog, patients } from '../db/schema';
 import { authHeader, createTestApp, login } from '../test/testApp';
 
 describe('clinic read cache', () => {
@@ -94,5 +94,42 @@ describe('clinic read cache', () => {
     });
     expect(deactivated.statusCode).toBe(200);
     expect((await get(session.token, '/api/patients?limit=1')).statusCode).toBe(401);
+  });
+});
+
+describe('with the read cache off (READ_CACHE=off)', () => {
+  let app: FastifyInstance;
+  let token: string;
+  let clinicId: number;
+
+  beforeAll(async () => {
+    app = await createTestApp({ readCache: false });
+    const admin = await login(app, 'admin', 'admin123');
+    token = admin.token;
+    clinicId = admin.user.clinic_id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+  }, 60_000);
+
+  it('answers every read from the database, the dashboard stats included', async () => {
+    const url = '/api/patients?limit=1';
+    const headers = authHeader(token);
+    await app.inject({ method: 'GET', url, headers });
+    expect((await app.inject({ method: 'GET', url, headers })).headers['x-read-cache']).toBeUndefined();
+
+    const activePatients = async () => {
+      const stats = (await app.inject({ method: 'GET', url: '/api/dashboard/stats', headers })).json() as {
+        data: Array<{ name: string; value: number }>;
+      };
+      return stats.data.find((stat) => stat.name === 'Total Patients')?.value;
+    };
+    const before = await activePatients();
+    // Written beside the API (no audit record): only a read that goes to the database sees it.
+    await app.database.db
+      .insert(patients)
+      .values({ clinicId, name: 'Uncached Reader', phone: '555-0100', status: 'active' });
+    expect(await activePatients()).toBe((before ?? 0) + 1);
   });
 });

@@ -18,10 +18,15 @@ const TAGS = ['dashboard'];
 const SECURITY = [{ bearerAuth: [] }];
 
 /** Dashboard (spec §2, §7): any signed-in user of the clinic, whatever the role. */
-export function registerDashboardRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+export function registerDashboardRoutes(
+  app: FastifyInstance,
+  db: Database,
+  guard: Guard,
+  options: { cacheStats: boolean } = { cacheStats: true },
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Per app, not per module: two apps in one process (tests) have two databases.
-  const statsCache = new StatsCache(db);
+  const statsCache = new StatsCache(db, Date.now, options.cacheStats);
   // A change made through this process shows on the next dashboard at once.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.staff) {

@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+/**
+ * A front desk's real mix of reads on the large clinic: every request a different query, as staff at
+ * many desks ask them (a search of 2-4 letters, a status, a dentist, a page 1-10, a month of the last
+ * two years, one patient's history, the dashboard). Each kind of request runs on its own share of the
+ * connections, all at the same time, so each kind's p95 is measured under the whole mix.
+ *
+ * Usage (the database already holds `npm run seed:large`):
+ *   DATABASE_URL=postgres://… node bench/mix.mjs            50 connections, read cache off
+ *   DATA_DIR=/path/to/pglite CONNECTIONS=10 node bench/mix.mjs
+ *   READ_CACHE=on node bench/mix.mjs                         the same mix with the read cache on
+ * Options (env): DURATION seconds (20), CONNECTIONS (50), PORT (3297), SEED (1).
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.PORT ?? 3297);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.DURATION ?? 20);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const READ_CACHE = process.env.READ_CACHE ?? 'off';
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${process.env.DATA_DIR ?? 'data'})`;
+
+/** A small deterministic generator (mulberry32), so two runs ask the same sequence of queries. */
+function generator(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = generator(Number(process.env.SEED ?? 1));
+const pick = (values) => values[Math.floor(random() * values.length)];
+const between = (low, high) => low + Math.floor(random() * (high - low + 1));
+
+const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
+/** Starts of first names, last names and phone numbers, as staff type them. */
+const TERMS = [
+  'an',
+  'ma',
+  'jo',
+  'li',
+  'sa',
+  'em',
+  'ol',
+  'no',
+  'sm',
+  'wi',
+  'jon',
+  'mar',
+  'gar',
+  'lee',
+  'ken',
+  'nat',
+  'ava',
+  'soph',
+  'will',
+  'brow',
+  'tay',
+  'mil',
+  'dav',
+  'and',
+  'har',
+  'wal',
+  'cla',
+  'rob',
+  '555',
+  '5551',
+  '55512',
+];
+
+async function waitFor(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function monthOfLastTwoYears() {
+  const now = new Date();
+  const back = between(0, 23);
+  const when = new Date(now.getFullYear(), now.getMonth() - back, 1);
+  return { month: when.getMonth() + 1, year: when.getFullYear() };
+}
+
+function monthRange({ month, year }) {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
+  return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+}
+
+function kinds({ dentistIds, patientIds }) {
+  return [
+    {
+      name: 'appointments list',
+      budget: 50,
+      share: 0.3,
+      path: () => {
+        const query = new URLSearchParams({ page: String(between(1, 10)), limit: '20' });
+        if (random() < 0.5) query.set('status', pick(STATUSES));
+        if (random() < 0.5) query.set('dentist_id', String(pick(dentistIds)));
+        if (random() < 0.4) query.set('search', pick(TERMS));
+        if (random() < 0.5) {
+          const range = monthRange(monthOfLastTwoYears());
+          query.set('from', range.from);
+          query.set('to', range.to);
+        }
+        return `/api/appointments?${query}`;
+      },
+    },
+    {
+      name: 'patient search',
+      budget: 50,
+      share: 0.3,
+      path: () => `/api/patients?search=${pick(TERMS)}&page=${between(1, 10)}&limit=20`,
+    },
+    {
+      name: 'calendar month',
+      budget: 50,
+      share: 0.15,
+      path: () => {
+        const { month, year } = monthOfLastTwoYears();
+        return `/api/calendar/appointments?month=${month}&year=${year}&dentist_id=${pick(dentistIds)}`;
+      },
+    },
+    {
+      name: "a patient's appointments",
+      budget: 50,
+      share: 0.15,
+      path: () => `/api/patients/${pick(patientIds)}/appointments`,
+    },
+    { name: 'dashboard stats', budget: 100, share: 0.1, path: () => '/api/dashboard/stats' },
+  ];
+}
+
+function load(kind, connections, headers) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    let non2xx = 0;
+    const instance = autocannon(
+      {
+        url: BASE,
+        connections,
+        duration: DURATION,
+        headers,
+        requests: [{ setupRequest: (request) => ({ ...request, path: kind.path() }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((a, b) => a - b);
+        const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+        resolve({ ...kind, connections, rps: result.requests.average, p50: at(0.5), p95: at(0.95), non2xx });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      times.push(responseTime);
+      if (status < 200 || status >= 300) non2xx++;
+    });
+  });
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    READ_CACHE,
+    API_RATE_LIMIT: '100000000',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+try {
+  await waitFor(`${BASE}/api/health`);
+  const login = await fetch(`${BASE}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'large.admin', password: 'large123' }),
+  });
+  if (!login.ok)
+    throw new Error(`large.admin could not sign in (${login.status}): run npm run seed:large first`);
+  const { access_token: token } = await login.json();
+  const headers = { authorization: `Bearer ${token}` };
+  const dentists = await (await fetch(`${BASE}/api/dentists?limit=100`, { headers })).json();
+  const dentistIds = dentists.data.map((dentist) => dentist.id);
+  const patientIds = [];
+  for (let page = 1; page <= 5; page++) {
+    const answer = await (
+      await fetch(`${BASE}/api/patients?limit=100&page=${page * 37}`, { headers })
+    ).json();
+    patientIds.push(...answer.data.map((patient) => patient.id));
+  }
+
+  const load1 = os.loadavg()[0];
+  const mix = kinds({ dentistIds, patientIds });
+  const runs = await Promise.all(
+    mix.map((kind) => load(kind, Math.max(1, Math.round(CONNECTIONS * kind.share)), headers)),
+  );
+
+  console.log(
+    `\nDatabase: ${database}; read cache ${READ_CACHE}; ${CONNECTIONS} connections in all, ${DURATION} s; load average before: ${load1.toFixed(2)} (${os.cpus().length} cores)\n`,
+  );
+  console.log(
+    `${'kind of request'.padEnd(26)}  ${'conns'.padStart(5)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p95 ms'.padStart(6)}  non-2xx  budget`,
+  );
+  let ok = true;
+  for (const run of runs) {
+    const pass = run.p95 <= run.budget && run.non2xx === 0;
+    ok &&= pass;
+    console.log(
+      `${run.name.padEnd(26)}  ${String(run.connections).padStart(5)}  ${run.rps.toFixed(0).padStart(7)}  ${run.p50
+        .toFixed(1)
+        .padStart(
+          6,
+        )}  ${run.p95.toFixed(1).padStart(6)}  ${String(run.non2xx).padStart(7)}  p95 ≤ ${run.budget} ${
+        pass ? 'ok' : 'MISSED'
+      }`,
+    );
+  }
+  const total = runs.reduce((sum, run) => sum + run.rps, 0);
+  console.log(`\nall kinds together: ${total.toFixed(0)} requests/s`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  server.kill();
+}

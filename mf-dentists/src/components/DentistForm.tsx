@@ -1,0 +1,187 @@
+import {
+  type ApiError,
+  type DentistWriteRequest,
+  dentistWriteSchema,
+  PERSON_STATUSES,
+  type PersonStatus,
+  SPECIALIZATIONS,
+  type Specialization,
+  WEEKDAYS,
+  type WireDentist,
+} from '@dental/shared';
+import { useMutation, useQueryClient } from '@dental/shared/kit';
+import {
+  Checkbox,
+  ErrorBanner,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  schemaRules,
+  showServerErrors,
+} from '@dental/shared/ui';
+import { useEffect, useState } from 'react';
+import { createDentist, dentistKeys, updateDentist } from '../api/dentists';
+import { DAY_LABELS } from './workingDays';
+
+const rulesFor = schemaRules(dentistWriteSchema.in);
+/** The form's fields by the server's names, so the server's field errors land beside them. */
+const FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'specialty',
+  'license',
+  'years_of_experience',
+  'working_days',
+  'status',
+];
+
+interface DentistFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  specialty: Specialization;
+  license: string;
+  years_of_experience: number | null;
+  /** Day numbers as checked: '1' Monday … '7' Sunday (spec §3 `working_days`). */
+  working_days: string[];
+  status: PersonStatus;
+}
+
+export interface DentistFormProps {
+  open: boolean;
+  /** The dentist to edit; none for 'Add New Dentist'. */
+  dentist: WireDentist | null;
+  onClose: () => void;
+  onSaved: (dentist: WireDentist) => void;
+}
+
+function valuesOf(dentist: WireDentist | null): Partial<DentistFormValues> {
+  if (!dentist) return { years_of_experience: 0, working_days: ['1', '2', '3', '4', '5'], status: 'active' };
+  return {
+    name: dentist.name,
+    email: dentist.email,
+    phone: dentist.phone,
+    specialty: dentist.specialty as Specialization,
+    license: dentist.license,
+    years_of_experience: dentist.years_of_experience,
+    working_days: [...dentist.working_days],
+    status: dentist.status,
+  };
+}
+
+function requestOf(values: DentistFormValues): DentistWriteRequest {
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    specialty: values.specialty,
+    license: values.license,
+    years_of_experience: values.years_of_experience ?? 0,
+    working_days: [...values.working_days].sort().join(''),
+    status: values.status,
+  };
+}
+
+/** 'Add New Dentist' and 'Edit Dentist' (spec §2 Dentists): one form that saves, with the server's rules. */
+export function DentistForm({ open, dentist, onClose, onSaved }: DentistFormProps) {
+  const [form] = Form.useForm<DentistFormValues>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(valuesOf(dentist));
+    setFormError(null);
+  }, [open, dentist, form]);
+
+  const save = useMutation({
+    mutationFn: (values: DentistFormValues) =>
+      dentist ? updateDentist(dentist.id, requestOf(values)) : createDentist(requestOf(values)),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.all });
+      // Appointments and availability show the dentist's name.
+      void queryClient.invalidateQueries({ queryKey: ['appointments'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      onSaved(saved);
+    },
+    onError: (error: ApiError) => setFormError(showServerErrors(form, error, FIELDS)),
+  });
+
+  const submit = async () => {
+    setFormError(null);
+    const values = await form.validateFields().catch(() => null);
+    if (values) save.mutate(values);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={dentist ? 'Edit Dentist' : 'Add New Dentist'}
+      okText={dentist ? 'Save Changes' : 'Add Dentist'}
+      onOk={() => void submit()}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      forceRender
+    >
+      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
+      <Form form={form} layout="vertical" name="dentist" requiredMark onFinish={() => void submit()}>
+        <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
+          <Input autoComplete="off" placeholder="Dr. Jane Doe" />
+        </Form.Item>
+        <Form.Item name="email" label="Email" rules={rulesFor('email')}>
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
+          <Input type="tel" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="specialty" label="Specialization" rules={rulesFor('specialty')}>
+          <Select
+            placeholder="Choose a specialization"
+            options={SPECIALIZATIONS.map((specialty) => ({ value: specialty, label: specialty }))}
+          />
+        </Form.Item>
+        <Form.Item name="license" label="License Number" rules={rulesFor('license')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="years_of_experience"
+          label="Experience (years)"
+          rules={rulesFor('years_of_experience')}
+        >
+          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="working_days"
+          label="Working Days"
+          rules={[
+            {
+              validator: async (_rule, value: string[] | undefined) => {
+                if (!value?.length) throw new Error('Choose at least one working day');
+              },
+            },
+          ]}
+          extra="Monday to Friday are worked 09:00-17:00, Saturday and Sunday 09:00-13:00."
+        >
+          <Checkbox.Group
+            options={WEEKDAYS.map((_day, index) => ({ value: String(index + 1), label: DAY_LABELS[index] }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="status"
+          label="Status"
+          rules={rulesFor('status')}
+          extra="An inactive dentist keeps their history but is not offered for new bookings."
+        >
+          <Select options={PERSON_STATUSES.map((status) => ({ value: status, label: status }))} />
+        </Form.Item>
+        {/* Enter in a field submits, as in any form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

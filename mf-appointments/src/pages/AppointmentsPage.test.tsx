@@ -259,6 +259,28 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     expect(within(fresh).getByLabelText('Patient Name')).toHaveValue('');
   });
 
+  it('?returnTo= sends staff back to the screen that opened the form, and only to a path of the app', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([], 0));
+    const view = renderScreen(<AppointmentsPage />, {
+      url: '/appointments?new=1&date=2099-05-06&returnTo=%2Fcalendar%3Fmonth%3D2099-05%26day%3D2099-05-06',
+    });
+    const dialog = await findDialog('New Appointment');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2099-05-06');
+    await view.user.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(view.currentUrl()).toBe('/calendar?month=2099-05&day=2099-05-06'));
+  });
+
+  it('a returnTo that leaves the app is ignored', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([], 0));
+    const view = renderScreen(<AppointmentsPage />, {
+      url: '/appointments?new=1&returnTo=%2F%2Fevil.example%2Fsteal',
+    });
+    const dialog = await findDialog('New Appointment');
+    await view.user.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(view.currentParams().get('new')).toBeNull());
+    expect(window.location.pathname).toBe('/appointments');
+  });
+
   it('Edit opens the form with the appointment and saves it with PUT', async () => {
     api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
     api.onGet('/api/availability/dentist/2').reply(200, pageOf([]));

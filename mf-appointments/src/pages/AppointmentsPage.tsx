@@ -45,6 +45,7 @@ import {
   Typography,
 } from '@dental/shared/ui';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   appointmentKeys,
   deleteAppointment,
@@ -101,6 +102,13 @@ interface StatusChange {
 /** `?new=1` opens the New Appointment form; `0`/`false` or nothing does not. */
 const opensForm = (value: string | null) => value !== null && value !== '0' && value !== 'false';
 
+/**
+ * `?returnTo=/calendar?month=2026-12` sends staff back to the screen that opened the form once it is
+ * saved or cancelled; only a path of this app is followed, never another site.
+ */
+const returnPathOf = (value: string | null) =>
+  value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+
 /** Appointments (spec §2): the clinic's appointments, searched, filtered, sorted and paged by the server. */
 export default function AppointmentsPage() {
   const { modal, message } = App.useApp();
@@ -116,6 +124,9 @@ export default function AppointmentsPage() {
     parseAsId.withOptions({ history: 'push' }),
   );
   const [dateParam, setDateParam] = useQueryState('date', parseAsDay.withOptions({ history: 'push' }));
+  const [returnParam] = useQueryState('returnTo', parseAsString);
+  const returnTo = returnPathOf(returnParam);
+  const navigate = useNavigate();
   const creating = opensForm(newParam);
   const [editing, setEditing] = useState<Appointment | null>(null);
   // Another screen opens one appointment by its URL (`?appointment=12`): it opens in the edit form.
@@ -210,6 +221,10 @@ export default function AppointmentsPage() {
   };
   const closeForm = () => {
     setEditing(null);
+    if (returnTo) {
+      navigate(returnTo);
+      return;
+    }
     if (linkedId !== null) void setLinkedId(null);
     if (newParam !== null || patientParam !== null || dateParam !== null) {
       void setNewParam(null);

@@ -72,13 +72,13 @@ export function DentistCard({ dentist, sample = false, onEdit, onDelete }: Denti
     >
       <Flex vertical gap={6}>
         <span>
-          <MailOutlined aria-hidden /> <span className="dentist-card-value">{dentist.email}</span>
+          <MailOutlined /> <span className="dentist-card-value">{dentist.email}</span>
         </span>
         <span>
-          <PhoneOutlined aria-hidden /> {dentist.phone}
+          <PhoneOutlined /> {dentist.phone}
         </span>
         <span>
-          <IdcardOutlined aria-hidden /> License: {dentist.license}
+          <IdcardOutlined /> License: {dentist.license}
         </span>
         <Flex justify="space-between" wrap gap={8}>
           <span>
@@ -89,7 +89,7 @@ export function DentistCard({ dentist, sample = false, onEdit, onDelete }: Denti
           </span>
         </Flex>
         <Typography.Text type="secondary">
-          <ClockCircleOutlined aria-hidden /> {workingHoursSummary(dentist.working_hours)}
+          <ClockCircleOutlined /> {workingHoursSummary(dentist.working_hours)}
         </Typography.Text>
       </Flex>
     </Card>

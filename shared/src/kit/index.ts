@@ -3,7 +3,14 @@
  * from the shell), list state in the URL through nuqs. Forms live in the UI kit (`schemaRules`).
  */
 export { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-export { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryState } from 'nuqs';
+export {
+  createParser,
+  parseAsInteger,
+  parseAsString,
+  parseAsStringLiteral,
+  useQueryState,
+  useQueryStates,
+} from 'nuqs';
 export { formatDay, initialsOf, todayDay } from './format';
 export { KitProvider } from './KitProvider';
 export {

@@ -29,6 +29,7 @@ import {
   ScheduleOutlined as ScheduleOutlinedGlyph,
   SearchOutlined as SearchOutlinedGlyph,
   SettingOutlined as SettingOutlinedGlyph,
+  SwapOutlined as SwapOutlinedGlyph,
   TeamOutlined as TeamOutlinedGlyph,
   UserOutlined as UserOutlinedGlyph,
 } from '@ant-design/icons';
@@ -75,5 +76,6 @@ export const RightOutlined = decorative<IconProps>(RightOutlinedGlyph);
 export const ScheduleOutlined = decorative<IconProps>(ScheduleOutlinedGlyph);
 export const SearchOutlined = decorative<IconProps>(SearchOutlinedGlyph);
 export const SettingOutlined = decorative<IconProps>(SettingOutlinedGlyph);
+export const SwapOutlined = decorative<IconProps>(SwapOutlinedGlyph);
 export const TeamOutlined = decorative<IconProps>(TeamOutlinedGlyph);
 export const UserOutlined = decorative<IconProps>(UserOutlinedGlyph);

@@ -83,6 +83,7 @@ export {
   ScheduleOutlined,
   SearchOutlined,
   SettingOutlined,
+  SwapOutlined,
   TeamOutlined,
   UserOutlined,
 } from './icons';

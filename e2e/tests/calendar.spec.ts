@@ -1,0 +1,122 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { choose, expectScreen, selectionOf, signIn } from './helpers';
+
+/**
+ * The Calendar against the real server: a visit booked from the calendar shows in the month and the
+ * day's list; it is moved to another day with the keyboard's Move; a move onto a taken time is
+ * refused with the server's message and the visit stays where it was.
+ */
+const unique = (first: string) => `${first} Cal${Date.now().toString(36)}`;
+
+function dayFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const dayList = (page: Page) => page.getByRole('list', { name: /^Appointments on / });
+
+/** Books through the form the calendar opens: a new patient, the first free time of the dentist. */
+async function bookFromCalendar(page: Page, name: string, dentist: string): Promise<string> {
+  await page.getByRole('button', { name: 'New Appointment', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'New Appointment' });
+  await form.getByLabel('Patient Name').fill(name);
+  await form.getByLabel('Patient Name').press('Tab');
+  await form.getByLabel('Phone').fill('555-0191');
+  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist);
+  await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
+  await form.getByRole('combobox', { name: 'Time' }).click();
+  const free = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasNotText: '(booked)' })
+    .first();
+  const label = (await free.textContent()) ?? '';
+  await free.click();
+  await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute('title', label);
+  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
+  return label.slice(0, 5);
+}
+
+async function moveTo(page: Page, item: Locator, date: string, time?: string) {
+  await item.getByRole('button', { name: /^Move appointment of/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Appointment' });
+  await dialog.getByLabel('New date').fill(date);
+  if (time) await dialog.getByLabel('New time').fill(time);
+  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+}
+
+test('an admin books from the calendar, moves the visit with the keyboard, and a clash is refused', async ({
+  page,
+}) => {
+  const first = unique('Ines');
+  const second = unique('Otto');
+  const day = dayFromToday(3);
+  const nextDay = dayFromToday(4);
+  await signIn(page, 'admin');
+  await page.goto(`/calendar?day=${day}`);
+  await expectScreen(page, 'Calendar');
+
+  // Booked from the calendar: the form opens on the selected day and comes back to it.
+  const time = await bookFromCalendar(page, first, 'Dr. Michael Chen');
+  await expect(page).toHaveURL(new RegExp(`/calendar\\?month=${day.slice(0, 7)}&day=${day}`));
+  const firstItem = dayList(page).getByRole('listitem').filter({ hasText: first });
+  await expect(firstItem).toContainText(time);
+  await expect(firstItem).toContainText('Dental Checkup');
+  // The month shows it in its day (or counts it in '+N more' behind the day's first two).
+  await expect(page.locator(`td:has(button[data-day="${day}"])`)).toContainText(new RegExp(`${first}|more`));
+
+  // A second visit of the same dentist, the next day at the same time.
+  await page.goto(`/calendar?day=${nextDay}`);
+  await expect(page).toHaveURL(new RegExp(`day=${nextDay}`));
+  await page.getByRole('button', { name: 'New Appointment', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'New Appointment' });
+  await form.getByLabel('Patient Name').fill(second);
+  await form.getByLabel('Patient Name').press('Tab');
+  await form.getByLabel('Phone').fill('555-0192');
+  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), 'Dr. Michael Chen');
+  await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
+  await form.getByRole('combobox', { name: 'Time' }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${time}`) })
+    .click();
+  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Regular Cleaning');
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByText(new RegExp(`Appointment booked for ${second}`))).toBeVisible();
+  const secondItem = dayList(page).getByRole('listitem').filter({ hasText: second });
+  await expect(secondItem).toBeVisible();
+
+  // Moving it onto the first visit's time is refused with the server's message; it stays.
+  await moveTo(page, secondItem, day);
+  await expect(page.getByRole('alert').filter({ hasText: 'already has an appointment' })).toBeVisible();
+  await expect(dayList(page).getByRole('listitem').filter({ hasText: second })).toBeVisible();
+
+  // Moved to a free day: the calendar goes there and lists it.
+  const later = dayFromToday(5);
+  await moveTo(page, dayList(page).getByRole('listitem').filter({ hasText: second }), later);
+  await expect(page.getByText(new RegExp(`The appointment of ${second} is now on`))).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`day=${later}`));
+  await expect(dayList(page).getByRole('listitem').filter({ hasText: second })).toBeVisible();
+
+  // The server agrees: the appointments list finds it on its new day.
+  await page.goto(`/appointments?search=${encodeURIComponent(second)}`);
+  await expect(page.getByRole('row').filter({ hasText: second })).toHaveCount(1);
+});
+
+test('a dentist sees their own appointments by default, and a free day says so', async ({ page }) => {
+  await signIn(page, 'dentist');
+  await page.goto('/calendar');
+  await expectScreen(page, 'Calendar');
+  await expect(selectionOf(page.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(
+    'title',
+    'Dr. Sarah Johnson',
+  );
+  // A day far ahead has nothing booked.
+  await page.goto('/calendar?day=2030-01-15');
+  await expect(page.getByText('No appointments')).toBeVisible();
+  await expect(page.getByText('This day is free')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'January 2030' })).toBeVisible();
+});

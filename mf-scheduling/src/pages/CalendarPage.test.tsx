@@ -1,0 +1,211 @@
+import {
+  createFakeApi,
+  type FakeApi,
+  findDialog,
+  pageOf,
+  refusal,
+  renderScreen,
+  staffMember,
+} from '@dental/shared/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import CalendarPage from './CalendarPage';
+
+function visit(
+  id: number,
+  date: string,
+  time: string,
+  patient: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    id,
+    patient,
+    patient_id: id + 100,
+    phone: '555-0107',
+    dentist_id: 1,
+    dentist_name: 'Dr. Sarah Johnson',
+    date,
+    time,
+    treatment: 'Root Canal',
+    status: 'confirmed',
+    notes: null,
+    created_at: '2099-01-01T00:00:00Z',
+    updated_at: '2099-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+const MAY_6 = [
+  visit(1, '2099-05-06', '09:00', 'Mia Martin'),
+  visit(2, '2099-05-06', '10:00', 'Tom Baker', { treatment: 'Dental Checkup' }),
+  visit(3, '2099-05-06', '11:00', 'Ada Byron'),
+  visit(4, '2099-05-06', '14:00', 'Leo Grant'),
+];
+const MONTH = [...MAY_6, visit(5, '2099-05-20', '15:00', 'Zoe Hart', { status: 'pending' })];
+const SARAH = { id: 1, name: 'Dr. Sarah Johnson' };
+const OMAR = { id: 2, name: 'Dr. Omar Reyes' };
+
+let api: FakeApi;
+beforeEach(() => {
+  api = createFakeApi();
+  api.onGet('/api/dentists').reply(200, pageOf([SARAH, OMAR]));
+});
+afterEach(() => api.restore());
+
+const day = (label: RegExp) => screen.getByRole('button', { name: label });
+
+describe('CalendarPage (spec §2 Calendar)', () => {
+  it('draws the month Sunday to Saturday, two appointments a day and +N more, in one request', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+
+    expect(await screen.findByText('09:00 - Mia Martin')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'May 2099' })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((header) => header.getAttribute('abbr'));
+    expect(headers).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+    // May 1st 2099 is a Friday: the first row starts with five empty days.
+    const firstRow = screen.getAllByRole('row')[1] as HTMLElement;
+    expect(within(firstRow).getAllByRole('cell')[5]).toHaveTextContent('1');
+    expect(screen.getByText('10:00 - Tom Baker')).toBeInTheDocument();
+    expect(screen.queryByText('11:00 - Ada Byron')).not.toBeInTheDocument();
+    expect(screen.getByText('+2 more')).toBeInTheDocument();
+    expect(api.sent('get', '/api/calendar/appointments')).toHaveLength(1);
+    expect(api.lastParams('/api/calendar/appointments')).toEqual({ month: 5, year: 2099 });
+  });
+
+  it('the side panel lists the selected day; a free day says so; the day goes into the URL', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+    await screen.findByText('09:00 - Mia Martin');
+    const list = screen.getByRole('list', { name: /^Appointments on / });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(list).getByText('Tom Baker')).toBeInTheDocument();
+    expect(within(list).getByText(/Dental Checkup/)).toBeInTheDocument();
+
+    await view.user.click(day(/May 7, 2099, no appointments/));
+    expect(await screen.findByText('No appointments')).toBeInTheDocument();
+    expect(screen.getByText('This day is free')).toBeInTheDocument();
+    expect(view.currentParams().get('day')).toBe('2099-05-07');
+  });
+
+  it('previous and next month ask the server for that month; arrow keys move between days', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf([], 0, 1, 5000));
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+    await screen.findByRole('heading', { name: 'May 2099' });
+    await view.user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(await screen.findByRole('heading', { name: 'June 2099' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.lastParams('/api/calendar/appointments')).toEqual({ month: 6, year: 2099 }),
+    );
+    expect(view.currentParams().get('month')).toBe('2099-06');
+
+    day(/June 1, 2099/).focus();
+    await view.user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(view.currentParams().get('day')).toBe('2099-06-02'));
+    await waitFor(() => expect(day(/June 2, 2099/)).toHaveFocus());
+  });
+
+  it("a dentist sees their own appointments by default, and may choose all dentists'", async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf([], 0, 1, 5000));
+    const view = renderScreen(<CalendarPage />, {
+      url: '/calendar?month=2099-05',
+      staff: { ...staffMember('dentist'), dentistId: 1 },
+    });
+    await waitFor(() =>
+      expect(api.lastParams('/api/calendar/appointments')).toEqual({ month: 5, year: 2099, dentist_id: 1 }),
+    );
+    await view.user.click(screen.getByRole('combobox', { name: 'Dentist' }));
+    await view.user.click(await screen.findByTitle('All dentists'));
+    await waitFor(() =>
+      expect(api.lastParams('/api/calendar/appointments')).toEqual({ month: 5, year: 2099 }),
+    );
+    expect(view.currentParams().get('dentist')).toBe('all');
+  });
+
+  it('a failed month shows the red banner with Retry', async () => {
+    api.onGet('/api/calendar/appointments').replyOnce(500, refusal('Database unavailable'));
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    await view.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('09:00 - Mia Martin')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('New Appointment opens the booking form for the selected day and comes back here', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf([], 0, 1, 5000));
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-07' });
+    await screen.findByText('This day is free');
+    await view.user.click(screen.getByRole('button', { name: 'New Appointment' }));
+    const params = view.currentParams();
+    expect(window.location.pathname).toBe('/appointments');
+    expect(params.get('new')).toBe('1');
+    expect(params.get('date')).toBe('2099-05-07');
+    expect(params.get('returnTo')).toBe('/calendar?month=2099-05&day=2099-05-07');
+  });
+
+  it('Move sends the appointment to another day; a clash shows the server message and nothing moves', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    api
+      .onPut('/api/appointments/2')
+      .replyOnce(409, refusal('Dr. Sarah Johnson already has an appointment on 2099-05-20 at 15:00'));
+    api.onPut('/api/appointments/2').reply(200, visit(2, '2099-05-21', '10:00', 'Tom Baker'));
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Move appointment of Tom Baker at 10:00' }),
+    );
+    let dialog = await findDialog('Move Appointment');
+    await view.user.clear(within(dialog).getByLabelText('New date'));
+    await view.user.type(within(dialog).getByLabelText('New date'), '2099-05-20');
+    await view.user.clear(within(dialog).getByLabelText('New time'));
+    await view.user.type(within(dialog).getByLabelText('New time'), '15:00');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'already has an appointment on 2099-05-20 at 15:00',
+    );
+    expect(screen.getByText('10:00 - Tom Baker')).toBeInTheDocument();
+    expect(api.sent('put')[0]?.body).toMatchObject({
+      patient: 'Tom Baker',
+      patient_id: 102,
+      dentist_id: 1,
+      treatment: 'Dental Checkup',
+      date: '2099-05-20',
+      time: '15:00',
+      status: 'confirmed',
+    });
+
+    await view.user.click(screen.getByRole('button', { name: 'Move appointment of Tom Baker at 10:00' }));
+    dialog = await findDialog('Move Appointment');
+    await view.user.clear(within(dialog).getByLabelText('New date'));
+    await view.user.type(within(dialog).getByLabelText('New date'), '2099-05-21');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(view.currentParams().get('day')).toBe('2099-05-21'));
+    expect(api.sent('put')).toHaveLength(2);
+    // The month is read again from the server, which says where the appointment is now.
+    await waitFor(() => expect(api.sent('get', '/api/calendar/appointments').length).toBeGreaterThan(1));
+  });
+
+  it('an appointment dropped on another day is moved there at the same time', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    api.onPut('/api/appointments/1').reply(200, visit(1, '2099-05-12', '09:00', 'Mia Martin'));
+    renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+    const entry = await screen.findByText('09:00 - Mia Martin');
+    const carried = new Map<string, string>();
+    const dataTransfer = {
+      types: ['application/x-appointment'],
+      setData: (type: string, value: string) => carried.set(type, value),
+      getData: (type: string) => carried.get(type) ?? '',
+      effectAllowed: 'all',
+    };
+    fireEvent.dragStart(entry, { dataTransfer });
+    const target = day(/May 12, 2099|12 May 2099/).closest('td') as HTMLElement;
+    fireEvent.dragOver(target, { dataTransfer });
+    fireEvent.drop(target, { dataTransfer });
+    await waitFor(() => expect(api.sent('put')).toHaveLength(1));
+    expect(api.sent('put')[0]?.body).toMatchObject({
+      date: '2099-05-12',
+      time: '09:00',
+      patient: 'Mia Martin',
+    });
+  });
+});

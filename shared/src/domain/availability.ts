@@ -104,6 +104,43 @@ export const slotUpdateSchema = z
   .refine((slot) => slot.end > slot.start, { message: END_AFTER_START, path: ['end'] });
 export type SlotUpdate = z.infer<typeof slotUpdateSchema>;
 
+/** A fill covers at most this many days (a quarter): a longer range is refused. */
+export const AVAILABILITY_FILL_MAX_DAYS = 92;
+
+/**
+ * POST /api/availability/fill: the dentist's working days (their `working_days`) from `from` to `to`
+ * get `time_slots` (the suggested slots of spec §9 unless given); days already set are kept as they are.
+ */
+export const availabilityFillSchema = z
+  .object({
+    dentist_id: z
+      .number({ message: 'dentist_id is a whole number' })
+      .int('dentist_id is a whole number')
+      .positive('dentist_id is a positive number')
+      .max(2147483647),
+    from: dateString,
+    to: dateString,
+    time_slots: timeSlotsSchema.optional(),
+  })
+  .strict()
+  .refine(rangeIsOrdered, { message: RANGE_MESSAGE, path: ['to'] })
+  .refine(
+    (fill) =>
+      !fill.from ||
+      !fill.to ||
+      (Date.parse(fill.to) - Date.parse(fill.from)) / 86_400_000 < AVAILABILITY_FILL_MAX_DAYS,
+    { message: `A fill covers at most ${AVAILABILITY_FILL_MAX_DAYS} days`, path: ['to'] },
+  );
+export type AvailabilityFillRequest = z.input<typeof availabilityFillSchema>;
+export type AvailabilityFill = z.output<typeof availabilityFillSchema>;
+
+/** What a fill did: the days it created, and the working days it left as they were (already set). */
+export const availabilityFillResultSchema = z.object({
+  created: z.array(wireAvailabilitySchema),
+  kept: z.array(z.string()),
+});
+export type AvailabilityFillResult = z.infer<typeof availabilityFillResultSchema>;
+
 export const AVAILABILITY_SORTS = ['date', '-date'] as const;
 
 const availabilityFilters = {

@@ -849,5 +849,181 @@ describe('availability API', () => {
       expect((await send(adminToken, 'DELETE', `/api/availability/${day.id}`)).statusCode).toBe(404);
       expect((await send(adminToken, 'GET', `/api/availability/${day.id}`)).statusCode).toBe(404);
     });
+
+    it('refuses a day with a booked slot, saying why, until the visit is cancelled', async () => {
+      const day = await createDay(michaelId);
+      const booked = await send(adminToken, 'POST', '/api/appointments', {
+        patient: 'Kept Booking',
+        phone: '555-0177',
+        dentist_id: michaelId,
+        date: day.date,
+        time: '10:00',
+        treatment: 'Dental Checkup',
+      });
+      expect(booked.statusCode).toBe(201);
+      const refused = await send(adminToken, 'DELETE', `/api/availability/${day.id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'This day has an appointment booked (10:00): cancel or move it before deleting the day',
+      );
+      expect(await rowOf(day.id)).toBeDefined();
+
+      const cancelled = await send(adminToken, 'PATCH', `/api/appointments/${booked.json().id}/status`, {
+        status: 'cancelled',
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect((await send(adminToken, 'DELETE', `/api/availability/${day.id}`)).statusCode).toBe(200);
+      expect(await rowOf(day.id)).toBeUndefined();
+    });
+  });
+
+  describe('fill a range of dates', () => {
+    /** A dentist of their own for each test: Monday, Wednesday and Friday. */
+    const newDentist = async () => {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const response = await send(adminToken, 'POST', '/api/dentists', {
+        name: `Dr. Fill ${tag}`,
+        email: `fill.${tag}@clinic.example`,
+        phone: '555-0123',
+        specialty: 'General Dentistry',
+        license: `FILL-${tag}`,
+        working_days: '135',
+      });
+      expect(response.statusCode).toBe(201);
+      return (response.json() as { id: number }).id;
+    };
+    const isoDay = (date: string) => {
+      const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+      return day === 0 ? 7 : day;
+    };
+
+    it('gives each working day of the range the suggested slots, keeps days already set, and books what is booked', async () => {
+      const dentistId = await newDentist();
+      const from = addDays(today, 200);
+      const to = addDays(from, 13);
+      const working: string[] = [];
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        if ([1, 3, 5].includes(isoDay(date))) working.push(date);
+      }
+      const [setBefore, bookedDay] = working as [string, string];
+      const before = await createDay(dentistId, setBefore);
+      const booking = await send(adminToken, 'POST', '/api/appointments', {
+        patient: 'Fill Booking',
+        phone: '555-0124',
+        dentist_id: dentistId,
+        date: bookedDay,
+        time: '10:00',
+        treatment: 'Dental Checkup',
+      });
+      expect(booking.statusCode).toBe(201);
+
+      const response = await send(adminToken, 'POST', '/api/availability/fill', {
+        dentist_id: dentistId,
+        from,
+        to,
+      });
+      expect(response.statusCode).toBe(201);
+      const result = response.json() as { created: WireAvailability[]; kept: string[] };
+      expect(result.kept).toEqual([setBefore]);
+      expect(result.created.map((day) => day.date)).toEqual(working.filter((date) => date !== setBefore));
+      expect(result.created[0]?.time_slots.map((slot) => `${slot.start}-${slot.end}`)).toEqual([
+        '09:00-10:00',
+        '10:00-11:00',
+        '11:00-12:00',
+        '14:00-15:00',
+        '15:00-16:00',
+        '16:00-17:00',
+      ]);
+      const booked = result.created.find((day) => day.date === bookedDay);
+      expect(booked?.time_slots.filter((slot) => !slot.available).map((slot) => slot.start)).toEqual([
+        '10:00',
+      ]);
+      // The day set before is as it was.
+      expect((await rowOf(before.id))?.timeSlots).toHaveLength(3);
+      const audit = await lastAudit();
+      expect(audit?.action).toBe('create');
+      expect(audit?.details).toMatchObject({ dentist_id: dentistId, from, to, days: working.length - 1 });
+
+      // Asked again, everything is kept and nothing is created.
+      const again = await send(adminToken, 'POST', '/api/availability/fill', {
+        dentist_id: dentistId,
+        from,
+        to,
+      });
+      expect(again.json()).toEqual({ created: [], kept: working });
+    });
+
+    it('takes the slots given, and refuses a range that is too long, backwards or in the past', async () => {
+      const dentistId = await newDentist();
+      const from = addDays(today, 260);
+      const given = await send(adminToken, 'POST', '/api/availability/fill', {
+        dentist_id: dentistId,
+        from,
+        to: addDays(from, 6),
+        time_slots: [{ start: '08:00', end: '12:00' }],
+      });
+      expect(given.statusCode).toBe(201);
+      const created = (given.json() as { created: WireAvailability[] }).created;
+      expect(created).toHaveLength(3);
+      expect(
+        created.every((day) => day.time_slots.length === 1 && day.time_slots[0]?.start === '08:00'),
+      ).toBe(true);
+
+      const tooLong = await send(adminToken, 'POST', '/api/availability/fill', {
+        dentist_id: dentistId,
+        from,
+        to: addDays(from, 120),
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(fieldsOf(tooLong.json())).toContain('to');
+      const backwards = await send(adminToken, 'POST', '/api/availability/fill', {
+        dentist_id: dentistId,
+        from,
+        to: addDays(from, -1),
+      });
+      expect(fieldsOf(backwards.json())).toContain('to');
+      const past = await send(adminToken, 'POST', '/api/availability/fill', {
+        dentist_id: dentistId,
+        from: addDays(today, -3),
+        to: today,
+      });
+      expect(past.statusCode).toBe(400);
+      expect(fieldsOf(past.json())).toContain('from');
+      const unknown = await send(adminToken, 'POST', '/api/availability/fill', {
+        dentist_id: 999999,
+        from,
+        to: from,
+      });
+      expect(fieldsOf(unknown.json())).toContain('dentist_id');
+    });
+
+    it("a dentist fills only their own days; a receptionist none; another clinic's dentist is unknown", async () => {
+      const from = addDays(today, 300);
+      const own = await send(dentistToken, 'POST', '/api/availability/fill', {
+        dentist_id: sarahId,
+        from,
+        to: addDays(from, 2),
+      });
+      expect(own.statusCode).toBe(201);
+      const other = await send(dentistToken, 'POST', '/api/availability/fill', {
+        dentist_id: michaelId,
+        from,
+        to: addDays(from, 2),
+      });
+      expect(other.statusCode).toBe(403);
+      const receptionist = await send(receptionistToken, 'POST', '/api/availability/fill', {
+        dentist_id: michaelId,
+        from,
+        to: addDays(from, 2),
+      });
+      expect(receptionist.statusCode).toBe(403);
+      const foreign = await send(harborAdminToken, 'POST', '/api/availability/fill', {
+        dentist_id: sarahId,
+        from,
+        to: addDays(from, 2),
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(fieldsOf(foreign.json())).toContain('dentist_id');
+    });
   });
 });

@@ -1,11 +1,14 @@
-import type {
-  AvailabilityListQuery,
-  AvailabilityWrite,
-  DentistAvailabilityQuery,
-  SlotUpdate,
-  WireAvailability,
+import {
+  type AvailabilityFill,
+  type AvailabilityFillResult,
+  type AvailabilityListQuery,
+  type AvailabilityWrite,
+  type DentistAvailabilityQuery,
+  type SlotUpdate,
+  SUGGESTED_SLOTS,
+  type WireAvailability,
 } from '@dental/shared/domain';
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Staff } from '../../auth/staff';
 import type { Database } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
@@ -13,7 +16,7 @@ import { appointments, availability, dentists, type TimeSlot } from '../../db/sc
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
-import { clinicToday } from '../settings/clinicTime';
+import { addDays, clinicToday } from '../settings/clinicTime';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Database | Transaction;
@@ -29,6 +32,11 @@ export const CHANGED_MEANWHILE =
 export const OWN_AVAILABILITY_ONLY = 'A dentist may change only their own availability';
 export const NOT_LINKED = 'Your account is not linked to a dentist record, so you cannot change availability';
 export const noSuchSlot = (start: string, end: string) => `No slot from ${start} to ${end} on this day`;
+
+export const dayHoldsAppointments = (times: readonly string[]) =>
+  `This day has ${times.length === 1 ? 'an appointment' : `${times.length} appointments`} booked (${[...times]
+    .sort()
+    .join(', ')}): cancel or move ${times.length === 1 ? 'it' : 'them'} before deleting the day`;
 
 export const slotHoldsAppointment = (start: string, end: string, time: string) =>
   `The slot ${start}-${end} holds an appointment at ${time}: cancel or move it first`;
@@ -481,10 +489,24 @@ export async function updateAvailability(
   });
 }
 
+/**
+ * Deletes a day that holds no live appointment; a day with bookings is refused (409) until they are
+ * cancelled or moved, so no booking is left without its slot. The day is locked as the appointments'
+ * writes lock it, so a booking in flight is either seen here or waits for the delete.
+ */
 export async function deleteAvailability(db: Database, staff: Staff, id: number): Promise<void> {
   await inTransaction(db, async (tx) => {
+    const [seen] = await tx
+      .select({ dentistId: availability.dentistId, date: availability.date })
+      .from(availability)
+      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+    if (!seen) throw new HttpError(404, AVAILABILITY_NOT_FOUND);
+    await lockDays(tx, staff.clinicId, [seen]);
     const current = await lockedAvailability(tx, staff.clinicId, id);
     checkOwnership(staff, current.dentistId);
+    const times = await bookedTimes(tx, staff.clinicId, current.dentistId, current.date);
+    const held = times.filter((time) => current.timeSlots.some((slot) => timeIn(slot, [time]) !== undefined));
+    if (held.length > 0) throw new HttpError(409, dayHoldsAppointments(held));
     const dentist = await dentistExists(tx, staff.clinicId, current.dentistId);
     await tx
       .delete(availability)
@@ -549,5 +571,109 @@ export async function updateSlot(
       },
     });
     return answer(tx, staff.clinicId, id);
+  });
+}
+
+/** ISO day number of a date (1 Monday … 7 Sunday), as dentists' `working_days` lists them. */
+function isoWeekday(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return String(day === 0 ? 7 : day);
+}
+
+/**
+ * Gives a dentist's working days from `from` to `to` the slots asked (the suggested ones by default),
+ * in one transaction and one audit record. Days already set are kept as they are; a slot a live
+ * appointment already starts in is stored booked.
+ */
+export async function fillAvailability(
+  db: Database,
+  staff: Staff,
+  input: AvailabilityFill,
+): Promise<AvailabilityFillResult> {
+  checkOwnership(staff, input.dentist_id);
+  return inTransaction(db, async (tx) => {
+    const [dentist] = await tx
+      .select({ name: dentists.name, workingDays: dentists.workingDays })
+      .from(dentists)
+      .where(and(eq(dentists.clinicId, staff.clinicId), eq(dentists.id, input.dentist_id)));
+    if (!dentist) {
+      throw new HttpError(400, `Invalid dentist_id: ${NO_SUCH_DENTIST}`, [
+        { field: 'dentist_id', message: NO_SUCH_DENTIST },
+      ]);
+    }
+    const today = await clinicToday(tx, staff.clinicId);
+    if (input.from < today) {
+      throw new HttpError(400, `Invalid from: ${DATE_IN_PAST} (today is ${today})`, [
+        { field: 'from', message: DATE_IN_PAST },
+      ]);
+    }
+    const working: string[] = [];
+    for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+      if (dentist.workingDays.includes(isoWeekday(date))) working.push(date);
+    }
+    if (working.length === 0) return { created: [], kept: [] };
+    const days = working.map((date) => ({ dentistId: input.dentist_id, date }));
+    await lockDays(tx, staff.clinicId, days);
+    const existing = await tx
+      .select({ date: availability.date })
+      .from(availability)
+      .where(
+        and(
+          eq(availability.clinicId, staff.clinicId),
+          eq(availability.dentistId, input.dentist_id),
+          inArray(availability.date, working),
+        ),
+      );
+    const kept = new Set(existing.map((row) => row.date));
+    const slots = (input.time_slots ?? SUGGESTED_SLOTS).map((slot) => ({
+      start: slot.start,
+      end: slot.end,
+      available: 'available' in slot ? slot.available : true,
+    }));
+    const rows = [];
+    for (const date of working.filter((day) => !kept.has(day))) {
+      const day = { dentistId: input.dentist_id, date, timeSlots: slots };
+      rows.push({
+        clinicId: staff.clinicId,
+        dentistId: input.dentist_id,
+        date,
+        timeSlots: await slotsToStore(tx, staff.clinicId, day, []),
+      });
+    }
+    const inserted = rows.length
+      ? await tx.insert(availability).values(rows).returning({ id: availability.id })
+      : [];
+    if (inserted.length > 0) {
+      await recordAudit(tx, {
+        clinicId: staff.clinicId,
+        userId: staff.id,
+        action: 'create',
+        entity: 'availability',
+        details: {
+          name: `${dentist.name}, ${input.from} to ${input.to}`,
+          dentist_id: input.dentist_id,
+          from: input.from,
+          to: input.to,
+          days: inserted.length,
+        },
+      });
+    }
+    const created = inserted.length
+      ? await tx
+          .select(availabilityColumns)
+          .from(availability)
+          .innerJoin(dentists, joinDentist)
+          .where(
+            and(
+              eq(availability.clinicId, staff.clinicId),
+              inArray(
+                availability.id,
+                inserted.map((row) => row.id),
+              ),
+            ),
+          )
+          .orderBy(asc(availability.date))
+      : [];
+    return { created: created.map(toWire), kept: [...kept].sort() };
   });
 }

@@ -1,4 +1,7 @@
 import {
+  AVAILABILITY_FILL_MAX_DAYS,
+  availabilityFillResultSchema,
+  availabilityFillSchema,
   availabilityListQuerySchema,
   availabilityPageSchema,
   availabilityWriteSchema,
@@ -17,6 +20,7 @@ import {
   AVAILABILITY_NOT_FOUND,
   createAvailability,
   deleteAvailability,
+  fillAvailability,
   findAvailability,
   listAvailability,
   listDentistAvailability,
@@ -119,6 +123,24 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
     },
   );
 
+  routes.post(
+    '/api/availability/fill',
+    {
+      onRequest: writer,
+      schema: {
+        tags: TAGS,
+        summary: `Fill a range of dates at once (${WRITERS}): each of the dentist's working days from \`from\` to \`to\` (at most ${AVAILABILITY_FILL_MAX_DAYS} days, not before today) gets \`time_slots\` (the suggested slots unless given); days already set are kept. Answers \`{ created, kept }\``,
+        security: SECURITY,
+        body: availabilityFillSchema,
+        response: { 201: availabilityFillResultSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const result = await fillAvailability(db, guard.staffOf(request), request.body);
+      return reply.code(201).send(result);
+    },
+  );
+
   routes.put(
     '/api/availability/:id',
     {
@@ -141,10 +163,10 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
       onRequest: writer,
       schema: {
         tags: TAGS,
-        summary: `Delete an availability day (${WRITERS})`,
+        summary: `Delete an availability day (${WRITERS}); 409 while it holds a live appointment (cancel or move it first)`,
         security: SECURITY,
         params: idParamsSchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404) },
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {

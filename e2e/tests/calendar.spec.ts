@@ -1,5 +1,14 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, expectScreen, selectionOf, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  bookFromCalendar,
+  choose,
+  dayFromToday,
+  dayList,
+  expectScreen,
+  moveTo,
+  selectionOf,
+  signIn,
+} from './helpers';
 
 /**
  * The Calendar against the real server: a visit booked from the calendar shows in the month and the
@@ -7,46 +16,6 @@ import { choose, expectScreen, selectionOf, signIn } from './helpers';
  * refused with the server's message and the visit stays where it was.
  */
 const unique = (first: string) => `${first} Cal${Date.now().toString(36)}`;
-
-function dayFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-const dayList = (page: Page) => page.getByRole('list', { name: /^Appointments on / });
-
-/** Books through the form the calendar opens: a new patient, the first free time of the dentist. */
-async function bookFromCalendar(page: Page, name: string, dentist: string): Promise<string> {
-  await page.getByRole('button', { name: 'New Appointment', exact: true }).click();
-  const form = page.getByRole('dialog', { name: 'New Appointment' });
-  await form.getByLabel('Patient Name').fill(name);
-  await form.getByLabel('Patient Name').press('Tab');
-  await form.getByLabel('Phone').fill('555-0191');
-  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist);
-  await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
-  await form.getByRole('combobox', { name: 'Time' }).click();
-  const free = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasNotText: '(booked)' })
-    .first();
-  const label = (await free.textContent()) ?? '';
-  await free.click();
-  await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute('title', label);
-  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
-  await form.getByRole('button', { name: 'Book Appointment' }).click();
-  await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
-  return label.slice(0, 5);
-}
-
-async function moveTo(page: Page, item: Locator, date: string, time?: string) {
-  await item.getByRole('button', { name: /^Move appointment of/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Move Appointment' });
-  await dialog.getByLabel('New date').fill(date);
-  if (time) await dialog.getByLabel('New time').fill(time);
-  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
-}
 
 test('an admin books from the calendar, moves the visit with the keyboard, and a clash is refused', async ({
   page,

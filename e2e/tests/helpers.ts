@@ -116,3 +116,46 @@ export async function choose(page: Page, select: Locator, option: string) {
 export function selectionOf(select: Locator): Locator {
   return select.locator('xpath=..');
 }
+
+/** A day counted from today in the browser's calendar, as `YYYY-MM-DD`. */
+export function dayFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The Calendar's list of the selected day's appointments. */
+export const dayList = (page: Page) => page.getByRole('list', { name: /^Appointments on / });
+
+/** Books through the form the calendar opens: a new patient, the first free time of the dentist. */
+export async function bookFromCalendar(page: Page, name: string, dentist: string): Promise<string> {
+  await page.getByRole('button', { name: 'New Appointment', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'New Appointment' });
+  await form.getByLabel('Patient Name').fill(name);
+  await form.getByLabel('Patient Name').press('Tab');
+  await form.getByLabel('Phone').fill('555-0191');
+  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist);
+  await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
+  await form.getByRole('combobox', { name: 'Time' }).click();
+  const free = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasNotText: '(booked)' })
+    .first();
+  const label = (await free.textContent()) ?? '';
+  await free.click();
+  await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute('title', label);
+  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
+  return label.slice(0, 5);
+}
+
+/** Moves a visit of the Calendar's day list with the keyboard's way: its Move button. */
+export async function moveTo(page: Page, item: Locator, date: string, time?: string) {
+  await item.getByRole('button', { name: /^Move appointment of/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Appointment' });
+  await dialog.getByLabel('New date').fill(date);
+  if (time) await dialog.getByLabel('New time').fill(time);
+  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+}

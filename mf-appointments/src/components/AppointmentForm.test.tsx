@@ -77,6 +77,35 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
     expect(api.sent('post')).toHaveLength(0);
   });
 
+  it('offers no time on a day the dentist marked inactive, and says so', async () => {
+    api.onGet('/api/availability/dentist/2').reply(
+      200,
+      pageOf([
+        {
+          id: 6,
+          dentist_id: 2,
+          dentist_name: 'Dr. Michael Chen',
+          date: DAY,
+          time_slots: [{ start: '09:00', end: '10:00', available: true }],
+          status: 'inactive',
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      ]),
+    );
+    const view = renderForm();
+    const dialog = await findDialog('New Appointment');
+    await choose(view, dialog, 'Dentist', 'Dr. Michael Chen');
+    await view.user.type(within(dialog).getByLabelText('Date'), DAY);
+    expect(
+      await within(dialog).findByText(
+        /^Dr. Michael Chen is not available on .+: the day is marked inactive: choose another day or dentist.$/,
+      ),
+    ).toBeInTheDocument();
+    await view.user.click(within(dialog).getByLabelText('Time'));
+    await waitFor(() => expect(openOptions()).toEqual([]));
+  });
+
   it("offers the dentist's free slots that day, or the suggested slots when none are set", async () => {
     api.onGet('/api/availability/dentist/2').reply(
       200,

@@ -5,6 +5,7 @@ import {
   type AppointmentWriteRequest,
   appointmentWriteSchema,
   dateString,
+  inactiveDayMessage,
   PAST_BOOKING_MESSAGE,
   SUGGESTED_SLOTS,
   TREATMENTS,
@@ -220,7 +221,9 @@ export function AppointmentForm({
   }, [dentists.data, appointment]);
   const dentistName = dentistChoices.find((choice) => choice.value === chosenDentist)?.label;
 
-  const slots = day.data?.data[0]?.time_slots ?? [];
+  // An inactive day offers no slot (the server refuses a booking on it).
+  const inactiveDay = day.data?.data[0]?.status === 'inactive';
+  const slots = inactiveDay ? [] : (day.data?.data[0]?.time_slots ?? []);
   const fromAvailability = slots.length > 0;
   const timeOptions = useMemo((): TimeOption[] => {
     const ownSlotStays =
@@ -228,24 +231,26 @@ export function AppointmentForm({
       appointment.status !== 'cancelled' &&
       appointment.dentist_id === chosenDentist &&
       appointment.date === chosenDate;
-    const options: TimeOption[] = fromAvailability
-      ? slots.map((slot) => {
-          const own = ownSlotStays && appointment.time >= slot.start && appointment.time < slot.end;
-          const free = slot.available || own;
-          return {
-            value: own ? appointment.time : slot.start,
-            label: `${slot.start}-${slot.end}${free ? '' : ' (booked)'}`,
-            disabled: !free,
-          };
-        })
-      : SUGGESTED_SLOTS.map((slot) => ({ value: slot.start, label: `${slot.start}-${slot.end}` }));
+    const options: TimeOption[] = inactiveDay
+      ? []
+      : fromAvailability
+        ? slots.map((slot) => {
+            const own = ownSlotStays && appointment.time >= slot.start && appointment.time < slot.end;
+            const free = slot.available || own;
+            return {
+              value: own ? appointment.time : slot.start,
+              label: `${slot.start}-${slot.end}${free ? '' : ' (booked)'}`,
+              disabled: !free,
+            };
+          })
+        : SUGGESTED_SLOTS.map((slot) => ({ value: slot.start, label: `${slot.start}-${slot.end}` }));
     // An edited appointment keeps its own time on its own day, even off the usual slots.
     if (ownSlotStays && !options.some((option) => option.value === appointment.time)) {
       options.push({ value: appointment.time, label: `${appointment.time} (current)` });
       options.sort((a, b) => a.value.localeCompare(b.value));
     }
     return options;
-  }, [slots, fromAvailability, appointment, chosenDentist, chosenDate]);
+  }, [slots, fromAvailability, inactiveDay, appointment, chosenDentist, chosenDate]);
 
   useEffect(() => {
     if (!slotContextChanged.current || day.isFetching) return;
@@ -261,6 +266,8 @@ export function AppointmentForm({
     timeHint = "Suggested times. Choose the dentist and date to see the dentist's free slots.";
   else if (day.isPending) timeHint = "Loading the dentist's slots...";
   else if (day.isError) timeHint = "The dentist's slots could not be read: suggested times are shown.";
+  else if (inactiveDay)
+    timeHint = `${inactiveDayMessage(dentistName ?? 'This dentist', formatDay(chosenDate))}: choose another day or dentist.`;
   else if (fromAvailability)
     timeHint =
       freeCount > 0

@@ -248,6 +248,8 @@ export const availability = pgTable(
     dentistId: integer('dentist_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     timeSlots: jsonb('time_slots').$type<TimeSlot[]>().notNull(),
+    /** An inactive day offers no slot: nothing can be booked with the dentist on it. */
+    status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -260,6 +262,7 @@ export const availability = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('availability_dentist_date_unique').on(table.clinicId, table.dentistId, table.date),
     index('availability_date_idx').on(table.clinicId, table.date),
+    check('availability_status_check', sql`${table.status} in ('active', 'inactive')`),
   ],
 );
 

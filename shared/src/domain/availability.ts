@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from './roles';
 import { dateString, listQuerySchema, pageSchema, timeString } from './validation';
 
 /** Availability (spec §3, §7): a dentist's open time slots on one date, one row per dentist and date. */
@@ -8,12 +9,21 @@ export const TIME_SLOTS_MAX = 48;
 export const wireTimeSlotSchema = z.object({ start: z.string(), end: z.string(), available: z.boolean() });
 export type WireTimeSlot = z.infer<typeof wireTimeSlotSchema>;
 
+/** A day is active (its open slots can be booked) or inactive (the dentist takes no visits that day). */
+export const AVAILABILITY_DAY_STATUSES = ['active', 'inactive'] as const;
+export type AvailabilityDayStatus = (typeof AVAILABILITY_DAY_STATUSES)[number];
+
+/** Why a booking on an inactive day is refused; the booking form says the same before anyone saves. */
+export const inactiveDayMessage = (dentistName: string, date: string) =>
+  `${dentistName} is not available on ${date}: the day is marked inactive`;
+
 export const wireAvailabilitySchema = z.object({
   id: z.number().int(),
   dentist_id: z.number().int(),
   dentist_name: z.string(),
   date: z.string(),
   time_slots: z.array(wireTimeSlotSchema),
+  status: z.enum(AVAILABILITY_DAY_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -68,7 +78,10 @@ const serverOwnedFields = {
   updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
 };
 
-/** POST /api/availability and PUT /api/availability/:id: `{ dentist_id, date, time_slots }`. */
+/**
+ * POST /api/availability and PUT /api/availability/:id: `{ dentist_id, date, time_slots, status? }`;
+ * status defaults to active on a new day and to the day's own on a replace.
+ */
 export const availabilityWriteSchema = z
   .object({
     dentist_id: z
@@ -78,12 +91,18 @@ export const availabilityWriteSchema = z
       .max(2147483647),
     date: dateString,
     time_slots: timeSlotsSchema,
+    status: z
+      .enum(AVAILABILITY_DAY_STATUSES, {
+        message: `status must be one of ${AVAILABILITY_DAY_STATUSES.join(', ')}`,
+      })
+      .optional(),
     ...serverOwnedFields,
   })
   .strict()
   .transform((raw) => ({
     dentistId: raw.dentist_id,
     date: raw.date,
+    status: raw.status,
     timeSlots: raw.time_slots.map((slot) => ({
       start: slot.start,
       end: slot.end,
@@ -178,3 +197,8 @@ export type DentistAvailabilityQuery = z.infer<typeof dentistAvailabilityQuerySc
 
 export const availabilityPageSchema = pageSchema(wireAvailabilitySchema);
 export type AvailabilityPage = z.infer<typeof availabilityPageSchema>;
+
+/** Who may change a dentist's days (the server's rule too): an admin any dentist's, a dentist their own. */
+export function managesDaysOf(staff: { role: Role; dentistId: number | null }, dentistId: number): boolean {
+  return staff.role === 'admin' || (staff.role === 'dentist' && staff.dentistId === dentistId);
+}

@@ -2,7 +2,13 @@
  * The module kit: what every screen is built from. Server state through TanStack Query (one client
  * from the shell), list state in the URL through nuqs. Forms live in the UI kit (`schemaRules`).
  */
-export { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+export {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 export {
   createParser,
   parseAsInteger,

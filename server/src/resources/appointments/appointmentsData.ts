@@ -16,7 +16,7 @@ import { appointments, dentists, patientSearchText, patients } from '../../db/sc
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
-import { settleDays } from '../availability/availabilityData';
+import { requireActiveDay, settleDays } from '../availability/availabilityData';
 import { clinicToday } from '../settings/clinicTime';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from './appointmentRows';
 
@@ -279,7 +279,8 @@ export async function createAppointment(
     () => input,
     async (tx) => {
       if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING_MESSAGE);
-      await requireDentist(tx, clinicId, input.dentistId, false);
+      const dentist = await requireDentist(tx, clinicId, input.dentistId, false);
+      await requireActiveDay(tx, clinicId, [], input, dentist.name);
       const patientId = await resolvePatient(tx, clinicId, input);
       const [created] = await tx
         .insert(appointments)
@@ -325,9 +326,18 @@ export async function updateAppointment(
       const movedDay = input.date !== current.date;
       if (movedDay && input.date < (await clinicToday(tx, clinicId)))
         throw fieldError('date', PAST_BOOKING_MESSAGE);
-      await requireDentist(tx, clinicId, input.dentistId, input.dentistId === current.dentistId);
-      const patientId = await resolvePatient(tx, clinicId, input);
+      const dentist = await requireDentist(
+        tx,
+        clinicId,
+        input.dentistId,
+        input.dentistId === current.dentistId,
+      );
       const status = input.status ?? current.status;
+      const landsOnDay = movedDay || input.dentistId !== current.dentistId || current.status === 'cancelled';
+      if (status !== 'cancelled' && landsOnDay) {
+        await requireActiveDay(tx, clinicId, [current], input, dentist.name);
+      }
+      const patientId = await resolvePatient(tx, clinicId, input);
       if (status === 'completed' && status !== current.status) {
         if (!canCompleteOn(input.date, await clinicToday(tx, clinicId)))
           throw fieldError('status', EARLY_COMPLETION_MESSAGE);
@@ -374,6 +384,10 @@ export async function setAppointmentStatus(
     async (tx) => {
       const current = await lockAppointment(tx, clinicId, appointmentId);
       held = current;
+      if (current.status === 'cancelled' && status !== 'cancelled') {
+        const dentist = await dentistOf(tx, clinicId, current.dentistId);
+        await requireActiveDay(tx, clinicId, [], current, dentist?.name ?? 'The dentist');
+      }
       if (status === 'completed' && status !== current.status) {
         if (!canCompleteOn(current.date, await clinicToday(tx, clinicId)))
           throw fieldError('status', EARLY_COMPLETION_MESSAGE);

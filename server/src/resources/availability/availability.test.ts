@@ -11,6 +11,7 @@ interface WireAvailability {
   dentist_name: string;
   date: string;
   time_slots: TimeSlot[];
+  status: 'active' | 'inactive';
   created_at: string;
   updated_at: string;
 }
@@ -323,7 +324,16 @@ describe('availability API', () => {
         expect([...keys].sort()).toEqual(keys);
         const first = body.data[0] as WireAvailability;
         expect(Object.keys(first).sort()).toEqual(
-          ['created_at', 'date', 'dentist_id', 'dentist_name', 'id', 'time_slots', 'updated_at'].sort(),
+          [
+            'created_at',
+            'date',
+            'dentist_id',
+            'dentist_name',
+            'id',
+            'status',
+            'time_slots',
+            'updated_at',
+          ].sort(),
         );
         expect(first.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(first.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -481,6 +491,7 @@ describe('availability API', () => {
           { start: '09:00', end: '10:00', available: true },
           { start: '10:00', end: '11:30', available: false },
         ],
+        status: 'active',
         created_at: expect.stringMatching(/Z$/),
         updated_at: expect.stringMatching(/Z$/),
       });
@@ -874,6 +885,114 @@ describe('availability API', () => {
       expect(cancelled.statusCode).toBe(200);
       expect((await send(adminToken, 'DELETE', `/api/availability/${day.id}`)).statusCode).toBe(200);
       expect(await rowOf(day.id)).toBeUndefined();
+    });
+  });
+
+  describe('day status', () => {
+    const book = (date: string, time: string, token = adminToken) =>
+      send(token, 'POST', '/api/appointments', {
+        patient: 'Status Check',
+        phone: '555-0178',
+        dentist_id: michaelId,
+        date,
+        time,
+        treatment: 'Dental Checkup',
+      });
+
+    it('a new day is active unless sent inactive; a PUT without status keeps the day’s own', async () => {
+      const day = await createDay(michaelId);
+      expect(day.status).toBe('active');
+      const inactive = await send(adminToken, 'POST', '/api/availability', {
+        dentist_id: michaelId,
+        date: nextDay(),
+        time_slots: slots(['09:00', '10:00']),
+        status: 'inactive',
+      });
+      expect(inactive.statusCode).toBe(201);
+      expect(inactive.json().status).toBe('inactive');
+      const kept = await send(adminToken, 'PUT', `/api/availability/${inactive.json().id}`, {
+        dentist_id: michaelId,
+        date: inactive.json().date,
+        time_slots: slots(['09:00', '11:00']),
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().status).toBe('inactive');
+      const bad = await send(adminToken, 'PUT', `/api/availability/${day.id}`, { ...day, status: 'closed' });
+      expect(bad.statusCode).toBe(400);
+      expect(fieldsOf(bad.json())).toEqual(['status']);
+      expect((await rowOf(day.id))?.status).toBe('active');
+    });
+
+    it('an inactive day takes no booking, nor a visit moved or reinstated onto it, until made active again', async () => {
+      const day = await createDay(michaelId);
+      const elsewhere = await book(nextDay(), '09:00');
+      expect(elsewhere.statusCode).toBe(201);
+      const cancelledThere = await book(day.date, '14:00');
+      expect(cancelledThere.statusCode).toBe(201);
+      expect(
+        (
+          await send(adminToken, 'PATCH', `/api/appointments/${cancelledThere.json().id}/status`, {
+            status: 'cancelled',
+          })
+        ).statusCode,
+      ).toBe(200);
+
+      const off = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        ...day,
+        status: 'inactive',
+      });
+      expect(off.statusCode).toBe(200);
+      expect(off.json().status).toBe('inactive');
+      const dentistName = off.json().dentist_name as string;
+      const refusal = `${dentistName} is not available on ${day.date}: the day is marked inactive`;
+
+      const refused = await book(day.date, '10:00');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(refusal);
+      expect(fieldsOf(refused.json())).toEqual(['date']);
+      const moved = await send(adminToken, 'PUT', `/api/appointments/${elsewhere.json().id}`, {
+        patient: 'Status Check',
+        phone: '555-0178',
+        dentist_id: michaelId,
+        date: day.date,
+        time: '10:00',
+        treatment: 'Dental Checkup',
+      });
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json().message).toBe(refusal);
+      const reinstated = await send(
+        adminToken,
+        'PATCH',
+        `/api/appointments/${cancelledThere.json().id}/status`,
+        {
+          status: 'pending',
+        },
+      );
+      expect(reinstated.statusCode).toBe(409);
+      expect(reinstated.json().message).toBe(refusal);
+      const live = await db()
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.dentistId, michaelId), eq(appointments.date, day.date)));
+      expect(live.map((row) => row.status)).toEqual(['cancelled']);
+
+      const on = await send(adminToken, 'PUT', `/api/availability/${day.id}`, { ...day, status: 'active' });
+      expect(on.json().status).toBe('active');
+      expect((await book(day.date, '10:00')).statusCode).toBe(201);
+    });
+
+    it('a day holding a visit cannot be made inactive, saying which', async () => {
+      const day = await createDay(michaelId);
+      expect((await book(day.date, '09:00')).statusCode).toBe(201);
+      const refused = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        ...day,
+        status: 'inactive',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'This day has an appointment booked (09:00): cancel or move it before making the day inactive',
+      );
+      expect((await rowOf(day.id))?.status).toBe('active');
     });
   });
 

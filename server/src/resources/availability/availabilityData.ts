@@ -1,9 +1,11 @@
 import {
+  type AvailabilityDayStatus,
   type AvailabilityFill,
   type AvailabilityFillResult,
   type AvailabilityListQuery,
   type AvailabilityWrite,
   type DentistAvailabilityQuery,
+  inactiveDayMessage,
   type SlotUpdate,
   SUGGESTED_SLOTS,
   type WireAvailability,
@@ -33,10 +35,10 @@ export const OWN_AVAILABILITY_ONLY = 'A dentist may change only their own availa
 export const NOT_LINKED = 'Your account is not linked to a dentist record, so you cannot change availability';
 export const noSuchSlot = (start: string, end: string) => `No slot from ${start} to ${end} on this day`;
 
-export const dayHoldsAppointments = (times: readonly string[]) =>
+export const dayHoldsAppointments = (times: readonly string[], before = 'deleting the day') =>
   `This day has ${times.length === 1 ? 'an appointment' : `${times.length} appointments`} booked (${[...times]
     .sort()
-    .join(', ')}): cancel or move ${times.length === 1 ? 'it' : 'them'} before deleting the day`;
+    .join(', ')}): cancel or move ${times.length === 1 ? 'it' : 'them'} before ${before}`;
 
 export const slotHoldsAppointment = (start: string, end: string, time: string) =>
   `The slot ${start}-${end} holds an appointment at ${time}: cancel or move it first`;
@@ -79,6 +81,36 @@ async function lockDays(tx: Transaction | Database, clinicId: number, days: read
   for (const day of distinctDays(days)) {
     const key = `day:${clinicId}:${day.dentistId}:${day.date}`;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+}
+
+/**
+ * Called by the appointments writes INSIDE their transaction before a live appointment lands on
+ * `target`: locks every day the write touches (in lockDays' order, so the status read here cannot
+ * change before the write commits) and refuses (409) a day its dentist marked inactive.
+ */
+export async function requireActiveDay(
+  tx: Transaction | Database,
+  clinicId: number,
+  touched: readonly Day[],
+  target: Day,
+  dentistName: string,
+): Promise<void> {
+  await lockDays(tx, clinicId, [...touched, target]);
+  const [day] = await tx
+    .select({ status: availability.status })
+    .from(availability)
+    .where(
+      and(
+        eq(availability.clinicId, clinicId),
+        eq(availability.dentistId, target.dentistId),
+        eq(availability.date, target.date),
+      ),
+    );
+  if (day?.status === 'inactive') {
+    throw new HttpError(409, inactiveDayMessage(dentistName, target.date), [
+      { field: 'date', message: 'The dentist is not available on this day' },
+    ]);
   }
 }
 
@@ -140,7 +172,7 @@ async function settleDay(tx: Transaction | Database, clinicId: number, dentistId
 async function slotsToStore(
   tx: Transaction,
   clinicId: number,
-  input: AvailabilityWrite,
+  input: Pick<AvailabilityWrite, 'dentistId' | 'date' | 'timeSlots'>,
   before: readonly TimeSlot[],
 ): Promise<TimeSlot[]> {
   const times = await bookedTimes(tx, clinicId, input.dentistId, input.date);
@@ -160,6 +192,7 @@ const availabilityColumns = {
   dentistName: dentists.name,
   date: availability.date,
   timeSlots: availability.timeSlots,
+  status: availability.status,
   createdAt: availability.createdAt,
   updatedAt: availability.updatedAt,
 };
@@ -170,6 +203,7 @@ interface AvailabilityRow {
   dentistName: string;
   date: string;
   timeSlots: TimeSlot[];
+  status: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -189,6 +223,7 @@ function toWire(row: AvailabilityRow): WireAvailability {
       end: slot.end,
       available: slot.available !== false,
     })),
+    status: row.status as AvailabilityDayStatus,
     created_at: isoTimestamp(row.createdAt),
     updated_at: isoTimestamp(row.updatedAt),
   };
@@ -380,6 +415,7 @@ async function lockedAvailability(tx: Transaction, clinicId: number, id: number)
       dentistId: availability.dentistId,
       date: availability.date,
       timeSlots: availability.timeSlots,
+      status: availability.status,
     })
     .from(availability)
     .where(and(eq(availability.clinicId, clinicId), eq(availability.id, id)))
@@ -412,6 +448,7 @@ export async function createAvailability(
         dentistId: input.dentistId,
         date: input.date,
         timeSlots: await slotsToStore(tx, staff.clinicId, input, []),
+        status: input.status ?? 'active',
       })
       .returning({ id: availability.id });
     if (!created) throw new Error('Availability was not created');
@@ -426,6 +463,7 @@ export async function createAvailability(
         dentist_id: input.dentistId,
         date: input.date,
         slots: input.timeSlots.length,
+        status: input.status ?? 'active',
       },
     });
     return answer(tx, staff.clinicId, created.id);
@@ -463,12 +501,23 @@ export async function updateAvailability(
     if (input.date !== current.date || input.dentistId !== current.dentistId) {
       await requireFreeDay(tx, staff.clinicId, input.dentistId, input.date, id);
     }
+    const status = input.status ?? (current.status as AvailabilityDayStatus);
+    if (status === 'inactive') {
+      // An inactive day takes no visits, so one that holds some cannot become inactive.
+      const held = await bookedTimes(tx, staff.clinicId, input.dentistId, input.date);
+      if (held.length > 0) {
+        throw new HttpError(409, dayHoldsAppointments(held, 'making the day inactive'), [
+          { field: 'status', message: 'This day holds appointments' },
+        ]);
+      }
+    }
     await tx
       .update(availability)
       .set({
         dentistId: input.dentistId,
         date: input.date,
         timeSlots: await slotsToStore(tx, staff.clinicId, input, current.timeSlots),
+        status,
         updatedAt: new Date(),
       })
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
@@ -483,6 +532,7 @@ export async function updateAvailability(
         dentist_id: input.dentistId,
         date: input.date,
         slots: input.timeSlots.length,
+        status,
       },
     });
     return answer(tx, staff.clinicId, id);

@@ -1,0 +1,76 @@
+import {
+  type AvailabilityFillRequest,
+  type AvailabilityFillResult,
+  type AvailabilityListQuery,
+  type AvailabilityPage,
+  type AvailabilityWriteRequest,
+  apiRequest,
+  ERROR_MESSAGES,
+  type SlotUpdate,
+  type WireAvailability,
+} from '@dental/shared';
+import { keepPreviousData, type QueryClient, useQuery } from '@dental/shared/kit';
+
+/** The Availability screen's calls (spec §7 Availability), each typed with the shared schemas. */
+
+export type AvailabilityListParams = Partial<
+  Pick<AvailabilityListQuery, 'page' | 'limit' | 'dentist_id' | 'date' | 'from' | 'sort'>
+>;
+
+export const availabilityKeys = {
+  // Every availability query of every module starts with 'availability' (the booking form's day too).
+  all: ['availability'] as const,
+  list: (params: AvailabilityListParams) => ['availability', 'list', params] as const,
+};
+
+export function getAvailability(params: AvailabilityListParams): Promise<AvailabilityPage> {
+  return apiRequest({ method: 'GET', url: '/api/availability', params }, ERROR_MESSAGES.fetchAvailability);
+}
+
+export function createAvailability(body: AvailabilityWriteRequest): Promise<WireAvailability> {
+  return apiRequest(
+    { method: 'POST', url: '/api/availability', data: body },
+    ERROR_MESSAGES.createAvailability,
+  );
+}
+
+export function updateAvailability(id: number, body: AvailabilityWriteRequest): Promise<WireAvailability> {
+  return apiRequest(
+    { method: 'PUT', url: `/api/availability/${id}`, data: body },
+    ERROR_MESSAGES.updateAvailability,
+  );
+}
+
+export function deleteAvailability(id: number): Promise<{ message: string }> {
+  return apiRequest({ method: 'DELETE', url: `/api/availability/${id}` }, ERROR_MESSAGES.deleteAvailability);
+}
+
+/** Opens or closes one slot of a day; answers the whole day. */
+export function updateSlot(id: number, slot: SlotUpdate): Promise<WireAvailability> {
+  return apiRequest(
+    { method: 'PATCH', url: `/api/availability/${id}/slot`, data: slot },
+    ERROR_MESSAGES.updateTimeSlot,
+  );
+}
+
+/** Gives a dentist's working days of a range their slots at once; days already set are kept. */
+export function fillAvailability(body: AvailabilityFillRequest): Promise<AvailabilityFillResult> {
+  return apiRequest(
+    { method: 'POST', url: '/api/availability/fill', data: body },
+    ERROR_MESSAGES.createAvailability,
+  );
+}
+
+/** After a write: every list of days, and the booking form's view of a dentist's day. */
+export function refreshAvailability(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+}
+
+/** One page of days; the previous page stays on screen while the next loads. */
+export function useAvailability(params: AvailabilityListParams) {
+  return useQuery({
+    queryKey: availabilityKeys.list(params),
+    queryFn: () => getAvailability(params),
+    placeholderData: keepPreviousData,
+  });
+}

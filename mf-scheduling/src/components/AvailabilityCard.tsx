@@ -1,0 +1,106 @@
+import type { WireAvailability } from '@dental/shared';
+import { formatDay } from '@dental/shared/kit';
+import { Button, Card, DeleteOutlined, EditOutlined, Flex, Tag, Typography } from '@dental/shared/ui';
+import './availability.css';
+
+export interface AvailabilityCardProps {
+  day: WireAvailability;
+  /** The signed-in user may change this dentist's days: chips open and close, Edit and Delete. */
+  editable: boolean;
+  /** The slot whose change is on its way (its chip waits). */
+  pendingSlot?: string | null;
+  onToggleSlot?: (day: WireAvailability, slot: { start: string; end: string; available: boolean }) => void;
+  onEdit?: (day: WireAvailability) => void;
+  onDelete?: (day: WireAvailability) => void;
+}
+
+/** One dentist's day (spec §2 Availability): 'available/total slots available' and a chip per slot. */
+export function AvailabilityCard({
+  day,
+  editable,
+  pendingSlot = null,
+  onToggleSlot,
+  onEdit,
+  onDelete,
+}: AvailabilityCardProps) {
+  const free = day.time_slots.filter((slot) => slot.available).length;
+  const when = formatDay(day.date, true);
+  const inactive = day.status === 'inactive';
+  return (
+    <Card
+      className="availability-card"
+      title={
+        <Flex vertical>
+          <Typography.Text strong style={{ whiteSpace: 'normal' }}>
+            {day.dentist_name}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            {when}
+          </Typography.Text>
+        </Flex>
+      }
+      extra={<Tag color={inactive ? 'default' : 'green'}>{day.status}</Tag>}
+      actions={
+        editable
+          ? [
+              <Button
+                key="edit"
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={`Edit availability of ${day.dentist_name} on ${when}`}
+                onClick={() => onEdit?.(day)}
+              >
+                Edit
+              </Button>,
+              <Button
+                key="delete"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Delete availability of ${day.dentist_name} on ${when}`}
+                onClick={() => onDelete?.(day)}
+              >
+                Delete
+              </Button>,
+            ]
+          : undefined
+      }
+    >
+      <Typography.Paragraph style={{ marginBottom: 8 }}>
+        {free}/{day.time_slots.length} slots available
+      </Typography.Paragraph>
+      {inactive && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          Inactive day: nothing can be booked with {day.dentist_name} on it.
+        </Typography.Paragraph>
+      )}
+      <ul className="availability-slots" aria-label={`Slots of ${day.dentist_name} on ${when}`}>
+        {day.time_slots.map((slot) => {
+          const key = `${slot.start}-${slot.end}`;
+          const state = slot.available ? 'Available' : 'Booked';
+          return (
+            <li key={key}>
+              {editable ? (
+                <Button
+                  size="small"
+                  color={slot.available ? 'green' : 'red'}
+                  variant="filled"
+                  loading={pendingSlot === key}
+                  aria-label={`${key} ${state}: ${slot.available ? 'close this slot' : 'reopen this slot'}`}
+                  title={slot.available ? 'Click to close this slot' : 'Click to reopen this slot'}
+                  onClick={() => onToggleSlot?.(day, slot)}
+                >
+                  {key} · {state}
+                </Button>
+              ) : (
+                <Tag color={slot.available ? 'green' : 'red'}>
+                  {key} · {state}
+                </Tag>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "availability" ADD COLUMN "status" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
+ALTER TABLE "availability" ADD CONSTRAINT "availability_status_check" CHECK ("availability"."status" in ('active', 'inactive'));

@@ -8,8 +8,8 @@ import {
   type WireDentist,
 } from '@dental/shared';
 import {
-  PAGE_SIZE_OPTIONS,
   parseAsStringLiteral,
+  tablePagination,
   useListState,
   useMutation,
   useQueryClient,
@@ -172,15 +172,7 @@ export default function DentistsPage() {
 
       {!failed && total > 0 && (
         <Flex justify="end" style={{ marginTop: 16 }}>
-          <Pagination
-            current={state.page}
-            pageSize={state.pageSize}
-            total={total}
-            showSizeChanger
-            pageSizeOptions={PAGE_SIZE_OPTIONS.map(String)}
-            showTotal={(count, [from, to]) => `${from}-${to} of ${count}`}
-            onChange={list.setPage}
-          />
+          <Pagination {...tablePagination(state, total, list.setPage)} />
         </Flex>
       )}
 

@@ -7,9 +7,9 @@ import {
 } from '@dental/shared';
 import {
   formatDay,
-  PAGE_SIZE_OPTIONS,
   parseAsDay,
   parseAsString,
+  tablePagination,
   todayDay,
   useListState,
   useMutation,
@@ -209,15 +209,7 @@ export default function AvailabilityPage() {
 
       {total > 0 && (
         <Flex justify="end" style={{ marginTop: 16 }}>
-          <Pagination
-            current={state.page}
-            pageSize={state.pageSize}
-            total={total}
-            showSizeChanger
-            pageSizeOptions={PAGE_SIZE_OPTIONS.map(String)}
-            showTotal={(count, [from, to]) => `${from}-${to} of ${count}`}
-            onChange={list.setPage}
-          />
+          <Pagination {...tablePagination(state, total, list.setPage)} />
         </Flex>
       )}
 

@@ -328,6 +328,7 @@ describe('users API', () => {
       ['email', { email: 'not-an-email' }],
       ['password', { password: 'short' }],
       ['password', { password: 'x'.repeat(129) }],
+      ['password', { password: 'password1' }],
       ['role', { role: 'owner' }],
       ['dentist_id', { role: 'receptionist', dentist_id: 1 }],
       ['dentist_id', { role: 'dentist', dentist_id: 'one' }],
@@ -338,6 +339,14 @@ describe('users API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().errors.map((error: { field: string }) => error.field)).toContain(field);
       expect(await db().select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+    });
+
+    it('says why a common password is refused, beside the field', async () => {
+      const response = await send(adminToken, 'POST', '/api/users', newUser({ password: 'iloveyou1' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        { field: 'password', message: 'This password is among the most common passwords: choose another' },
+      ]);
     });
 
     it.each(['name', 'username', 'email', 'password', 'role'])('requires %s', async (field) => {
@@ -481,6 +490,7 @@ describe('users API', () => {
         ['username', { username: 'no' }],
         ['email', { email: 'nope' }],
         ['password', { password: 'short' }],
+        ['password', { password: 'qwertyuiop' }],
         ['role', { role: 'boss' }],
       ] as const) {
         const response = await send(adminToken, 'PUT', `/api/users/${user.id}`, newUser(overrides));

@@ -1,5 +1,6 @@
 import type { UserCreate, UserListQuery, UserSort, UserUpdate, WireUser } from '@dental/shared/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { requireUncommonPassword } from '../../auth/commonPasswords';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
 import { type Staff, toWireUser } from '../../auth/staff';
@@ -246,6 +247,7 @@ async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise
 }
 
 export async function createUser(db: Database, actor: Actor, input: UserCreate): Promise<WireUser> {
+  requireUncommonPassword(input.password);
   // Hashing is slow on purpose: do it before taking any lock.
   const passwordHash = await hashPassword(input.password);
   return inTransaction(db, async (tx) => {
@@ -311,6 +313,7 @@ export async function updateUser(
   userId: number,
   input: UserUpdate,
 ): Promise<WireUser> {
+  if (input.password) requireUncommonPassword(input.password);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return inTransaction(db, async (tx) => {
     await lockClinicUsers(tx, actor.clinicId);

@@ -4,6 +4,10 @@ export interface AccessTokenClaims {
   sub: string;
   cid: number;
   role: string;
+  /** Issued at (seconds), set by the signer. */
+  iat?: number;
+  /** Issued at in milliseconds: a session begun just before a password change is told from one just after. */
+  at?: number;
 }
 
 declare module 'fastify' {

@@ -14,6 +14,7 @@ declare module 'fastify' {
 }
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
+export const PASSWORD_CHANGED = 'Your password was changed. Please sign in again.';
 
 /** The guard's own hooks, so the app can order them after the rate limiter's. */
 const guardHooks = new WeakSet<object>();
@@ -64,6 +65,10 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
     const staff = await staffOf(claims.cid, Number(claims.sub));
     if (!staff?.isActive) {
       await reply.code(401).send({ message: AUTHENTICATION_REQUIRED });
+      return null;
+    }
+    if (staff.sessionsSince && (claims.at ?? (claims.iat ?? 0) * 1000) < staff.sessionsSince.getTime()) {
+      await reply.code(401).send({ message: PASSWORD_CHANGED });
       return null;
     }
     request.staff = staff;

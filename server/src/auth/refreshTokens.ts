@@ -41,7 +41,7 @@ export async function issueRefreshToken(
 export async function rotateRefreshToken(
   db: Database,
   token: string,
-): Promise<{ clinicId: number; userId: number; next: IssuedRefreshToken } | null> {
+): Promise<{ clinicId: number; userId: number; lastUsedAt: Date; next: IssuedRefreshToken } | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -67,7 +67,7 @@ export async function rotateRefreshToken(
       remember: row.remember,
       family: row.family,
     });
-    return { clinicId: row.clinicId, userId: row.userId, next };
+    return { clinicId: row.clinicId, userId: row.userId, lastUsedAt: row.createdAt, next };
   });
 }
 
@@ -90,4 +90,13 @@ export async function revokeUserSessions(db: Pick<Database, 'update'>, clinicId:
         isNull(refreshTokens.revokedAt),
       ),
     );
+}
+
+/** Whether the session of this refresh token was remembered ("Remember me"); false for an unknown one. */
+export async function sessionIsRemembered(db: Database, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ remember: refreshTokens.remember })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  return row?.remember ?? false;
 }

@@ -17,6 +17,8 @@ export interface Staff {
   dentistId: number | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Access tokens issued before this are refused (the user changed their password). */
+  sessionsSince: Date | null;
 }
 
 const staffColumns = {
@@ -32,6 +34,7 @@ const staffColumns = {
   dentistId: users.dentistId,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  sessionsSince: users.sessionsSince,
 };
 
 /** One primary-key lookup: every authenticated request pays it, so role and status changes apply at once. */
@@ -45,7 +48,7 @@ export async function findStaff(db: Database, clinicId: number, userId: number):
   return row ? { ...row, role: row.role as Role } : null;
 }
 
-export function toWireUser(staff: Staff): WireUser {
+export function toWireUser(staff: Omit<Staff, 'sessionsSince'>): WireUser {
   return {
     id: staff.id,
     username: staff.username,

@@ -46,6 +46,8 @@ export const users = pgTable(
     dentistId: integer('dentist_id'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Access tokens issued before this (a password change) are refused: the user's other sessions end. */
+    sessionsSince: timestamp('sessions_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -277,5 +279,7 @@ export const clinicSettings = pgTable('clinic_settings', {
   email: text('email').notNull().default(''),
   workingHours: jsonb('working_hours').notNull(),
   notifications: jsonb('notifications').notNull(),
+  /** A session left this long without activity is signed out. */
+  idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(30),
   updatedAt: updatedAt(),
 });

@@ -62,6 +62,16 @@ const blankOr = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal('
 
 const dayHoursOutput = z.object({ start: z.string(), end: z.string(), closed: z.boolean() });
 
+/** The idle sign-out time: a session left this many minutes without activity is signed out. */
+export const IDLE_TIMEOUT_MIN = 5;
+export const IDLE_TIMEOUT_MAX = 480;
+export const IDLE_TIMEOUT_DEFAULT = 30;
+export const idleTimeoutMinutes = z
+  .number({ message: 'Give the minutes as a whole number' })
+  .int('Give the minutes as a whole number')
+  .min(IDLE_TIMEOUT_MIN, `At least ${IDLE_TIMEOUT_MIN} minutes`)
+  .max(IDLE_TIMEOUT_MAX, `At most ${IDLE_TIMEOUT_MAX} minutes (8 hours)`);
+
 /** GET /api/settings answers this shape; a PUT of it unchanged succeeds. */
 export const practiceSettingsSchema = z.object({
   practiceName: z.string(),
@@ -81,6 +91,7 @@ export const practiceSettingsSchema = z.object({
     newPatientAlerts: z.boolean(),
   }),
   timeZone: z.string(),
+  idleTimeoutMinutes: z.number().int(),
 });
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
 
@@ -97,6 +108,7 @@ export const practiceSettingsUpdateSchema = z
     workingHours: z.object(weekHoursShape).partial().strict().optional(),
     notifications: notificationsSchema.partial().optional(),
     timeZone: timeZoneString.optional(),
+    idleTimeoutMinutes: idleTimeoutMinutes.optional(),
   })
   .strict();
 export type PracticeSettingsUpdateRequest = z.input<typeof practiceSettingsUpdateSchema>;
@@ -119,5 +131,6 @@ export function defaultPracticeSettings(practiceName: string, timeZone: string):
     workingHours: structuredClone(DEFAULT_PRACTICE_HOURS),
     notifications: { ...DEFAULT_NOTIFICATIONS },
     timeZone,
+    idleTimeoutMinutes: IDLE_TIMEOUT_DEFAULT,
   };
 }

@@ -149,3 +149,23 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const userPageSchema = pageSchema(wireUserSchema);
 export type UserPage = z.infer<typeof userPageSchema>;
+
+/** POST /auth/change-password: your own password, the current one required; the new one 8-128 and not the same. */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z.string().min(1, 'This field is required').max(PASSWORD_MAX),
+    new_password: passwordString,
+  })
+  .strict()
+  .refine((change) => change.current_password !== change.new_password, {
+    message: 'The new password must differ from the current one',
+    path: ['new_password'],
+  });
+export type PasswordChangeRequest = z.input<typeof passwordChangeSchema>;
+
+export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. Your other sessions have been signed out.';
+export const WRONG_CURRENT_PASSWORD = 'The current password is not right';
+
+/** The message of a session ended for inactivity (the browser and the server say the same). */
+export const idleSignOutMessage = (minutes: number) =>
+  `You were signed out after ${minutes} minutes without activity.`;

@@ -1,7 +1,11 @@
 import {
   authResponseSchema,
+  idleSignOutMessage,
   LOGIN_REQUIRED_MESSAGE,
   loginRequestSchema,
+  PASSWORD_CHANGED_MESSAGE,
+  passwordChangeSchema,
+  WRONG_CURRENT_PASSWORD,
   wireUserSchema,
 } from '@dental/shared/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
@@ -9,21 +13,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccessTokenClaims } from '../../auth/accessClaims';
+import { requireUncommonPassword } from '../../auth/commonPasswords';
 import type { Guard } from '../../auth/guard';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/passwords';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import {
   issueRefreshToken,
   REFRESH_COOKIE,
   REMEMBERED_SESSION_SECONDS,
   revokeRefreshToken,
+  revokeUserSessions,
   rotateRefreshToken,
+  sessionIsRemembered,
 } from '../../auth/refreshTokens';
 import { findStaff, type Staff, toWireUser } from '../../auth/staff';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { errorBodySchema, errorResponses } from '../../plugins/errors';
+import { errorBodySchema, errorResponses, HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
+import { readSettings } from '../settings/settingsData';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const MAX_FAILED_LOGINS = 5;
@@ -57,7 +65,12 @@ export function registerAuthRoutes(
   const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
 
   const grant = async (staff: Staff) => {
-    const claims: AccessTokenClaims = { sub: String(staff.id), cid: staff.clinicId, role: staff.role };
+    const claims: AccessTokenClaims = {
+      sub: String(staff.id),
+      cid: staff.clinicId,
+      role: staff.role,
+      at: Date.now(),
+    };
     return {
       access_token: app.jwt.sign(claims, { expiresIn: ACCESS_TOKEN_SECONDS }),
       token_type: 'Bearer' as const,
@@ -187,8 +200,75 @@ export function registerAuthRoutes(
         clearRefreshCookie(reply);
         return reply.code(401).send({ message: SESSION_EXPIRED });
       }
+      // An active browser refreshes at least once an access token's lifetime; a session silent for
+      // longer than the clinic's idle time and that lifetime was left idle, and is over.
+      const { idleTimeoutMinutes } = await readSettings(db, staff.clinicId);
+      const silentMs = Date.now() - rotated.lastUsedAt.getTime();
+      if (silentMs > (idleTimeoutMinutes * 60 + ACCESS_TOKEN_SECONDS) * 1000) {
+        await revokeRefreshToken(db, rotated.next.token);
+        clearRefreshCookie(reply);
+        return reply.code(401).send({ message: idleSignOutMessage(idleTimeoutMinutes) });
+      }
       setRefreshCookie(request, reply, rotated.next.token, rotated.next.remember);
       return grant(staff);
+    },
+  );
+
+  routes.post(
+    '/auth/change-password',
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change your own password (any role) with `{ current_password, new_password }`: the current one must be right; the new one 8-128 characters, not among the most common, not the same. Your other sessions end; this one gets a new token',
+        security: [{ bearerAuth: [] }],
+        body: passwordChangeSchema,
+        response: {
+          200: authResponseSchema.extend({ message: z.string() }),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = guard.staffOf(request);
+      const { current_password: current, new_password: next } = request.body;
+      const [account] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.clinicId, staff.clinicId), eq(users.id, staff.id)));
+      if (!account || !(await verifyPassword(current, account.passwordHash))) {
+        throw new HttpError(400, `Invalid current_password: ${WRONG_CURRENT_PASSWORD}`, [
+          { field: 'current_password', message: WRONG_CURRENT_PASSWORD },
+        ]);
+      }
+      requireUncommonPassword(next, 'new_password');
+      const passwordHash = await hashPassword(next);
+      const cookie = request.cookies[REFRESH_COOKIE];
+      const remember = cookie ? await sessionIsRemembered(db, cookie) : false;
+      const sessionsSince = new Date();
+      const refresh = await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, sessionsSince, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+          .where(and(eq(users.clinicId, staff.clinicId), eq(users.id, staff.id)));
+        await revokeUserSessions(tx, staff.clinicId, staff.id);
+        await recordAudit(tx, {
+          clinicId: staff.clinicId,
+          userId: staff.id,
+          action: 'update',
+          entity: 'user',
+          entityId: staff.id,
+          details: { name: staff.name, changed: ['password'] },
+        });
+        return issueRefreshToken(tx as unknown as Database, {
+          clinicId: staff.clinicId,
+          userId: staff.id,
+          remember,
+        });
+      });
+      setRefreshCookie(request, reply, refresh.token, refresh.remember);
+      return { ...(await grant(staff)), message: PASSWORD_CHANGED_MESSAGE };
     },
   );
 

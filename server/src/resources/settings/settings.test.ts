@@ -72,6 +72,7 @@ describe('settings API', () => {
         newPatientAlerts: true,
       },
       timeZone: 'America/Chicago',
+      idleTimeoutMinutes: 30,
     });
   });
 

@@ -24,6 +24,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       email: clinicSettings.email,
       workingHours: clinicSettings.workingHours,
       notifications: clinicSettings.notifications,
+      idleTimeoutMinutes: clinicSettings.idleTimeoutMinutes,
     })
     .from(clinics)
     .leftJoin(clinicSettings, eq(clinicSettings.clinicId, clinics.id))
@@ -46,6 +47,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       ...(row.notifications as Partial<PracticeSettings['notifications']>),
     },
     timeZone: defaults.timeZone,
+    idleTimeoutMinutes: row.idleTimeoutMinutes ?? defaults.idleTimeoutMinutes,
   };
 }
 
@@ -70,6 +72,7 @@ export async function saveSettings(
       workingHours: { ...current.workingHours, ...update.workingHours },
       notifications: { ...current.notifications, ...update.notifications },
       timeZone: update.timeZone ?? current.timeZone,
+      idleTimeoutMinutes: update.idleTimeoutMinutes ?? current.idleTimeoutMinutes,
     };
     const row = {
       practiceName: next.practiceName,
@@ -78,6 +81,7 @@ export async function saveSettings(
       email: next.email,
       workingHours: next.workingHours,
       notifications: next.notifications,
+      idleTimeoutMinutes: next.idleTimeoutMinutes,
       updatedAt: new Date(),
     };
     await tx

@@ -46,7 +46,7 @@ const userColumns = {
   updatedAt: users.updatedAt,
 };
 
-function wire(row: Omit<Staff, 'role'> & { role: string }): WireUser {
+function wire(row: Omit<Staff, 'role' | 'sessionsSince'> & { role: string }): WireUser {
   return toWireUser({ ...row, role: row.role as Staff['role'] });
 }
 

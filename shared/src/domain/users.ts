@@ -163,7 +163,8 @@ export const passwordChangeSchema = z
   });
 export type PasswordChangeRequest = z.input<typeof passwordChangeSchema>;
 
-export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. Your other sessions have been signed out.';
+export const PASSWORD_CHANGED_MESSAGE =
+  'Your password was changed. Your other sessions have been signed out.';
 export const WRONG_CURRENT_PASSWORD = 'The current password is not right';
 
 /** The message of a session ended for inactivity (the browser and the server say the same). */

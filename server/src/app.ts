@@ -18,6 +18,7 @@ import { registerStaticHosting } from './plugins/staticHosting';
 import { registerAppointmentsRoutes } from './resources/appointments/routes';
 import { registerAuthRoutes } from './resources/auth/routes';
 import { registerAvailabilityRoutes } from './resources/availability/routes';
+import { registerBackupRoutes } from './resources/backup/routes';
 import { registerCalendarRoutes } from './resources/calendar/routes';
 import { registerDashboardRoutes } from './resources/dashboard/routes';
 import { registerDentistsRoutes } from './resources/dentists/routes';
@@ -112,6 +113,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerCalendarRoutes(app, db, guard);
   registerUsersRoutes(app, db, guard);
   registerSettingsRoutes(app, db, guard);
+  registerBackupRoutes(app, db, guard);
   registerDashboardRoutes(app, db, guard, { cacheStats: config.readCache });
   registerStaticHosting(app, config.staticRoot);
 

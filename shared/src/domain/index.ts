@@ -2,6 +2,7 @@
 export * from './appointments';
 export * from './auth';
 export * from './availability';
+export * from './backup';
 export * from './calendar';
 export * from './constants';
 export * from './dashboard';

@@ -1,0 +1,145 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { verifyPassword } from '../../auth/passwords';
+import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { appointments, availability, dentists, patients, users } from '../../db/schema';
+import { authHeader, createTestApp, login } from '../../test/testApp';
+import { readSettings } from '../settings/settingsData';
+import { importClinic } from './clinicExport';
+
+/** The Backup tab's export, and `clinic:import` loading it into a fresh database as a new clinic. */
+describe('backup: export and import', () => {
+  let app: FastifyInstance;
+  let adminToken: string;
+  let fresh: DatabaseHandle;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    adminToken = (await login(app, 'admin', 'admin123')).token;
+    fresh = await openDatabase({ databaseUrl: null, dataDir: null });
+  });
+
+  afterAll(async () => {
+    await fresh?.close();
+    await app?.close();
+  }, 60_000);
+
+  const exportFile = () =>
+    app.inject({ method: 'GET', url: '/api/backup/export', headers: authHeader(adminToken) });
+
+  it('only an admin exports; everyone reads when it was last done, and by whom', async () => {
+    const receptionist = (await login(app, 'receptionist', 'receptionist123')).token;
+    const before = await app.inject({ method: 'GET', url: '/api/backup', headers: authHeader(receptionist) });
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ last_export: null });
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/backup/export',
+      headers: authHeader(receptionist),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/backup/export' })).statusCode).toBe(401);
+
+    const response = await exportFile();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="bright-smile-dental-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const after = await app.inject({ method: 'GET', url: '/api/backup', headers: authHeader(receptionist) });
+    expect(after.json()).toEqual({ last_export: { at: expect.any(String), by: 'Alex Morgan' } });
+  });
+
+  it('holds every resource of the clinic, and no password hash or token', async () => {
+    const response = await exportFile();
+    const file = response.json();
+    expect(file.format).toBe('dental-clinic-export');
+    expect(file.clinic.name).toBe('Bright Smile Dental');
+    const own = (table: typeof patients | typeof dentists | typeof availability | typeof appointments) =>
+      app.database.db
+        .select()
+        .from(table)
+        .where(eq(table.clinicId, file.users[0] ? 1 : 0));
+    expect(file.patients).toHaveLength((await own(patients)).length);
+    expect(file.dentists).toHaveLength((await own(dentists)).length);
+    expect(file.availability).toHaveLength((await own(availability)).length);
+    expect(file.appointments).toHaveLength((await own(appointments)).length);
+    expect(file.users.map((user: { username: string }) => user.username)).toEqual(
+      expect.arrayContaining(['admin', 'receptionist', 'dentist']),
+    );
+    expect(response.body).not.toMatch(/password|scrypt|token|harbor/i);
+  });
+
+  it('imports into a fresh database as a new clinic with the same data', async () => {
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: authHeader(adminToken),
+      payload: { address: '12 Export Lane', idleTimeoutMinutes: 45, notifications: { smsReminders: true } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const file = (await exportFile()).json();
+
+    const result = await importClinic(fresh.db, file);
+    expect(result.counts).toEqual({
+      users: file.users.length,
+      dentists: file.dentists.length,
+      patients: file.patients.length,
+      availability: file.availability.length,
+      appointments: file.appointments.length,
+    });
+    const clinicId = result.clinicId;
+    const source = app.database.db;
+    const rowsOf = async (db: typeof source, id: number) => ({
+      patients: (
+        await db.select().from(patients).where(eq(patients.clinicId, id)).orderBy(asc(patients.id))
+      ).map(({ clinicId: _c, updatedAt: _u, ...row }) => row),
+      dentists: (
+        await db.select().from(dentists).where(eq(dentists.clinicId, id)).orderBy(asc(dentists.id))
+      ).map(({ clinicId: _c, updatedAt: _u, ...row }) => row),
+      availability: (
+        await db
+          .select()
+          .from(availability)
+          .where(eq(availability.clinicId, id))
+          .orderBy(asc(availability.id))
+      ).map(({ clinicId: _c, updatedAt: _u, ...row }) => row),
+      appointments: (
+        await db
+          .select()
+          .from(appointments)
+          .where(eq(appointments.clinicId, id))
+          .orderBy(asc(appointments.id))
+      ).map(({ clinicId: _c, ...row }) => row),
+    });
+    const sourceClinic =
+      (await source.select().from(users).where(eq(users.username, 'admin')))[0]?.clinicId ?? 0;
+    expect(await rowsOf(fresh.db, clinicId)).toEqual(await rowsOf(source, sourceClinic));
+    expect(await readSettings(fresh.db, clinicId)).toEqual(await readSettings(source, sourceClinic));
+    expect((await readSettings(fresh.db, clinicId)).address).toBe('12 Export Lane');
+
+    // Accounts come without passwords; each active admin gets a one-time one that works.
+    const [admin] = await fresh.db.select().from(users).where(eq(users.username, 'admin'));
+    const given = result.adminPasswords.find((each) => each.username === 'admin');
+    expect(given).toBeDefined();
+    expect(await verifyPassword(given?.password ?? '', admin?.passwordHash ?? '')).toBe(true);
+    expect(await verifyPassword('admin123', admin?.passwordHash ?? '')).toBe(false);
+
+    // New rows after an import never take an imported id.
+    const [added] = await fresh.db
+      .insert(patients)
+      .values({ clinicId, name: 'After Import', phone: '555-0100' })
+      .returning({ id: patients.id });
+    expect(added?.id).toBeGreaterThan(Math.max(...file.patients.map((row: { id: number }) => row.id)));
+  });
+
+  it('refuses a second import of the same accounts, or a file that is not an export, writing nothing', async () => {
+    const file = (await exportFile()).json();
+    const count = async () => (await fresh.db.select().from(patients)).length;
+    const before = await count();
+    await expect(importClinic(fresh.db, file)).rejects.toThrow(/already exist in this database .*: admin, /);
+    await expect(importClinic(fresh.db, { format: 'something-else' })).rejects.toThrow(
+      /Not a clinic export this version can read/,
+    );
+    expect(await count()).toBe(before);
+  });
+});

@@ -42,6 +42,19 @@ export const authApi = {
     return toSessionUser(parsed.data.user);
   },
 
+  /** Your own password; the answer carries this session's new token (the others have ended). */
+  async changePassword(currentPassword: string, newPassword: string): Promise<SessionGrant> {
+    const body = await apiRequest<unknown>(
+      {
+        method: 'POST',
+        url: '/auth/change-password',
+        data: { current_password: currentPassword, new_password: newPassword },
+      },
+      ERROR_MESSAGES.changePassword,
+    );
+    return toGrant(body, ERROR_MESSAGES.changePassword);
+  },
+
   async logout(): Promise<void> {
     await apiRequest<unknown>({ method: 'POST', url: '/auth/logout' }, 'Logout failed');
   },

@@ -13,6 +13,8 @@ export interface AuthState {
   remember: boolean;
   /** The last session ended because the user signed out here (not expiry): the next sign-in starts afresh. */
   signedOut: boolean;
+  /** Why the last session ended, when the user did not end it (idle sign-out): the sign-in page says it. */
+  notice: string | null;
   /** Restores a saved session at start-up and re-fetches the profile (spec §4). */
   initialize: () => Promise<void>;
   login: (username: string, password: string, remember: boolean) => Promise<SessionUser>;
@@ -23,17 +25,29 @@ export interface AuthState {
   logout: () => Promise<void>;
   /** Clears the session locally, e.g. after a 401 that a refresh could not mend. */
   clear: () => void;
+  /** Changes your own password; this session carries on with the new token the server gives. */
+  changePassword: (currentPassword: string, newPassword: string) => Promise<void>;
+  /** Signs out a session left idle, saying why on the sign-in page. */
+  signOutIdle: (notice: string) => Promise<void>;
+  /** Gets a fresh access token while the user is active, so a session in use never goes stale. */
+  keepAlive: () => Promise<void>;
 }
+
+/** How often an active user's tab renews its access token. */
+const KEEP_ALIVE_MS = 5 * 60_000;
 
 export const useAuthStore = create<AuthState>()((set, get) => {
   /** Counts sign-outs, so an answer that arrives after one cannot bring the session back. */
   let generation = 0;
   /** The sign-out request still running, if any. */
   let signingOut: Promise<void> | null = null;
+  /** When this tab last got an access token (sign-in or refresh). */
+  let lastGrantAt = 0;
 
   const establish = (token: string, user: SessionUser, remember: boolean) => {
     writeStoredSession(token, user, remember);
-    set({ status: 'authenticated', user, token, remember, signedOut: false });
+    set({ status: 'authenticated', user, token, remember, signedOut: false, notice: null });
+    lastGrantAt = Date.now();
   };
 
   const clear = () => {
@@ -66,6 +80,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     token: null,
     remember: false,
     signedOut: false,
+    notice: null,
 
     async initialize() {
       const saved = readStoredSession();
@@ -114,5 +129,24 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     clear,
+
+    async changePassword(currentPassword, newPassword) {
+      const grant = await authApi.changePassword(currentPassword, newPassword);
+      establish(grant.token, grant.user, get().remember);
+    },
+
+    async signOutIdle(notice) {
+      const ended = get().logout();
+      set({ signedOut: false, notice });
+      await ended;
+    },
+
+    async keepAlive() {
+      // At most every five minutes (the server allows a session an access token's life of silence beyond
+      // the idle time), and only for a signed-in tab.
+      if (get().status !== 'authenticated' || Date.now() - lastGrantAt < KEEP_ALIVE_MS) return;
+      lastGrantAt = Date.now();
+      await refreshSession();
+    },
   };
 });

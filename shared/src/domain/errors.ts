@@ -45,6 +45,9 @@ export const ERROR_MESSAGES = {
   updateModule: 'Failed to update module',
   fetchSettings: 'Failed to fetch settings',
   updateSettings: 'Failed to save settings',
+  changePassword: 'Failed to change password',
+  fetchBackup: 'Failed to fetch backup status',
+  exportBackup: 'Failed to export clinic data',
 } as const;
 export type ErrorKey = keyof typeof ERROR_MESSAGES;
 

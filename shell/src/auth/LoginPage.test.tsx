@@ -57,6 +57,15 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says why the last session ended when it was signed out for being idle', () => {
+    useAuthStore.setState({ notice: 'You were signed out after 30 minutes without activity.' });
+    renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You were signed out after 30 minutes without activity.',
+    );
+    useAuthStore.setState({ notice: null });
+  });
+
   it('submitting empty fields shows "Please fill in all fields" and does not call the server', async () => {
     const login = jest.spyOn(authApi, 'login');
     const user = userEvent.setup();

@@ -20,6 +20,7 @@ function originOf(state: unknown): string {
 export function LoginPage() {
   const status = useAuthStore((state) => state.status);
   const login = useAuthStore((state) => state.login);
+  const notice = useAuthStore((state) => state.notice);
   const navigate = useNavigate();
   const location = useLocation();
   const [username, setUsername] = useState('');
@@ -59,6 +60,11 @@ export function LoginPage() {
         <h1 className="login__title">Sign in</h1>
         <p className="login__subtitle">Dental clinic staff portal</p>
 
+        {notice && !error && (
+          <div className="login__notice" role="status">
+            {notice}
+          </div>
+        )}
         {error && (
           <div className="login__error" role="alert">
             {error}

@@ -3,6 +3,7 @@ import { createQueryClient, KitProvider } from '@dental/shared/kit';
 import { UiProvider } from '@dental/shared/ui';
 import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { IdleSignOut } from '../auth/IdleSignOut';
 import { LoadingScreen } from '../auth/LoadingScreen';
 import { PermissionGate } from '../auth/PermissionGate';
 import { DashboardPage } from '../dashboard/DashboardPage';
@@ -32,6 +33,7 @@ export default function SignedInApp() {
   return (
     <UiProvider>
       <KitProvider client={queryClient}>
+        <IdleSignOut />
         <Routes>
           <Route element={<AppLayout />}>
             <Route index element={<DashboardPage />} />

@@ -1,13 +1,263 @@
-import { Empty, Typography } from '@dental/shared/ui';
+import {
+  type ApiError,
+  IDLE_TIMEOUT_MAX,
+  IDLE_TIMEOUT_MIN,
+  NOTIFICATION_FLAGS,
+  type NotificationFlag,
+  type PracticeSettings,
+  practiceSettingsUpdateSchema,
+  useAuthStore,
+} from '@dental/shared';
+import { parseAsStringLiteral, useMutation, useQueryClient, useQueryState } from '@dental/shared/kit';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  ErrorBanner,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Spin,
+  Switch,
+  schemaRules,
+  Tabs,
+  Typography,
+} from '@dental/shared/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { saveSettings, settingsKeys, useSettings } from '../api/settings';
+import { BackupPanel } from '../components/BackupPanel';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { WorkingHoursFields } from '../components/WorkingHoursFields';
 
-/** Settings: the screen of a later release; its API is ready. */
+const TABS = ['general', 'notifications', 'security', 'backup'] as const;
+const rulesFor = schemaRules(practiceSettingsUpdateSchema);
+export const SAVED_MESSAGE = 'Settings saved successfully!';
+
+const FLAG_TEXT: Record<NotificationFlag, { label: string; help: string }> = {
+  emailReminders: { label: 'Email reminders', help: 'An e-mail to the patient before the visit.' },
+  smsReminders: { label: 'SMS reminders', help: "A text message to the patient's phone before the visit." },
+  appointmentConfirmations: {
+    label: 'Appointment confirmations',
+    help: 'An e-mail to the patient when the visit is confirmed.',
+  },
+  newPatientAlerts: {
+    label: 'New patient alerts',
+    help: "An e-mail to the clinic's address when a patient is added.",
+  },
+};
+
+/** Every zone this browser knows, for the time zone choice. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/**
+ * Settings (spec §2): General, Notifications, Security and Backup. An admin saves the practice
+ * settings on the server; everyone else reads them. Anyone changes their own password here.
+ */
 export default function SettingsPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const [tab, setTab] = useQueryState('tab', parseAsStringLiteral(TABS).withDefault('general'));
+  const settings = useSettings();
+  const [form] = Form.useForm<PracticeSettings>();
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (settings.data) form.setFieldsValue(settings.data);
+  }, [settings.data, form]);
+
+  const save = useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.settings, saved);
+      setSaveError(null);
+      setSavedAt(Date.now());
+      message.success(SAVED_MESSAGE);
+    },
+    onError: (error: ApiError) => {
+      // The server names nested fields with dots: workingHours.monday.end.
+      const placed = error.fieldErrors.map((fieldError) => ({
+        name: fieldError.field.split('.'),
+        errors: [fieldError.message],
+      }));
+      // The server's paths are this form's own (the same schema); antd types them as tuples.
+      form.setFields(placed as Parameters<typeof form.setFields>[0]);
+      setSaveError(error.message);
+    },
+  });
+
+  const submit = async () => {
+    setSaveError(null);
+    setSavedAt(null);
+    const values = await form.validateFields({ recursive: true }).catch(() => null);
+    if (!values) {
+      setSaveError('Some settings need correcting: see the marked fields.');
+      return;
+    }
+    save.mutate(form.getFieldsValue(true) as PracticeSettings);
+  };
+
+  const zoneOptions = useMemo(
+    () => timeZones(settings.data?.timeZone ?? 'UTC').map((zone) => ({ value: zone, label: zone })),
+    [settings.data?.timeZone],
+  );
+  const readOnly = !isAdmin;
+
+  const items = [
+    {
+      key: 'general',
+      label: 'General',
+      forceRender: true,
+      children: (
+        <Flex vertical gap={16}>
+          <Card title="Practice" size="small">
+            <Form.Item
+              name="practiceName"
+              label="Practice name"
+              rules={[{ required: true, message: 'This field is required' }, ...rulesFor('practiceName')]}
+            >
+              <Input disabled={readOnly} />
+            </Form.Item>
+            <Form.Item name="address" label="Address" rules={rulesFor('address')}>
+              <Input.TextArea rows={2} disabled={readOnly} />
+            </Form.Item>
+            <Flex wrap gap={16}>
+              <Form.Item name="phone" label="Phone" rules={rulesFor('phone')} style={{ flex: '1 1 200px' }}>
+                <Input type="tel" disabled={readOnly} />
+              </Form.Item>
+              <Form.Item name="email" label="Email" rules={rulesFor('email')} style={{ flex: '1 1 200px' }}>
+                <Input type="email" disabled={readOnly} />
+              </Form.Item>
+            </Flex>
+            <Form.Item
+              name="timeZone"
+              label="Time zone"
+              rules={rulesFor('timeZone')}
+              extra="The clinic's 'today', and the times reminders are sent in."
+            >
+              <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} disabled={readOnly} />
+            </Form.Item>
+          </Card>
+          <Card title="Working hours" size="small">
+            <WorkingHoursFields disabled={readOnly} />
+          </Card>
+        </Flex>
+      ),
+    },
+    {
+      key: 'notifications',
+      label: 'Notifications',
+      forceRender: true,
+      children: (
+        <Card size="small">
+          {NOTIFICATION_FLAGS.map((flag) => (
+            <Form.Item
+              key={flag}
+              name={['notifications', flag]}
+              label={FLAG_TEXT[flag].label}
+              valuePropName="checked"
+              extra={FLAG_TEXT[flag].help}
+            >
+              <Switch disabled={readOnly} />
+            </Form.Item>
+          ))}
+        </Card>
+      ),
+    },
+    {
+      key: 'security',
+      label: 'Security',
+      forceRender: true,
+      children: (
+        <Flex vertical gap={16}>
+          <Card title="Idle sign-out" size="small">
+            <Form.Item
+              name="idleTimeoutMinutes"
+              label="Sign out after this many minutes without activity"
+              rules={rulesFor('idleTimeoutMinutes')}
+              extra={`From ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX} minutes; applies to every member of staff.`}
+            >
+              <InputNumber min={IDLE_TIMEOUT_MIN} max={IDLE_TIMEOUT_MAX} precision={0} disabled={readOnly} />
+            </Form.Item>
+          </Card>
+          <Card title="Change your password" size="small">
+            <ChangePasswordForm />
+          </Card>
+        </Flex>
+      ),
+    },
+    { key: 'backup', label: 'Backup', children: <BackupPanel canExport={isAdmin} /> },
+  ];
+
+  const savesWithButton = tab !== 'backup';
+
   return (
     <div>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Settings
-      </Typography.Title>
-      <Empty description="This screen is coming in a later release." />
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <div>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            Settings
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            The practice's details, hours, notifications and backup.
+          </Typography.Text>
+        </div>
+        {isAdmin && savesWithButton && (
+          <Button
+            type="primary"
+            loading={save.isPending}
+            disabled={!settings.data}
+            onClick={() => void submit()}
+          >
+            Save Settings
+          </Button>
+        )}
+      </Flex>
+
+      <ErrorBanner
+        message={settings.isError ? (settings.error as ApiError).message : null}
+        onRetry={() => void settings.refetch()}
+      />
+      <ErrorBanner message={saveError} onClose={() => setSaveError(null)} />
+      {savedAt !== null && (
+        <Alert
+          type="success"
+          showIcon
+          closable
+          title={SAVED_MESSAGE}
+          onClose={() => setSavedAt(null)}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {readOnly && (
+        <Alert
+          type="info"
+          showIcon
+          title="Only an administrator can change the practice settings; you can change your own password under Security."
+          style={{ marginBottom: 16 }}
+        />
+      )}
+
+      {settings.isPending ? (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin aria-label="Loading settings" />
+        </Flex>
+      ) : (
+        <Form form={form} layout="vertical" name="settings" requiredMark={!readOnly}>
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => void setTab(key === 'general' ? null : (key as (typeof TABS)[number]))}
+            items={items}
+          />
+        </Form>
+      )}
     </div>
   );
 }

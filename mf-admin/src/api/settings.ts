@@ -1,0 +1,41 @@
+import {
+  apiRequest,
+  type BackupStatus,
+  type ClinicExport,
+  ERROR_MESSAGES,
+  type PracticeSettings,
+  type PracticeSettingsUpdateRequest,
+} from '@dental/shared';
+import { useQuery } from '@dental/shared/kit';
+
+/** The Settings screen's calls: practice settings (spec §3) and the clinic's backup. */
+
+export const settingsKeys = {
+  // The shell reads the same key for the idle sign-out time: a save applies there at once.
+  settings: ['settings'] as const,
+  backup: ['backup'] as const,
+};
+
+export function getSettings(): Promise<PracticeSettings> {
+  return apiRequest({ method: 'GET', url: '/api/settings' }, ERROR_MESSAGES.fetchSettings);
+}
+
+export function saveSettings(body: PracticeSettingsUpdateRequest): Promise<PracticeSettings> {
+  return apiRequest({ method: 'PUT', url: '/api/settings', data: body }, ERROR_MESSAGES.updateSettings);
+}
+
+export function getBackupStatus(): Promise<BackupStatus> {
+  return apiRequest({ method: 'GET', url: '/api/backup' }, ERROR_MESSAGES.fetchBackup);
+}
+
+export function exportClinicData(): Promise<ClinicExport> {
+  return apiRequest({ method: 'GET', url: '/api/backup/export' }, ERROR_MESSAGES.exportBackup);
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: settingsKeys.settings, queryFn: getSettings });
+}
+
+export function useBackupStatus() {
+  return useQuery({ queryKey: settingsKeys.backup, queryFn: getBackupStatus });
+}

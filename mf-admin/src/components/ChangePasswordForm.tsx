@@ -1,0 +1,76 @@
+import { type ApiError, PASSWORD_CHANGED_MESSAGE, passwordChangeSchema, useAuthStore } from '@dental/shared';
+import { App, Button, ErrorBanner, Form, Input, schemaRules, showServerErrors } from '@dental/shared/ui';
+import { useState } from 'react';
+
+const rulesFor = schemaRules(passwordChangeSchema);
+
+interface PasswordValues {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+/** Your own password (Settings, Security): the current one required; your other sessions end. */
+export function ChangePasswordForm() {
+  const [form] = Form.useForm<PasswordValues>();
+  const { message } = App.useApp();
+  const changePassword = useAuthStore((state) => state.changePassword);
+  const [saving, setSaving] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = async (values: PasswordValues) => {
+    setSaving(true);
+    setFormError(null);
+    try {
+      await changePassword(values.current_password, values.new_password);
+      form.resetFields();
+      message.success(PASSWORD_CHANGED_MESSAGE);
+    } catch (error) {
+      setFormError(showServerErrors(form, error as ApiError, ['current_password', 'new_password']));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      name="password"
+      requiredMark
+      onFinish={(values) => void submit(values)}
+    >
+      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
+      <Form.Item name="current_password" label="Current password" rules={rulesFor('current_password')}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="new_password"
+        label="New password"
+        rules={rulesFor('new_password')}
+        extra="At least 8 characters, not a common password. Your other sessions will be signed out."
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm_password"
+        label="Confirm new password"
+        dependencies={['new_password']}
+        rules={[
+          { required: true, message: 'This field is required' },
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value: string | undefined) => {
+              if (value && value !== getFieldValue('new_password'))
+                throw new Error('The passwords do not match');
+            },
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button loading={saving} onClick={() => form.submit()}>
+        Change Password
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,183 @@
+import {
+  type ApiError,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+  userCreateSchema,
+  userUpdateSchema,
+  type WireUser,
+} from '@dental/shared';
+import { useMutation, useQueryClient } from '@dental/shared/kit';
+import {
+  Button,
+  ErrorBanner,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Switch,
+  schemaRules,
+  showServerErrors,
+} from '@dental/shared/ui';
+import { useEffect, useState } from 'react';
+import { createUser, updateUser, useDentistChoices, userKeys } from '../api/users';
+
+const createRules = schemaRules(userCreateSchema.in);
+const updateRules = schemaRules(userUpdateSchema.in);
+const FIELDS = ['name', 'username', 'email', 'password', 'role', 'dentist_id', 'isActive'];
+
+interface UserFormValues {
+  name: string;
+  username: string;
+  email: string;
+  password?: string;
+  role: Role;
+  dentist_id?: number | null;
+  isActive: boolean;
+}
+
+export interface UserFormProps {
+  open: boolean;
+  /** The user to edit; none for 'Add New User'. */
+  user: WireUser | null;
+  onClose: () => void;
+  onSaved: (user: WireUser) => void;
+}
+
+/**
+ * 'Add New User' and 'Edit User' (spec §2 Users, §5 User form): every field required, except the
+ * password on edit ('leave blank to keep current'). No stored password is ever shown: Show Password
+ * shows only what is being typed.
+ */
+export function UserForm({ open, user, onClose, onSaved }: UserFormProps) {
+  const [form] = Form.useForm<UserFormValues>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const queryClient = useQueryClient();
+  const dentists = useDentistChoices();
+  const role = Form.useWatch('role', form);
+  const rulesFor = user ? updateRules : createRules;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    setFormError(null);
+    setShowPassword(false);
+    form.setFieldsValue(
+      user
+        ? {
+            name: user.name,
+            username: user.username,
+            email: user.email,
+            password: '',
+            role: user.role,
+            dentist_id: user.dentist_id,
+            isActive: user.is_active,
+          }
+        : { role: 'receptionist', isActive: true, dentist_id: null },
+    );
+  }, [open, user, form]);
+
+  const save = useMutation({
+    mutationFn: (values: UserFormValues) => {
+      const body = {
+        name: values.name,
+        username: values.username,
+        email: values.email,
+        role: values.role,
+        isActive: values.isActive,
+        dentist_id: values.role === 'dentist' ? (values.dentist_id ?? null) : null,
+      };
+      return user
+        ? updateUser(user.id, { ...body, password: values.password ?? '' })
+        : createUser({ ...body, password: values.password ?? '' });
+    },
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      onSaved(saved);
+    },
+    onError: (error: ApiError) => setFormError(showServerErrors(form, error, FIELDS)),
+  });
+
+  const submit = async () => {
+    setFormError(null);
+    const values = await form.validateFields().catch(() => null);
+    if (values) save.mutate(values);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={user ? 'Edit User' : 'Add New User'}
+      okText={user ? 'Save Changes' : 'Add User'}
+      onOk={() => void submit()}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
+      <Form form={form} layout="vertical" name="user" requiredMark onFinish={() => void submit()}>
+        <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="username" label="Username" rules={rulesFor('username')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="email" label="Email" rules={rulesFor('email')}>
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label="Password"
+          required={!user}
+          extra={user ? 'Leave blank to keep current' : 'At least 8 characters, not a common password'}
+        >
+          <Flex gap={8}>
+            <Form.Item name="password" rules={rulesFor('password')} noStyle>
+              <Input
+                aria-label="Password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="new-password"
+                placeholder={user ? 'Leave blank to keep current' : undefined}
+              />
+            </Form.Item>
+            <Button
+              icon={showPassword ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? 'Hide Password' : 'Show Password'}
+            </Button>
+          </Flex>
+        </Form.Item>
+        <Form.Item name="role" label="Role" rules={rulesFor('role')}>
+          <Select options={ROLES.map((each) => ({ value: each, label: ROLE_LABELS[each] }))} />
+        </Form.Item>
+        {role === 'dentist' && (
+          <Form.Item
+            name="dentist_id"
+            label="Dentist record"
+            rules={[{ required: true, message: 'Choose the dentist this account belongs to' }]}
+            extra="The account sees and changes this dentist's availability."
+          >
+            <Select
+              placeholder="Choose a dentist"
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={dentists.isPending}
+              options={(dentists.data?.data ?? []).map((dentist) => ({
+                value: dentist.id,
+                label: dentist.name,
+              }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="isActive" label="Active" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

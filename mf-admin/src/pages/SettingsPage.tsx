@@ -11,7 +11,6 @@ import {
 import { parseAsStringLiteral, useMutation, useQueryClient, useQueryState } from '@dental/shared/kit';
 import {
   Alert,
-  App,
   Button,
   Card,
   ErrorBanner,
@@ -60,7 +59,6 @@ function timeZones(current: string): string[] {
  * settings on the server; everyone else reads them. Anyone changes their own password here.
  */
 export default function SettingsPage() {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
   const [tab, setTab] = useQueryState('tab', parseAsStringLiteral(TABS).withDefault('general'));
@@ -78,8 +76,8 @@ export default function SettingsPage() {
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.settings, saved);
       setSaveError(null);
+      // Said once, in the page's alert (spec §2), not again in a toast.
       setSavedAt(Date.now());
-      message.success(SAVED_MESSAGE);
     },
     onError: (error: ApiError) => {
       // The server names nested fields with dots: workingHours.monday.end.

@@ -1,5 +1,6 @@
 import { timeString, WEEKDAYS, type Weekday } from '@dental/shared';
 import { Checkbox, Flex, Form, Input, Typography } from '@dental/shared/ui';
+import './workingHours.css';
 
 const dayName = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
 
@@ -20,7 +21,7 @@ export function WorkingHoursFields({ disabled }: { disabled: boolean }) {
             const closed = form.getFieldValue(['workingHours', day, 'closed']) === true;
             return (
               <Flex wrap gap={12} align="start" className="working-hours-row">
-                <Typography.Text strong style={{ width: 100, paddingTop: 5 }}>
+                <Typography.Text strong className="working-hours-day" style={{ width: 100, paddingTop: 5 }}>
                   {dayName(day)}
                 </Typography.Text>
                 <Form.Item

@@ -19,6 +19,7 @@ import { registerAppointmentsRoutes } from './resources/appointments/routes';
 import { registerAuthRoutes } from './resources/auth/routes';
 import { registerAvailabilityRoutes } from './resources/availability/routes';
 import { registerBackupRoutes } from './resources/backup/routes';
+import { registerCalendarFeedRoutes } from './resources/calendar/feedRoutes';
 import { registerCalendarRoutes } from './resources/calendar/routes';
 import { registerDashboardRoutes } from './resources/dashboard/routes';
 import { registerDentistsRoutes } from './resources/dentists/routes';
@@ -111,6 +112,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerDentistsRoutes(app, db, guard);
   registerAvailabilityRoutes(app, db, guard);
   registerCalendarRoutes(app, db, guard);
+  registerCalendarFeedRoutes(app, db, guard);
   registerUsersRoutes(app, db, guard);
   registerSettingsRoutes(app, db, guard);
   registerBackupRoutes(app, db, guard);

@@ -193,6 +193,8 @@ export const appointments = pgTable(
     treatment: text('treatment').notNull(),
     status: text('status').notNull().default('pending'),
     notes: text('notes'),
+    /** Raised on every change: a calendar feed's SEQUENCE, so subscribed calendars take the new version. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -265,6 +267,30 @@ export const availability = pgTable(
     uniqueIndex('availability_dentist_date_unique').on(table.clinicId, table.dentistId, table.date),
     index('availability_date_idx').on(table.clinicId, table.date),
     check('availability_status_check', sql`${table.status} in ('active', 'inactive')`),
+  ],
+);
+
+/**
+ * A dentist's private calendar feed: one live URL each, its token kept only as a hash. Rotating
+ * replaces the row, so the old URL stops working.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    dentistId: integer('dentist_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.dentistId] }),
+    uniqueIndex('calendar_feeds_token_unique').on(table.tokenHash),
+    foreignKey({
+      columns: [table.clinicId, table.dentistId],
+      foreignColumns: [dentists.clinicId, dentists.id],
+      name: 'calendar_feeds_dentist_fk',
+    }).onDelete('cascade'),
   ],
 );
 

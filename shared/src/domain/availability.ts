@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from './roles';
+import { actsForDentist, type Role } from './roles';
 import { dateString, listQuerySchema, pageSchema, timeString } from './validation';
 
 /** Availability (spec §3, §7): a dentist's open time slots on one date, one row per dentist and date. */
@@ -200,5 +200,5 @@ export type AvailabilityPage = z.infer<typeof availabilityPageSchema>;
 
 /** Who may change a dentist's days (the server's rule too): an admin any dentist's, a dentist their own. */
 export function managesDaysOf(staff: { role: Role; dentistId: number | null }, dentistId: number): boolean {
-  return staff.role === 'admin' || (staff.role === 'dentist' && staff.dentistId === dentistId);
+  return actsForDentist(staff, dentistId);
 }

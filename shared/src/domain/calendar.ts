@@ -56,3 +56,25 @@ export function calendarMonthRange(year: number, month: number): { first: string
   const nextMonth = month === 12 ? 1 : month + 1;
   return { first, next: `${String(nextYear).padStart(4, '0')}-${pad(nextMonth)}-01` };
 }
+
+/** A dentist's calendar feed (RFC 5545) covers these days around today. */
+export const CALENDAR_FEED_PAST_DAYS = 30;
+export const CALENDAR_FEED_FUTURE_DAYS = 180;
+/** A visit's length in a calendar feed: the suggested slots are an hour. */
+export const APPOINTMENT_MINUTES = 60;
+
+/** GET /api/calendar/feeds/:dentistId: whether the dentist has a live feed URL, and since when. */
+export const calendarFeedStatusSchema = z.object({
+  dentist_id: z.number().int(),
+  active: z.boolean(),
+  created_at: z.string().nullable(),
+});
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+
+/** POST /api/calendar/feeds/:dentistId: a new private URL (shown this once); the old one stops working. */
+export const calendarFeedGrantSchema = z.object({
+  dentist_id: z.number().int(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type CalendarFeedGrant = z.infer<typeof calendarFeedGrantSchema>;

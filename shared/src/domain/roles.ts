@@ -35,3 +35,8 @@ export function hasPermission(role: Role | undefined | null, permission: Permiss
   const granted = ROLE_PERMISSIONS[role];
   return granted.includes('all') || granted.includes(permission);
 }
+
+/** What is a dentist's own (their days, their calendar feed): an admin acts for any dentist, a dentist for their record. */
+export function actsForDentist(staff: { role: Role; dentistId: number | null }, dentistId: number): boolean {
+  return staff.role === 'admin' || (staff.role === 'dentist' && staff.dentistId === dentistId);
+}

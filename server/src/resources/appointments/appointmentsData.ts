@@ -352,6 +352,7 @@ export async function updateAppointment(
           treatment: input.treatment,
           notes: input.notes,
           status,
+          sequence: sql`${appointments.sequence} + 1`,
           updatedAt: new Date(),
         })
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
@@ -394,7 +395,7 @@ export async function setAppointmentStatus(
       }
       await tx
         .update(appointments)
-        .set({ status, updatedAt: new Date() })
+        .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
       if (status !== current.status) await settleDays(tx, clinicId, [current]);
       const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;

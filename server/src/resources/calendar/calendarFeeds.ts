@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  APPOINTMENT_MINUTES,
+  CALENDAR_FEED_FUTURE_DAYS,
+  CALENDAR_FEED_PAST_DAYS,
+  type CalendarFeedStatus,
+} from '@dental/shared/domain';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { ICalCalendar, ICalEventStatus } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
+import type { Database } from '../../db/client';
+import { appointments, calendarFeeds, clinics, dentists, patients } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/auditLog';
+import { addDays, clinicToday } from '../settings/clinicTime';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+async function requireDentist(db: Database, clinicId: number, dentistId: number) {
+  const [dentist] = await db
+    .select({ name: dentists.name })
+    .from(dentists)
+    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)));
+  if (!dentist) throw new HttpError(404, 'Dentist not found');
+  return dentist;
+}
+
+export async function feedStatus(
+  db: Database,
+  clinicId: number,
+  dentistId: number,
+): Promise<CalendarFeedStatus> {
+  await requireDentist(db, clinicId, dentistId);
+  const [feed] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.clinicId, clinicId), eq(calendarFeeds.dentistId, dentistId)));
+  return { dentist_id: dentistId, active: !!feed, created_at: feed ? feed.createdAt.toISOString() : null };
+}
+
+/** A new private token for the dentist's feed; any earlier one stops working. Answers the token. */
+export async function rotateFeed(
+  db: Database,
+  actor: { clinicId: number; userId: number },
+  dentistId: number,
+): Promise<{ token: string; createdAt: Date }> {
+  const dentist = await requireDentist(db, actor.clinicId, dentistId);
+  const token = randomBytes(24).toString('base64url');
+  const createdAt = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(calendarFeeds)
+      .values({
+        clinicId: actor.clinicId,
+        dentistId,
+        tokenHash: hashToken(token),
+        createdBy: actor.userId,
+        createdAt,
+      })
+      .onConflictDoUpdate({
+        target: [calendarFeeds.clinicId, calendarFeeds.dentistId],
+        set: { tokenHash: hashToken(token), createdBy: actor.userId, createdAt },
+      });
+    await recordAudit(tx, {
+      clinicId: actor.clinicId,
+      userId: actor.userId,
+      action: 'update',
+      entity: 'calendar_feed',
+      entityId: dentistId,
+      details: { name: `${dentist.name}'s calendar feed`, changed: ['url'] },
+    });
+  });
+  return { token, createdAt };
+}
+
+/** `2026-11-24` and `09:30` as the Date whose UTC fields are that wall time (ical-generator's zoned form). */
+function wallTime(date: string, time: string, plusMinutes = 0): Date {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return new Date(Date.UTC(year, month - 1, day, hour, minute + plusMinutes));
+}
+
+/**
+ * The feed of the dentist whose token this is, or null for an unknown token: one VEVENT per
+ * appointment from 30 days back to 180 ahead, cancelled ones marked so; stable UIDs, the appointment's
+ * change count as SEQUENCE, times in the clinic's zone. No phone, e-mail or notes.
+ */
+export async function renderFeed(db: Database, token: string, host: string): Promise<string | null> {
+  const [feed] = await db
+    .select({
+      clinicId: calendarFeeds.clinicId,
+      dentistId: calendarFeeds.dentistId,
+      dentistName: dentists.name,
+      clinicName: clinics.name,
+      timeZone: clinics.timeZone,
+    })
+    .from(calendarFeeds)
+    .innerJoin(
+      dentists,
+      and(eq(dentists.clinicId, calendarFeeds.clinicId), eq(dentists.id, calendarFeeds.dentistId)),
+    )
+    .innerJoin(clinics, eq(clinics.id, calendarFeeds.clinicId))
+    .where(eq(calendarFeeds.tokenHash, hashToken(token)));
+  if (!feed) return null;
+  const today = await clinicToday(db, feed.clinicId);
+  const visits = await db
+    .select({
+      id: appointments.id,
+      date: appointments.date,
+      time: appointments.time,
+      treatment: appointments.treatment,
+      status: appointments.status,
+      sequence: appointments.sequence,
+      patient: patients.name,
+      updatedAt: appointments.updatedAt,
+    })
+    .from(appointments)
+    .innerJoin(
+      patients,
+      and(eq(patients.clinicId, appointments.clinicId), eq(patients.id, appointments.patientId)),
+    )
+    .where(
+      and(
+        eq(appointments.clinicId, feed.clinicId),
+        eq(appointments.dentistId, feed.dentistId),
+        gte(appointments.date, addDays(today, -CALENDAR_FEED_PAST_DAYS)),
+        lte(appointments.date, addDays(today, CALENDAR_FEED_FUTURE_DAYS)),
+      ),
+    )
+    .orderBy(asc(appointments.date), asc(appointments.time));
+
+  const calendar = new ICalCalendar({
+    name: `${feed.dentistName}, ${feed.clinicName}`,
+    prodId: { company: 'Dental Clinic', product: 'Appointments', language: 'EN' },
+  });
+  const zoned = feed.timeZone !== 'UTC';
+  if (zoned)
+    calendar.timezone({ name: feed.timeZone, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
+  for (const visit of visits) {
+    const start = wallTime(visit.date, visit.time);
+    const end = wallTime(visit.date, visit.time, APPOINTMENT_MINUTES);
+    calendar.createEvent({
+      id: `appointment-${feed.clinicId}-${visit.id}@${host}`,
+      sequence: visit.sequence,
+      start,
+      end,
+      ...(zoned ? { timezone: feed.timeZone } : {}),
+      stamp: visit.updatedAt,
+      lastModified: visit.updatedAt,
+      summary: `${visit.treatment}: ${visit.patient}`,
+      description: `Status: ${visit.status}`,
+      status: visit.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

@@ -3,6 +3,8 @@ import {
   type AppointmentPage,
   type AppointmentWriteRequest,
   apiRequest,
+  type CalendarFeedGrant,
+  type CalendarFeedStatus,
   type DentistPage,
   ERROR_MESSAGES,
   PAGE_LIMIT_MAX,
@@ -68,4 +70,32 @@ export function useCalendarMonth(params: MonthParams) {
 /** The clinic's dentists for the dentist filter (a clinic has a few; the first hundred by name). */
 export function useDentistChoices() {
   return useQuery({ queryKey: calendarKeys.dentists, queryFn: getDentistChoices, staleTime: 60_000 });
+}
+
+export const feedKeys = {
+  status: (dentistId: number) => ['calendar-feed', dentistId] as const,
+};
+
+/** Whether the dentist has a live calendar feed URL (the dentist themself, or an admin). */
+export function getFeedStatus(dentistId: number): Promise<CalendarFeedStatus> {
+  return apiRequest(
+    { method: 'GET', url: `/api/calendar/feeds/${dentistId}` },
+    ERROR_MESSAGES.fetchCalendarFeed,
+  );
+}
+
+/** A new private feed URL, shown this once; the old one stops working. */
+export function rotateFeed(dentistId: number): Promise<CalendarFeedGrant> {
+  return apiRequest(
+    { method: 'POST', url: `/api/calendar/feeds/${dentistId}` },
+    ERROR_MESSAGES.rotateCalendarFeed,
+  );
+}
+
+export function useFeedStatus(dentistId: number | null) {
+  return useQuery({
+    queryKey: feedKeys.status(dentistId ?? 0),
+    queryFn: () => getFeedStatus(dentistId ?? 0),
+    enabled: dentistId !== null,
+  });
 }

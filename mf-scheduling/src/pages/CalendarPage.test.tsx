@@ -208,4 +208,33 @@ describe('CalendarPage (spec §2 Calendar)', () => {
       patient: 'Mia Martin',
     });
   });
+
+  it("a dentist makes their calendar feed's private address; a receptionist has no feed button", async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf([], 0, 1, 5000));
+    api.onGet('/api/calendar/feeds/1').reply(200, { dentist_id: 1, active: false, created_at: null });
+    api.onPost('/api/calendar/feeds/1').reply(201, {
+      dentist_id: 1,
+      url: 'http://localhost/feeds/abcdefghijklmnopqrstuvwxyz012345.ics',
+      created_at: '2099-05-01T10:00:00Z',
+    });
+    const view = renderScreen(<CalendarPage />, {
+      url: '/calendar?month=2099-05',
+      staff: { ...staffMember('dentist'), dentistId: 1 },
+    });
+    // The button comes once the dentists are read: the feed is of the dentist shown.
+    await screen.findByTitle('Dr. Sarah Johnson');
+    await view.user.click(await screen.findByRole('button', { name: /Calendar Feed/ }));
+    const dialog = await findDialog('Calendar feed of Dr. Sarah Johnson');
+    expect(await within(dialog).findByText('No feed address has been made yet.')).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Make a feed address' }));
+    expect(await within(dialog).findByLabelText(/Feed address/)).toHaveValue(
+      'http://localhost/feeds/abcdefghijklmnopqrstuvwxyz012345.ics',
+    );
+    expect(api.sent('post')).toHaveLength(1);
+    view.unmount();
+
+    renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&dentist=1' });
+    await screen.findByRole('heading', { name: /May 2099/ });
+    expect(screen.queryByRole('button', { name: /Calendar Feed/ })).not.toBeInTheDocument();
+  });
 });

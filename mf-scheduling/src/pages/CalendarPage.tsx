@@ -1,4 +1,4 @@
-import { type ApiError, type Appointment, useAuthStore } from '@dental/shared';
+import { type ApiError, type Appointment, actsForDentist, useAuthStore } from '@dental/shared';
 import {
   formatDay,
   parseAsDay,
@@ -11,6 +11,7 @@ import {
 import {
   App,
   Button,
+  CalendarOutlined,
   Card,
   ErrorBanner,
   Flex,
@@ -24,6 +25,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { moveAppointment, useCalendarMonth, useDentistChoices } from '../api/calendar';
+import { CalendarFeedDialog } from '../components/CalendarFeedDialog';
 import { monthOf, monthOfDay, monthTitle, parseAsMonth, shiftMonth } from '../components/calendarMonth';
 import { DayPanel } from '../components/DayPanel';
 import { MonthGrid } from '../components/MonthGrid';
@@ -38,6 +40,8 @@ export default function CalendarPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const ownDentistId = useAuthStore((state) => state.user?.dentistId ?? null);
+  const user = useAuthStore((state) => state.user);
+  const [feedOpen, setFeedOpen] = useState(false);
   const today = todayDay();
   const [url, setUrl] = useQueryStates(URL_STATE, { history: 'push' });
 
@@ -100,6 +104,12 @@ export default function CalendarPage() {
   };
 
   const loadError = appointments.error ? (appointments.error as ApiError).message : null;
+  // The feed of the dentist shown: a dentist's own, or any one an admin picks.
+  const shownDentist = (dentists.data?.data ?? []).find((dentist) => dentist.id === dentistId);
+  const feedDentist =
+    shownDentist && user && actsForDentist({ role: user.role, dentistId: user.dentistId }, shownDentist.id)
+      ? { id: shownDentist.id, name: shownDentist.name }
+      : null;
 
   return (
     <div>
@@ -110,9 +120,16 @@ export default function CalendarPage() {
           </Typography.Title>
           <Typography.Text type="secondary">The clinic's appointments, month by month.</Typography.Text>
         </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={openNew}>
-          New Appointment
-        </Button>
+        <Flex wrap gap={8}>
+          {feedDentist && (
+            <Button icon={<CalendarOutlined />} onClick={() => setFeedOpen(true)}>
+              Calendar Feed
+            </Button>
+          )}
+          <Button type="primary" icon={<PlusOutlined />} onClick={openNew}>
+            New Appointment
+          </Button>
+        </Flex>
       </Flex>
 
       <ErrorBanner message={loadError} onRetry={() => void appointments.refetch()} />
@@ -187,6 +204,7 @@ export default function CalendarPage() {
         </div>
       </Flex>
 
+      <CalendarFeedDialog dentist={feedOpen ? feedDentist : null} onClose={() => setFeedOpen(false)} />
       <MoveAppointmentForm
         appointment={moving}
         saving={move.isPending}

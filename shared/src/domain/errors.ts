@@ -41,6 +41,8 @@ export const ERROR_MESSAGES = {
   fetchDentistAvailability: 'Failed to fetch dentist availability',
   fetchCalendarAppointments: 'Failed to fetch calendar appointments',
   fetchCalendarAvailability: 'Failed to fetch calendar availability',
+  fetchCalendarFeed: 'Failed to fetch calendar feed',
+  rotateCalendarFeed: 'Failed to create calendar feed URL',
   fetchModules: 'Failed to fetch modules',
   updateModule: 'Failed to update module',
   fetchSettings: 'Failed to fetch settings',

@@ -26,6 +26,13 @@ import { registerDentistsRoutes } from './resources/dentists/routes';
 import { registerHealthRoutes } from './resources/health/routes';
 import { buildModuleRegistry, moduleOrigins } from './resources/modules/registry';
 import { registerModuleRoutes } from './resources/modules/routes';
+import {
+  type OutboxSender,
+  smtpTransport,
+  startOutboxSender,
+  webhookTransport,
+} from './resources/notifications/outboxSender';
+import { registerOutboxRoutes } from './resources/notifications/routes';
 import { registerPatientsRoutes } from './resources/patients/routes';
 import { registerSettingsRoutes } from './resources/settings/routes';
 import { registerUsersRoutes } from './resources/users/routes';
@@ -33,6 +40,8 @@ import { registerUsersRoutes } from './resources/users/routes';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** The reminders and alerts sender: tests run it by hand (`runOnce`). */
+    outboxSender: OutboxSender;
   }
 }
 
@@ -116,6 +125,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerUsersRoutes(app, db, guard);
   registerSettingsRoutes(app, db, guard);
   registerBackupRoutes(app, db, guard);
+  const sender = startOutboxSender(
+    db,
+    {
+      email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null,
+      sms: config.smsWebhookUrl ? webhookTransport(config.smsWebhookUrl) : null,
+    },
+    config.remindersPollSeconds,
+    (error) => app.log.error({ err: error }, 'the outbox sender failed a run'),
+  );
+  app.decorate('outboxSender', sender);
+  // Stopped before anything closes: a run in flight finishes while the database is still open.
+  app.addHook('preClose', async () => sender.stop());
+  registerOutboxRoutes(app, db, guard, () => void sender.runOnce());
   registerDashboardRoutes(app, db, guard, { cacheStats: config.readCache });
   registerStaticHosting(app, config.staticRoot);
 

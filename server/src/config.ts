@@ -35,6 +35,13 @@ export interface AppConfig {
    * none by default, since a client could claim any address; the proxy's address(es) or a hop count.
    */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Where reminders and alerts go: an SMTP server (`smtp://user:pass@host:587`), and their sender. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** An SMS gateway's webhook: POST JSON `{ "to": "...", "body": "..." }`. */
+  smsWebhookUrl: string | null;
+  /** How often the outbox sender wakes (it also wakes on start-up); 0 turns it off. */
+  remindersPollSeconds: number;
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -90,6 +97,10 @@ export function loadConfig(
     loginRateLimit: Number.parseInt(env.LOGIN_RATE_LIMIT ?? '20', 10),
     readCache: flag(env.READ_CACHE, true),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Dental Clinic <no-reply@localhost>',
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || null,
+    remindersPollSeconds: Number.parseInt(env.REMINDERS_POLL_S ?? '60', 10),
   };
 }
 
@@ -104,6 +115,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     // JSON even when jest runs in a terminal: no pino-pretty worker thread in tests.
     logFormat: 'json',
+    // Tests run the outbox sender themselves, when they want it.
+    remindersPollSeconds: 0,
     ...overrides,
   };
 }

@@ -294,6 +294,44 @@ export const calendarFeeds = pgTable(
   ],
 );
 
+/**
+ * Every reminder and alert, created in the transaction of the change that causes it, and what became
+ * of it. Senders claim due rows (claimed_until) so that several API processes send each once.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    id: serial('id').notNull(),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    appointmentId: integer('appointment_id'),
+    patientId: integer('patient_id'),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    /** The visit's start, for a reminder: a moved visit's reminder follows it. */
+    visitAt: timestamp('visit_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    state: text('state').notNull().default('pending'),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.id] }),
+    index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'pending'`),
+    index('outbox_appointment_idx').on(table.clinicId, table.appointmentId),
+    index('outbox_recent_idx').on(table.clinicId, table.createdAt),
+    check('outbox_state_check', sql`${table.state} in ('pending', 'sent', 'failed', 'skipped')`),
+  ],
+);
+
 /** Practice settings (spec §3), one row a clinic; a clinic without a row has the defaults. */
 export const clinicSettings = pgTable('clinic_settings', {
   clinicId: integer('clinic_id')
@@ -307,5 +345,7 @@ export const clinicSettings = pgTable('clinic_settings', {
   notifications: jsonb('notifications').notNull(),
   /** A session left this long without activity is signed out. */
   idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(30),
+  /** How many hours before a visit its reminders go out. */
+  reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
   updatedAt: updatedAt(),
 });

@@ -30,6 +30,7 @@ export const clinicExportSchema = z.object({
       ),
       notifications: z.record(z.string(), z.boolean()),
       idle_timeout_minutes: z.number().int(),
+      reminder_lead_hours: z.number().int().optional(),
     })
     .nullable(),
   modules: z.array(z.object({ module_id: z.string(), enabled: z.boolean() })),

@@ -9,6 +9,7 @@ export * from './dashboard';
 export * from './dentists';
 export * from './errors';
 export * from './modules';
+export * from './outbox';
 export * from './patients';
 export * from './roles';
 export * from './settings';

@@ -72,6 +72,16 @@ export const idleTimeoutMinutes = z
   .min(IDLE_TIMEOUT_MIN, `At least ${IDLE_TIMEOUT_MIN} minutes`)
   .max(IDLE_TIMEOUT_MAX, `At most ${IDLE_TIMEOUT_MAX} minutes (8 hours)`);
 
+/** How long before a visit its reminder goes out. */
+export const REMINDER_LEAD_MIN_HOURS = 1;
+export const REMINDER_LEAD_MAX_HOURS = 168;
+export const REMINDER_LEAD_DEFAULT_HOURS = 24;
+export const reminderLeadHours = z
+  .number({ message: 'Give the hours as a whole number' })
+  .int('Give the hours as a whole number')
+  .min(REMINDER_LEAD_MIN_HOURS, `At least ${REMINDER_LEAD_MIN_HOURS} hour`)
+  .max(REMINDER_LEAD_MAX_HOURS, `At most ${REMINDER_LEAD_MAX_HOURS} hours (a week)`);
+
 /** GET /api/settings answers this shape; a PUT of it unchanged succeeds. */
 export const practiceSettingsSchema = z.object({
   practiceName: z.string(),
@@ -92,6 +102,7 @@ export const practiceSettingsSchema = z.object({
   }),
   timeZone: z.string(),
   idleTimeoutMinutes: z.number().int(),
+  reminderLeadHours: z.number().int(),
 });
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
 
@@ -109,6 +120,7 @@ export const practiceSettingsUpdateSchema = z
     notifications: notificationsSchema.partial().optional(),
     timeZone: timeZoneString.optional(),
     idleTimeoutMinutes: idleTimeoutMinutes.optional(),
+    reminderLeadHours: reminderLeadHours.optional(),
   })
   .strict();
 export type PracticeSettingsUpdateRequest = z.input<typeof practiceSettingsUpdateSchema>;
@@ -132,5 +144,6 @@ export function defaultPracticeSettings(practiceName: string, timeZone: string):
     notifications: { ...DEFAULT_NOTIFICATIONS },
     timeZone,
     idleTimeoutMinutes: IDLE_TIMEOUT_DEFAULT,
+    reminderLeadHours: REMINDER_LEAD_DEFAULT_HOURS,
   };
 }

@@ -17,6 +17,11 @@ import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
 import { requireActiveDay, settleDays } from '../availability/availabilityData';
+import {
+  queueConfirmation,
+  queueNewPatientAlert,
+  syncAppointmentReminders,
+} from '../notifications/outboxQueue';
 import { clinicToday } from '../settings/clinicTime';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from './appointmentRows';
 
@@ -242,6 +247,7 @@ async function resolvePatient(tx: Transaction, clinicId: number, input: Appointm
     .values({ clinicId, name: input.patient, phone: input.phone, status: 'active' })
     .returning({ id: patients.id });
   if (!created) throw new Error('Patient insert returned no row');
+  await queueNewPatientAlert(tx, clinicId, created.id);
   return created.id;
 }
 
@@ -297,6 +303,7 @@ export async function createAppointment(
         .returning({ id: appointments.id });
       if (!created) throw new Error('Appointment insert returned no row');
       await settleDays(tx, clinicId, [input]);
+      await syncAppointmentReminders(tx, clinicId, created.id);
       await recordAudit(tx, {
         clinicId,
         userId: actor.userId,
@@ -357,6 +364,10 @@ export async function updateAppointment(
         })
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
       await settleDays(tx, clinicId, [current, input]);
+      await syncAppointmentReminders(tx, clinicId, appointmentId);
+      if (status === 'confirmed' && current.status !== 'confirmed') {
+        await queueConfirmation(tx, clinicId, appointmentId);
+      }
       await recordAudit(tx, {
         clinicId,
         userId: actor.userId,
@@ -397,7 +408,11 @@ export async function setAppointmentStatus(
         .update(appointments)
         .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
         .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-      if (status !== current.status) await settleDays(tx, clinicId, [current]);
+      if (status !== current.status) {
+        await settleDays(tx, clinicId, [current]);
+        await syncAppointmentReminders(tx, clinicId, appointmentId);
+        if (status === 'confirmed') await queueConfirmation(tx, clinicId, appointmentId);
+      }
       const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
       await recordAudit(tx, {
         clinicId,
@@ -427,6 +442,7 @@ export async function deleteAppointment(db: Database, actor: Actor, appointmentI
       .delete(appointments)
       .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
     await settleDays(tx, clinicId, [current]);
+    await syncAppointmentReminders(tx, clinicId, appointmentId);
     await recordAudit(tx, {
       clinicId,
       userId: actor.userId,

@@ -80,6 +80,7 @@ export async function exportClinic(
             >,
             notifications: settings.notifications as Record<string, boolean>,
             idle_timeout_minutes: settings.idleTimeoutMinutes,
+            reminder_lead_hours: settings.reminderLeadHours,
           }
         : null,
       modules: moduleRows.map((row) => ({ module_id: row.moduleId, enabled: row.enabled })),
@@ -246,6 +247,9 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
         workingHours: file.settings.working_hours,
         notifications: file.settings.notifications,
         idleTimeoutMinutes: file.settings.idle_timeout_minutes,
+        ...(file.settings.reminder_lead_hours
+          ? { reminderLeadHours: file.settings.reminder_lead_hours }
+          : {}),
       });
     }
     if (file.modules.length > 0) {

@@ -14,6 +14,7 @@ import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
+import { queueNewPatientAlert } from '../notifications/outboxQueue';
 import { clinicNow, clinicToday } from '../settings/clinicTime';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
@@ -182,6 +183,7 @@ export async function createPatient(db: Database, actor: Actor, input: PatientWr
       })
       .returning({ id: patients.id });
     if (!created) throw new Error('Patient insert returned no row');
+    await queueNewPatientAlert(tx, actor.clinicId, created.id);
     await recordAudit(tx, {
       clinicId: actor.clinicId,
       userId: actor.userId,

@@ -85,3 +85,19 @@ export async function clinicNow(
   const timeZone = await clinicTimeZone(db, clinicId);
   return { date: localDate(timeZone, at), time: localTime(timeZone, at) };
 }
+
+/** The instant a clinic's wall-clock date and time ('YYYY-MM-DD', 'HH:mm') fall on in its zone. */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // The zone's offset at a guess, then again at the corrected instant (a change of offset between them).
+  const offsetAt = (instant: number) => {
+    const seen = new Date(instant);
+    const [y = 1970, m = 1, d = 1] = localDate(timeZone, seen).split('-').map(Number);
+    const [h = 0, min = 0] = localTime(timeZone, seen).split(':').map(Number);
+    return Date.UTC(y, m - 1, d, h, min) - Math.floor(instant / 60_000) * 60_000;
+  };
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}

@@ -73,6 +73,7 @@ describe('settings API', () => {
       },
       timeZone: 'America/Chicago',
       idleTimeoutMinutes: 30,
+      reminderLeadHours: 24,
     });
   });
 

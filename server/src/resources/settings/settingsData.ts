@@ -25,6 +25,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       workingHours: clinicSettings.workingHours,
       notifications: clinicSettings.notifications,
       idleTimeoutMinutes: clinicSettings.idleTimeoutMinutes,
+      reminderLeadHours: clinicSettings.reminderLeadHours,
     })
     .from(clinics)
     .leftJoin(clinicSettings, eq(clinicSettings.clinicId, clinics.id))
@@ -48,6 +49,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
     },
     timeZone: defaults.timeZone,
     idleTimeoutMinutes: row.idleTimeoutMinutes ?? defaults.idleTimeoutMinutes,
+    reminderLeadHours: row.reminderLeadHours ?? defaults.reminderLeadHours,
   };
 }
 
@@ -73,6 +75,7 @@ export async function saveSettings(
       notifications: { ...current.notifications, ...update.notifications },
       timeZone: update.timeZone ?? current.timeZone,
       idleTimeoutMinutes: update.idleTimeoutMinutes ?? current.idleTimeoutMinutes,
+      reminderLeadHours: update.reminderLeadHours ?? current.reminderLeadHours,
     };
     const row = {
       practiceName: next.practiceName,
@@ -82,6 +85,7 @@ export async function saveSettings(
       workingHours: next.workingHours,
       notifications: next.notifications,
       idleTimeoutMinutes: next.idleTimeoutMinutes,
+      reminderLeadHours: next.reminderLeadHours,
       updatedAt: new Date(),
     };
     await tx

@@ -1,0 +1,308 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { outbox } from '../../db/schema';
+import { authHeader, createTestApp, login } from '../../test/testApp';
+import { addDays, clinicToday } from '../settings/clinicTime';
+import { sendDueMessages, smtpTransport, webhookTransport } from './outboxSender';
+
+interface Mail {
+  to: string;
+  raw: string;
+}
+
+/** Reminders and alerts through a local SMTP server and a local SMS webhook, both on loopback. */
+describe('outbox: reminders and alerts', () => {
+  let app: FastifyInstance;
+  let bare: FastifyInstance;
+  let adminToken: string;
+  let smtp: SMTPServer;
+  let webhook: Server;
+  let smtpUrl: string;
+  let webhookUrl: string;
+  let webhookStatus = 200;
+  const mails: Mail[] = [];
+  const texts: Array<{ to: string; body: string }> = [];
+  let dentistId: number;
+  let today: string;
+  let counter = 0;
+
+  const send = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: object,
+    token = adminToken,
+  ) => app.inject({ method, url, headers: authHeader(token), ...(payload ? { payload } : {}) });
+  const settings = async (change: object) => {
+    const response = await send('PUT', '/api/settings', change);
+    expect(response.statusCode).toBe(200);
+  };
+  const newPatient = async (email: string | null = null) => {
+    counter += 1;
+    const response = await send('POST', '/api/patients', {
+      name: `Nora Outbox${counter}`,
+      email: email ?? `nora${counter}@patients.example`,
+      phone: `555-01${String(counter).padStart(2, '0')}`,
+      dateOfBirth: '1990-01-01',
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: number; name: string; phone: string };
+  };
+  const book = async (patient: { id: number; name: string; phone: string }, date: string, time: string) => {
+    const response = await send('POST', '/api/appointments', {
+      patient: patient.name,
+      phone: patient.phone,
+      patient_id: patient.id,
+      dentist_id: dentistId,
+      date,
+      time,
+      treatment: 'Root Canal',
+      notes: 'Private note',
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: number };
+  };
+  const messagesOf = (appointmentId: number) =>
+    app.database.db.select().from(outbox).where(eq(outbox.appointmentId, appointmentId)).orderBy(outbox.id);
+  const run = () => app.outboxSender.runOnce();
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => {
+          raw += chunk.toString();
+        });
+        stream.on('end', () => {
+          for (const to of session.envelope.rcptTo) mails.push({ to: to.address, raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    webhook = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on('end', () => {
+        if (webhookStatus === 200) texts.push(JSON.parse(body));
+        response.writeHead(webhookStatus).end();
+      });
+    });
+    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    webhookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/sms`;
+
+    app = await createTestApp({
+      smtpUrl,
+      smsWebhookUrl: webhookUrl,
+      mailFrom: 'Bright Smile <desk@brightsmile.example>',
+    });
+    bare = await createTestApp();
+    adminToken = (await login(app, 'admin', 'admin123')).token;
+    const dentists = (await send('GET', '/api/dentists?limit=100&status=active')).json().data as Array<{
+      id: number;
+    }>;
+    dentistId = dentists[0]?.id ?? 0;
+    today = await clinicToday(app.database.db, (await login(app, 'admin', 'admin123')).user.clinic_id);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await bare?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await new Promise<void>((resolve) => webhook.close(() => resolve()));
+  }, 60_000);
+
+  it('a new patient alerts the clinic, and a reminder waits for its lead time, then goes by e-mail', async () => {
+    await settings({ reminderLeadHours: 2, email: 'front@brightsmile.example', phone: '555-0100' });
+    const patient = await newPatient('nora.first@patients.example');
+    const visitDay = addDays(today, 3);
+    const visit = await book(patient, visitDay, '10:00');
+    const [reminder] = await messagesOf(visit.id);
+    expect(reminder).toMatchObject({
+      kind: 'email_reminder',
+      state: 'pending',
+      recipient: 'nora.first@patients.example',
+    });
+    expect(reminder?.dueAt.toISOString()).toBe(`${visitDay}T08:00:00.000Z`);
+
+    await run();
+    const alert = mails.find((mail) => mail.to === 'front@brightsmile.example');
+    expect(alert?.raw).toContain(`${patient.name} was added as a patient`);
+    expect((await messagesOf(visit.id))[0]?.state).toBe('pending');
+
+    await app.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(outbox.id, reminder?.id ?? 0));
+    await run();
+    const sent = (await messagesOf(visit.id))[0];
+    expect(sent?.state).toBe('sent');
+    const mail = mails.find((each) => each.to === 'nora.first@patients.example');
+    expect(mail?.raw).toMatch(/Subject: Reminder: your visit to Bright Smile Dental/);
+    expect(mail?.raw).toContain('Hello Nora,');
+    expect(mail?.raw).toContain('at 10:00 with Dr.');
+    expect(mail?.raw).toContain('555-0100');
+    expect(mail?.raw).not.toMatch(/Root Canal|Private note/);
+    // Sent once: another run sends nothing more.
+    const before = mails.length;
+    await run();
+    expect(mails.length).toBe(before);
+  });
+
+  it('a moved visit moves its reminder; a cancelled one cancels it; a confirmed one sends a confirmation', async () => {
+    await settings({ reminderLeadHours: 24 });
+    const patient = await newPatient();
+    const visit = await book(patient, addDays(today, 5), '11:00');
+    const [first] = await messagesOf(visit.id);
+    const moved = await send('PUT', `/api/appointments/${visit.id}`, {
+      patient: patient.name,
+      phone: patient.phone,
+      patient_id: patient.id,
+      dentist_id: dentistId,
+      date: addDays(today, 7),
+      time: '15:00',
+      treatment: 'Root Canal',
+    });
+    expect(moved.statusCode).toBe(200);
+    const [after] = await messagesOf(visit.id);
+    expect(after?.id).toBe(first?.id);
+    expect(after?.dueAt.toISOString()).toBe(`${addDays(today, 6)}T15:00:00.000Z`);
+
+    expect(
+      (await send('PATCH', `/api/appointments/${visit.id}/status`, { status: 'confirmed' })).statusCode,
+    ).toBe(200);
+    const confirmation = (await messagesOf(visit.id)).find(
+      (each) => each.kind === 'appointment_confirmation',
+    );
+    expect(confirmation?.state).toBe('pending');
+    expect(confirmation?.body).toContain('is confirmed');
+
+    expect(
+      (await send('PATCH', `/api/appointments/${visit.id}/status`, { status: 'cancelled' })).statusCode,
+    ).toBe(200);
+    const reminder = (await messagesOf(visit.id)).find((each) => each.kind === 'email_reminder');
+    expect(reminder).toMatchObject({ state: 'skipped', reason: 'the visit was cancelled' });
+  });
+
+  it('each flag decides: off, nothing is queued; SMS goes to the webhook', async () => {
+    await settings({ notifications: { emailReminders: false, smsReminders: true, newPatientAlerts: false } });
+    const patient = await newPatient();
+    const visit = await book(patient, addDays(today, 1), '07:20');
+    const messages = await messagesOf(visit.id);
+    expect(messages.map((each) => each.kind)).toEqual(['sms_reminder']);
+    expect(
+      await app.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.patientId, patient.id), eq(outbox.kind, 'new_patient_alert'))),
+    ).toHaveLength(0);
+    await app.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(outbox.id, messages[0]?.id ?? 0));
+    await run();
+    expect(texts.find((text) => text.to === patient.phone)?.body).toContain(
+      'this is a reminder of your visit',
+    );
+    await settings({ notifications: { emailReminders: true, smsReminders: false, newPatientAlerts: true } });
+  });
+
+  it('a failing transport is retried, then failed with its error; an admin sends it again', async () => {
+    await settings({ notifications: { smsReminders: true } });
+    webhookStatus = 502;
+    const patient = await newPatient();
+    const visit = await book(patient, addDays(today, 1), '07:40');
+    const sms = (await messagesOf(visit.id)).find((each) => each.kind === 'sms_reminder');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await app.database.db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(outbox.id, sms?.id ?? 0));
+      await run();
+    }
+    const failed = (await messagesOf(visit.id)).find((each) => each.id === sms?.id);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      attempts: 5,
+      lastError: 'The SMS gateway answered 502 Bad Gateway',
+    });
+
+    webhookStatus = 200;
+    const listed = await send('GET', '/api/outbox?state=failed');
+    expect(listed.json().data.map((each: { id: number }) => each.id)).toContain(sms?.id);
+    const retried = await send('POST', `/api/outbox/${sms?.id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ state: 'pending', attempts: 0 });
+    await run();
+    expect((await messagesOf(visit.id)).find((each) => each.id === sms?.id)?.state).toBe('sent');
+    expect((await send('POST', `/api/outbox/${sms?.id}/retry`)).statusCode).toBe(409);
+    const receptionist = (await login(app, 'receptionist', 'receptionist123')).token;
+    expect((await send('GET', '/api/outbox', undefined, receptionist)).statusCode).toBe(403);
+    await settings({ notifications: { smsReminders: false } });
+  });
+
+  it('with no transport configured a message is kept as skipped, saying why', async () => {
+    const token = (await login(bare, 'admin', 'admin123')).token;
+    const created = await bare.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: authHeader(token),
+      payload: {
+        name: 'Otto Untransported',
+        email: 'otto@patients.example',
+        phone: '555-0177',
+        dateOfBirth: '1980-05-05',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    await bare.outboxSender.runOnce();
+    const [alert] = await bare.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.patientId, created.json().id));
+    expect(alert).toMatchObject({
+      kind: 'new_patient_alert',
+      state: 'skipped',
+      reason: 'no e-mail transport configured',
+    });
+  });
+
+  it('two senders at once send each message exactly once, and a lapsed claim (a crash) is sent after all', async () => {
+    const patientIds: number[] = [];
+    for (let index = 0; index < 12; index += 1) patientIds.push((await newPatient()).id);
+    const alerts = await app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'new_patient_alert'), eq(outbox.state, 'pending')));
+    expect(alerts.length).toBeGreaterThanOrEqual(12);
+    // A sender that claimed one and died: its claim lapsed.
+    await app.database.db
+      .update(outbox)
+      .set({ claimedUntil: new Date(Date.now() - 1000), attempts: 1 })
+      .where(eq(outbox.id, alerts[0]?.id ?? 0));
+    const before = mails.length;
+    const transports = {
+      email: smtpTransport(smtpUrl, 'desk@brightsmile.example'),
+      sms: webhookTransport(webhookUrl),
+    };
+    await Promise.all([
+      sendDueMessages(app.database.db, transports),
+      sendDueMessages(app.database.db, transports),
+      sendDueMessages(app.database.db, transports),
+    ]);
+    const delivered = mails.slice(before).filter((mail) => mail.to === 'front@brightsmile.example');
+    expect(delivered).toHaveLength(alerts.length);
+    const states = await app.database.db
+      .select({ state: outbox.state })
+      .from(outbox)
+      .where(eq(outbox.kind, 'new_patient_alert'));
+    expect(states.filter((each) => each.state === 'pending')).toHaveLength(0);
+  });
+});

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { configure } from '@testing-library/react';
 
 // React Router 7 reads TextEncoder when it loads; jest's jsdom environment does not provide it.
 if (typeof globalThis.TextEncoder === 'undefined') {
@@ -56,3 +57,7 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   }
   Object.assign(globalThis, { MessageChannel: MacroTaskChannel });
 }
+
+// A component test waits for what it needs; on a busy 2-core machine (the whole suite in parallel) a
+// screen can take more than testing-library's default second to answer, so it waits up to five.
+configure({ asyncUtilTimeout: 5000 });

@@ -3,10 +3,13 @@ import {
   type BackupStatus,
   type ClinicExport,
   ERROR_MESSAGES,
+  type OutboxPage,
+  type OutboxState,
   type PracticeSettings,
   type PracticeSettingsUpdateRequest,
+  type WireOutboxMessage,
 } from '@dental/shared';
-import { useQuery } from '@dental/shared/kit';
+import { keepPreviousData, useQuery } from '@dental/shared/kit';
 
 /** The Settings screen's calls: practice settings (spec §3) and the clinic's backup. */
 
@@ -38,4 +41,31 @@ export function useSettings() {
 
 export function useBackupStatus() {
   return useQuery({ queryKey: settingsKeys.backup, queryFn: getBackupStatus });
+}
+
+export const outboxKeys = {
+  all: ['outbox'] as const,
+  list: (params: { page: number; state?: OutboxState }) => ['outbox', 'list', params] as const,
+};
+
+export function getOutbox(params: { page: number; state?: OutboxState }): Promise<OutboxPage> {
+  return apiRequest(
+    { method: 'GET', url: '/api/outbox', params: { ...params, limit: 10 } },
+    ERROR_MESSAGES.fetchOutbox,
+  );
+}
+
+export function retryMessage(id: number): Promise<WireOutboxMessage> {
+  return apiRequest({ method: 'POST', url: `/api/outbox/${id}/retry` }, ERROR_MESSAGES.retryOutboxMessage);
+}
+
+export function useOutbox(params: { page: number; state?: OutboxState }, enabled: boolean) {
+  return useQuery({
+    queryKey: outboxKeys.list(params),
+    queryFn: () => getOutbox(params),
+    enabled,
+    placeholderData: keepPreviousData,
+    // The sender works in the background: what is pending now is sent in a minute.
+    refetchInterval: 15_000,
+  });
 }

@@ -33,8 +33,10 @@ export function ChangePasswordForm() {
   };
 
   return (
+    // No <form> of its own: it sits inside the settings form, and forms do not nest.
     <Form
       form={form}
+      component={false}
       layout="vertical"
       name="password"
       requiredMark

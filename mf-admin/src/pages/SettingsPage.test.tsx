@@ -1,5 +1,12 @@
 import { DEFAULT_NOTIFICATIONS, DEFAULT_PRACTICE_HOURS, useAuthStore } from '@dental/shared';
-import { createFakeApi, type FakeApi, refusal, renderScreen, staffMember } from '@dental/shared/testing';
+import {
+  createFakeApi,
+  type FakeApi,
+  pageOf,
+  refusal,
+  renderScreen,
+  staffMember,
+} from '@dental/shared/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import SettingsPage, { SAVED_MESSAGE } from './SettingsPage';
 
@@ -9,6 +16,7 @@ const SAVED = {
   notifications: { ...DEFAULT_NOTIFICATIONS },
   timeZone: 'Europe/London',
   idleTimeoutMinutes: 30,
+  reminderLeadHours: 24,
   address: '120 Harbour Street',
   phone: '555-0100',
   email: 'info@brightsmile.example',
@@ -19,6 +27,7 @@ beforeEach(() => {
   api = createFakeApi();
   api.onGet('/api/settings').reply(200, SAVED);
   api.onGet('/api/backup').reply(200, { last_export: null });
+  api.onGet('/api/outbox').reply(200, pageOf([]));
 });
 afterEach(() => api.restore());
 
@@ -131,6 +140,7 @@ describe('SettingsPage (spec §2 Settings)', () => {
     // A handler set again replaces the first one in place: start afresh so the order holds.
     api.resetHandlers();
     api.onGet('/api/settings').reply(200, SAVED);
+    api.onGet('/api/outbox').reply(200, pageOf([]));
     api.onGet('/api/backup').replyOnce(200, { last_export: null });
     api.onGet('/api/backup').reply(200, { last_export: { at: '2026-11-24T10:00:00Z', by: 'Alex Morgan' } });
     api.onGet('/api/backup/export').reply(200, {
@@ -157,5 +167,50 @@ describe('SettingsPage (spec §2 Settings)', () => {
     click.mockRestore();
     // The Backup tab has nothing to save.
     expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
+  });
+
+  it("an admin sets the reminders' lead time and sees the outbox, sending a failed message again", async () => {
+    const failed = {
+      id: 41,
+      kind: 'sms_reminder',
+      channel: 'sms',
+      recipient: '555-0142',
+      subject: null,
+      body: 'Hello Nora, this is a reminder',
+      appointment_id: 9,
+      patient_id: 3,
+      due_at: '2026-11-24T10:00:00Z',
+      state: 'failed',
+      reason: null,
+      attempts: 5,
+      last_error: 'The SMS gateway answered 502 Bad Gateway',
+      sent_at: null,
+      created_at: '2026-11-23T10:00:00Z',
+    };
+    api.resetHandlers();
+    api.onGet('/api/settings').reply(200, SAVED);
+    let retried = false;
+    const again = { ...failed, state: 'pending', attempts: 0, last_error: null };
+    api.onGet('/api/outbox').reply(() => [200, pageOf([retried ? again : failed])]);
+    api.onPost('/api/outbox/41/retry').reply(() => {
+      retried = true;
+      return [200, again];
+    });
+    api.onPut('/api/settings').reply(200, { ...SAVED, reminderLeadHours: 48 });
+    const view = renderScreen(<SettingsPage />, {
+      url: '/settings?tab=notifications',
+      staff: staffMember('admin'),
+    });
+    expect(await screen.findByText('The SMS gateway answered 502 Bad Gateway')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Send again the sms reminder to 555-0142' }));
+    await waitFor(() => expect(api.sent('post', '/api/outbox/41/retry')).toHaveLength(1));
+    expect(await screen.findByText('pending')).toBeInTheDocument();
+
+    const lead = screen.getByLabelText('Send reminders this many hours before the visit');
+    await view.user.clear(lead);
+    await view.user.type(lead, '48');
+    await view.user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.sent('put')).toHaveLength(1));
+    expect(api.sent('put')[0]?.body).toMatchObject({ reminderLeadHours: 48 });
   });
 });

@@ -6,6 +6,8 @@ import {
   type NotificationFlag,
   type PracticeSettings,
   practiceSettingsUpdateSchema,
+  REMINDER_LEAD_MAX_HOURS,
+  REMINDER_LEAD_MIN_HOURS,
   useAuthStore,
 } from '@dental/shared';
 import { parseAsStringLiteral, useMutation, useQueryClient, useQueryState } from '@dental/shared/kit';
@@ -29,6 +31,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { OutboxTable } from '../components/OutboxTable';
 import { WorkingHoursFields } from '../components/WorkingHoursFields';
 
 const TABS = ['general', 'notifications', 'security', 'backup'] as const;
@@ -154,19 +157,39 @@ export default function SettingsPage() {
       label: 'Notifications',
       forceRender: true,
       children: (
-        <Card size="small">
-          {NOTIFICATION_FLAGS.map((flag) => (
+        <Flex vertical gap={16}>
+          <Card size="small" title="What is sent">
+            {NOTIFICATION_FLAGS.map((flag) => (
+              <Form.Item
+                key={flag}
+                name={['notifications', flag]}
+                label={FLAG_TEXT[flag].label}
+                valuePropName="checked"
+                extra={FLAG_TEXT[flag].help}
+              >
+                <Switch disabled={readOnly} />
+              </Form.Item>
+            ))}
             <Form.Item
-              key={flag}
-              name={['notifications', flag]}
-              label={FLAG_TEXT[flag].label}
-              valuePropName="checked"
-              extra={FLAG_TEXT[flag].help}
+              name="reminderLeadHours"
+              label="Send reminders this many hours before the visit"
+              rules={rulesFor('reminderLeadHours')}
+              extra={`From ${REMINDER_LEAD_MIN_HOURS} to ${REMINDER_LEAD_MAX_HOURS} hours, in the clinic's time zone.`}
             >
-              <Switch disabled={readOnly} />
+              <InputNumber
+                min={REMINDER_LEAD_MIN_HOURS}
+                max={REMINDER_LEAD_MAX_HOURS}
+                precision={0}
+                disabled={readOnly}
+              />
             </Form.Item>
-          ))}
-        </Card>
+          </Card>
+          {isAdmin && (
+            <Card size="small" title="Outbox">
+              <OutboxTable />
+            </Card>
+          )}
+        </Flex>
       ),
     },
     {

@@ -50,6 +50,8 @@ export const ERROR_MESSAGES = {
   changePassword: 'Failed to change password',
   fetchBackup: 'Failed to fetch backup status',
   exportBackup: 'Failed to export clinic data',
+  fetchOutbox: 'Failed to fetch the outbox',
+  retryOutboxMessage: 'Failed to send the message again',
 } as const;
 export type ErrorKey = keyof typeof ERROR_MESSAGES;
 

@@ -120,17 +120,24 @@ describe('outbox: reminders and alerts', () => {
   }, 60_000);
 
   it('a new patient alerts the clinic, and a reminder waits for its lead time, then goes by e-mail', async () => {
-    await settings({ reminderLeadHours: 2, email: 'front@brightsmile.example', phone: '555-0100' });
+    // The expected instants below are in UTC: the clinic's zone is set so, whatever the machine's.
+    await settings({
+      reminderLeadHours: 2,
+      timeZone: 'UTC',
+      email: 'front@brightsmile.example',
+      phone: '555-0100',
+    });
     const patient = await newPatient('nora.first@patients.example');
     const visitDay = addDays(today, 3);
-    const visit = await book(patient, visitDay, '10:00');
+    // Off the hour: the demo's own visits start on the hour, and a clash would refuse the booking.
+    const visit = await book(patient, visitDay, '10:10');
     const [reminder] = await messagesOf(visit.id);
     expect(reminder).toMatchObject({
       kind: 'email_reminder',
       state: 'pending',
       recipient: 'nora.first@patients.example',
     });
-    expect(reminder?.dueAt.toISOString()).toBe(`${visitDay}T08:00:00.000Z`);
+    expect(reminder?.dueAt.toISOString()).toBe(`${visitDay}T08:10:00.000Z`);
 
     await run();
     const alert = mails.find((mail) => mail.to === 'front@brightsmile.example');
@@ -147,7 +154,7 @@ describe('outbox: reminders and alerts', () => {
     const mail = mails.find((each) => each.to === 'nora.first@patients.example');
     expect(mail?.raw).toMatch(/Subject: Reminder: your visit to Bright Smile Dental/);
     expect(mail?.raw).toContain('Hello Nora,');
-    expect(mail?.raw).toContain('at 10:00 with Dr.');
+    expect(mail?.raw).toContain('at 10:10 with Dr.');
     expect(mail?.raw).toContain('555-0100');
     expect(mail?.raw).not.toMatch(/Root Canal|Private note/);
     // Sent once: another run sends nothing more.
@@ -159,7 +166,7 @@ describe('outbox: reminders and alerts', () => {
   it('a moved visit moves its reminder; a cancelled one cancels it; a confirmed one sends a confirmation', async () => {
     await settings({ reminderLeadHours: 24 });
     const patient = await newPatient();
-    const visit = await book(patient, addDays(today, 5), '11:00');
+    const visit = await book(patient, addDays(today, 5), '11:20');
     const [first] = await messagesOf(visit.id);
     const moved = await send('PUT', `/api/appointments/${visit.id}`, {
       patient: patient.name,
@@ -167,13 +174,13 @@ describe('outbox: reminders and alerts', () => {
       patient_id: patient.id,
       dentist_id: dentistId,
       date: addDays(today, 7),
-      time: '15:00',
+      time: '15:40',
       treatment: 'Root Canal',
     });
     expect(moved.statusCode).toBe(200);
     const [after] = await messagesOf(visit.id);
     expect(after?.id).toBe(first?.id);
-    expect(after?.dueAt.toISOString()).toBe(`${addDays(today, 6)}T15:00:00.000Z`);
+    expect(after?.dueAt.toISOString()).toBe(`${addDays(today, 6)}T15:40:00.000Z`);
 
     expect(
       (await send('PATCH', `/api/appointments/${visit.id}/status`, { status: 'confirmed' })).statusCode,

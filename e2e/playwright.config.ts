@@ -6,12 +6,16 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser journeys against the built app, served by the same server code `npm start` runs, each
  * server on a fresh embedded database. The second server is configured with one module's entry
- * broken on purpose, to see that the rest of the app keeps working.
+ * broken on purpose, to see that the rest of the app keeps working. The main server sends its e-mail to
+ * a local mail server (e2e/mail-sink.ts) that the journeys read.
  */
 // E2E_PORT moves both servers (it and the next port), so two checkouts can run their journeys side by side.
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const APP_URL = `http://localhost:${port}`;
 export const BROKEN_MODULE_APP_URL = `http://localhost:${port + 1}`;
+/** The local mail server the main app sends reminders to (SMTP on port + 3), read over HTTP. */
+export const MAIL_SINK_URL = `http://127.0.0.1:${port + 2}`;
+const mailSinkSmtpPort = port + 3;
 
 const root = path.resolve(__dirname, '..');
 const freshDataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `dental-e2e-${name}-`));
@@ -49,6 +53,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: 'node --import tsx e2e/mail-sink.ts',
+      cwd: root,
+      url: `${MAIL_SINK_URL}/messages`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MAIL_SINK_SMTP_PORT: String(mailSinkSmtpPort), MAIL_SINK_HTTP_PORT: String(port + 2) },
+    },
+    {
       command: serverCommand,
       cwd: root,
       url: `${APP_URL}/api/health`,
@@ -60,6 +72,10 @@ export default defineConfig({
         DATA_DIR: freshDataDir('main'),
         LOG_LEVEL: 'warn',
         ...JOURNEY_LIMITS,
+        SMTP_URL: `smtp://127.0.0.1:${mailSinkSmtpPort}`,
+        MAIL_FROM: 'Bright Smile Dental <desk@brightsmile.example>',
+        // The journeys wait for what is sent: the sender looks every second instead of every minute.
+        REMINDERS_POLL_S: '1',
       },
     },
     {

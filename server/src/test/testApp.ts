@@ -27,6 +27,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const app = await buildApp(
     testConfig({ apiRateLimit: 1_000_000, ...overrides, databaseUrl: url.toString() }),
   );
+  serverDatabases.set(app, url.toString());
   // The database goes once the app has closed its pool: app.close() waits for both.
   const closeApp = app.close.bind(app);
   const closeAndDrop = async () => {
@@ -42,6 +43,23 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   // Only the promise form is used by tests; the callback overloads are not offered.
   app.close = closeAndDrop as unknown as FastifyInstance['close'];
   return app;
+}
+
+/** The PostgreSQL database of each test app on a server, for a second API instance beside it. */
+const serverDatabases = new WeakMap<FastifyInstance, string>();
+
+/**
+ * A second API instance on the same PostgreSQL database as `first` (its own pool, its own sender),
+ * as a second API process behind a load balancer would be; null on PGlite, which one process owns.
+ * Close it before `first`, which drops the database.
+ */
+export async function createSecondApp(
+  first: FastifyInstance,
+  overrides: Partial<AppConfig> = {},
+): Promise<FastifyInstance | null> {
+  const databaseUrl = serverDatabases.get(first);
+  if (!databaseUrl) return null;
+  return buildApp(testConfig({ apiRateLimit: 1_000_000, ...overrides, databaseUrl }));
 }
 
 export interface SignedIn {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { outbox } from '../../db/schema';
-import { authHeader, createTestApp, login } from '../../test/testApp';
+import { authHeader, createSecondApp, createTestApp, login } from '../../test/testApp';
 import { addDays, clinicToday } from '../settings/clinicTime';
 import { sendDueMessages, smtpTransport, webhookTransport } from './outboxSender';
 
@@ -311,5 +311,40 @@ describe('outbox: reminders and alerts', () => {
       .from(outbox)
       .where(eq(outbox.kind, 'new_patient_alert'));
     expect(states.filter((each) => each.state === 'pending')).toHaveLength(0);
+  });
+
+  it('two API instances on one PostgreSQL database send each message exactly once', async () => {
+    const transports = {
+      smtpUrl,
+      smsWebhookUrl: webhookUrl,
+      mailFrom: 'Bright Smile <desk@brightsmile.example>',
+    };
+    const second = await createSecondApp(app, { ...transports, seedDemo: false });
+    if (!second) return; // PGlite: one process owns its data folder; the race above is its case.
+    try {
+      for (let index = 0; index < 30; index += 1) await newPatient();
+      const due = await app.database.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.kind, 'new_patient_alert'), eq(outbox.state, 'pending')));
+      expect(due.length).toBeGreaterThanOrEqual(30);
+      const before = mails.length;
+      // Each instance's own sender, several runs at once on each, as their timers would.
+      await Promise.all([
+        app.outboxSender.runOnce(),
+        second.outboxSender.runOnce(),
+        sendDueMessages(app.database.db, { email: smtpTransport(smtpUrl, 'a@x.example'), sms: null }),
+        sendDueMessages(second.database.db, { email: smtpTransport(smtpUrl, 'b@x.example'), sms: null }),
+      ]);
+      const delivered = mails.slice(before).filter((mail) => mail.to === 'front@brightsmile.example');
+      expect(delivered).toHaveLength(due.length);
+      const sent = await app.database.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.kind, 'new_patient_alert'), eq(outbox.state, 'sent')));
+      expect(sent.length).toBeGreaterThanOrEqual(due.length);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -13,7 +13,8 @@ import {
 /**
  * The Calendar against the real server: a visit booked from the calendar shows in the month and the
  * day's list; it is moved to another day with the keyboard's Move; a move onto a taken time is
- * refused with the server's message and the visit stays where it was.
+ * refused with the server's message and the visit stays where it was. A visit dragged onto another
+ * day moves there.
  */
 const unique = (first: string) => `${first} Cal${Date.now().toString(36)}`;
 
@@ -88,4 +89,33 @@ test('a dentist sees their own appointments by default, and a free day says so',
   await expect(page.getByText('No appointments')).toBeVisible();
   await expect(page.getByText('This day is free')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'January 2030' })).toBeVisible();
+});
+
+test('a visit dragged onto another day of the month moves there, and the server keeps it', async ({
+  page,
+}) => {
+  const name = unique('Dora');
+  // Days of the month after next: nothing of the demo's is booked that far ahead.
+  const ahead = new Date();
+  ahead.setDate(1);
+  ahead.setMonth(ahead.getMonth() + 2);
+  const month = `${ahead.getFullYear()}-${String(ahead.getMonth() + 1).padStart(2, '0')}`;
+  const from = `${month}-10`;
+  const to = `${month}-12`;
+  const cell = (day: string) => page.locator(`td:has(button[data-day="${day}"])`);
+  await signIn(page, 'admin');
+  await page.goto(`/calendar?day=${from}`);
+  await expectScreen(page, 'Calendar');
+  const time = await bookFromCalendar(page, name, 'Dr. Michael Chen');
+  const entry = cell(from).getByRole('listitem').filter({ hasText: name });
+  await expect(entry).toHaveText(`${time} - ${name}`);
+
+  await entry.dragTo(cell(to));
+  await expect(page.getByText(new RegExp(`The appointment of ${name} is now on`))).toBeVisible();
+  await expect(cell(to).getByRole('listitem').filter({ hasText: name })).toHaveText(`${time} - ${name}`);
+  await expect(cell(from).getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+
+  // A reload reads it from the server on its new day.
+  await page.goto(`/calendar?day=${to}`);
+  await expect(dayList(page).getByRole('listitem').filter({ hasText: name })).toContainText(time);
 });

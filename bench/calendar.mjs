@@ -3,7 +3,8 @@
  * The Calendar with a busy month (issue: scheduling): serves the built app on a fresh embedded
  * database, books 500 appointments into one month through the API, then in Chromium measures
  *   - the requests the month needs (budget: one request for the month's appointments),
- *   - the time from opening /calendar on that month to the grid showing it (budget 1500 ms),
+ *   - the time from loading /calendar on that month afresh to the grid showing it (budget 2500 ms),
+ *     and from Next month in the app (budget 500 ms, the month read from the server again),
  *   - the longest main-thread task while the page scrolls and the selected day moves through the
  *     whole month (budget 50 ms: a task longer than that is a dropped frame, i.e. jank).
  * Prints a table; exits non-zero when a budget is missed. `node bench/calendar.mjs`
@@ -23,7 +24,12 @@ const results = [];
 const record = (name, value, unit, budget) =>
   results.push({ name, value, unit, budget, ok: value <= budget });
 
-if (spawnSync(process.execPath, [path.join(root, 'scripts/build-all.mjs'), '--if-needed'], { cwd: root, stdio: 'ignore' }).status !== 0)
+if (
+  spawnSync(process.execPath, [path.join(root, 'scripts/build-all.mjs'), '--if-needed'], {
+    cwd: root,
+    stdio: 'ignore',
+  }).status !== 0
+)
   throw new Error('build failed');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-calendar-'));
@@ -118,7 +124,9 @@ try {
   const monthParam = `${target.year}-${pad(target.month)}`;
   const bookingStarted = Date.now();
   const booked = await bookMonth(token, target);
-  console.log(`Booked ${booked} appointments into ${monthParam} in ${((Date.now() - bookingStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `Booked ${booked} appointments into ${monthParam} in ${((Date.now() - bookingStarted) / 1000).toFixed(1)} s`,
+  );
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${BASE}/login`);
@@ -138,16 +146,30 @@ try {
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+      for (const entry of list.getEntries())
+        window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
-  const opened = Date.now();
+  // A fresh load of the month's address: the whole app boots, signs the session in again, then the month.
+  let opened = Date.now();
   await page.goto(`${BASE}/calendar?month=${monthParam}&day=${monthParam}-01`);
-  await page.getByText(/^\+\d+ more$/).first().waitFor();
-  const renderMs = Date.now() - opened;
+  await page
+    .getByText(/^\+\d+ more$/)
+    .first()
+    .waitFor();
+  record(`Load /calendar afresh on a month of ${booked} appointments`, Date.now() - opened, 'ms', 2500);
   await page.waitForLoadState('networkidle');
   record("Requests for the month's appointments", monthRequests.length, 'requests', 1);
-  record(`Open a month of ${booked} appointments until the grid shows it`, renderMs, 'ms', 1500);
+
+  // Within the app: from the month before, Next month, until the grid shows the busy month.
+  const busyFirst = page.locator(`td:has(button[data-day="${monthParam}-01"])`).getByText(/^\+\d+ more$/);
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await busyFirst.waitFor({ state: 'detached' });
+  await page.waitForLoadState('networkidle');
+  opened = Date.now();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await busyFirst.waitFor();
+  record(`Next month onto ${booked} appointments, until the grid shows them`, Date.now() - opened, 'ms', 500);
 
   // Scroll the page, then walk the selected day through the month with the keyboard (each day's
   // panel lists its visits): the tasks that ran meanwhile are what a user would feel.
@@ -160,10 +182,16 @@ try {
     await page.locator(`[data-day="${monthParam}-${pad(day)}"]:focus`).waitFor();
   }
   const longest = await page.evaluate(
-    (since) => Math.max(0, ...window.__longTasks.filter((task) => task.start >= since).map((task) => task.duration)),
+    (since) =>
+      Math.max(0, ...window.__longTasks.filter((task) => task.start >= since).map((task) => task.duration)),
     mark,
   );
-  record('Longest main-thread task while scrolling and moving day by day through the month', longest, 'ms', 50);
+  record(
+    'Longest main-thread task while scrolling and moving day by day through the month',
+    longest,
+    'ms',
+    50,
+  );
 } finally {
   await browser.close();
   server.kill();
@@ -174,6 +202,8 @@ const width = Math.max(...results.map((r) => r.name.length));
 console.log(`\n${'measure'.padEnd(width)}  value        budget   ok`);
 for (const r of results) {
   const value = `${Number.isInteger(r.value) ? r.value : r.value.toFixed(1)} ${r.unit}`;
-  console.log(`${r.name.padEnd(width)}  ${value.padEnd(12)} ${`${r.budget} ${r.unit}`.padEnd(8)} ${r.ok ? 'yes' : 'NO'}`);
+  console.log(
+    `${r.name.padEnd(width)}  ${value.padEnd(12)} ${`${r.budget} ${r.unit}`.padEnd(8)} ${r.ok ? 'yes' : 'NO'}`,
+  );
 }
 process.exitCode = results.every((r) => r.ok) ? 0 : 1;

@@ -118,7 +118,8 @@ export function OutboxTable() {
         columns={columns}
         dataSource={messages.data?.data ?? []}
         loading={messages.isFetching && !messages.data}
-        scroll={{ x: 'max-content' }}
+        // A scroll region with nothing to focus in it cannot be scrolled by keyboard: only rows need one.
+        scroll={messages.data?.data.length ? { x: 'max-content' } : undefined}
         locale={{ emptyText: messages.isPending ? ' ' : 'No messages in these days' }}
         pagination={{
           current: page,

@@ -176,12 +176,8 @@ export default function SettingsPage() {
               rules={rulesFor('reminderLeadHours')}
               extra={`From ${REMINDER_LEAD_MIN_HOURS} to ${REMINDER_LEAD_MAX_HOURS} hours, in the clinic's time zone.`}
             >
-              <InputNumber
-                min={REMINDER_LEAD_MIN_HOURS}
-                max={REMINDER_LEAD_MAX_HOURS}
-                precision={0}
-                disabled={readOnly}
-              />
+              {/* No min/max/precision: they would change a wrong number silently; the rule says what is wrong. */}
+              <InputNumber disabled={readOnly} />
             </Form.Item>
           </Card>
           {isAdmin && (
@@ -205,7 +201,7 @@ export default function SettingsPage() {
               rules={rulesFor('idleTimeoutMinutes')}
               extra={`From ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX} minutes; applies to every member of staff.`}
             >
-              <InputNumber min={IDLE_TIMEOUT_MIN} max={IDLE_TIMEOUT_MAX} precision={0} disabled={readOnly} />
+              <InputNumber disabled={readOnly} />
             </Form.Item>
           </Card>
           <Card title="Change your password" size="small">
@@ -274,6 +270,8 @@ export default function SettingsPage() {
         <Form form={form} layout="vertical" name="settings" requiredMark={!readOnly}>
           <Tabs
             activeKey={tab}
+            // The four tabs fit a 320 px screen side by side, with no overflow menu hiding one.
+            tabBarGutter={20}
             onChange={(key) => void setTab(key === 'general' ? null : (key as (typeof TABS)[number]))}
             items={items}
           />

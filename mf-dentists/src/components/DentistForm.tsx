@@ -153,7 +153,8 @@ export function DentistForm({ open, dentist, onClose, onSaved }: DentistFormProp
           label="Experience (years)"
           rules={rulesFor('years_of_experience')}
         >
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          {/* No min/precision: they would change a wrong number silently; the rule says what is wrong. */}
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="working_days"

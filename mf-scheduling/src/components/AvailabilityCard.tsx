@@ -84,7 +84,7 @@ export function AvailabilityCard({
                 <Button
                   size="small"
                   color={slot.available ? 'green' : 'red'}
-                  variant="filled"
+                  variant="outlined"
                   loading={pendingSlot === key}
                   aria-label={`${key} ${state}: ${slot.available ? 'close this slot' : 'reopen this slot'}`}
                   title={slot.available ? 'Click to close this slot' : 'Click to reopen this slot'}

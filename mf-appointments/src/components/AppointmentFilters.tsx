@@ -1,3 +1,4 @@
+import { DATE_RANGE_MESSAGE } from '@dental/shared';
 import { formatDay, todayDay } from '@dental/shared/kit';
 import { Flex, Input, Segmented, Typography } from '@dental/shared/ui';
 
@@ -114,7 +115,7 @@ export function DateRangeFilter({ id, range, onPreset, onRange }: DateRangeFilte
         />
         {backwards && (
           <Typography.Text id={`${id}-to-error`} type="danger">
-            to must not be before from
+            {DATE_RANGE_MESSAGE}
           </Typography.Text>
         )}
       </Flex>

@@ -23,9 +23,10 @@ export function AvailabilityCard({
   onEdit,
   onDelete,
 }: AvailabilityCardProps) {
-  const free = day.time_slots.filter((slot) => slot.available).length;
   const when = formatDay(day.date, true);
   const inactive = day.status === 'inactive';
+  // An inactive day offers nothing for booking, whatever its slots say.
+  const free = inactive ? 0 : day.time_slots.filter((slot) => slot.available).length;
   return (
     <Card
       className="availability-card"
@@ -78,6 +79,14 @@ export function AvailabilityCard({
         {day.time_slots.map((slot) => {
           const key = `${slot.start}-${slot.end}`;
           const state = slot.available ? 'Available' : 'Booked';
+          if (inactive)
+            return (
+              <li key={key}>
+                <Tag>
+                  {key} · {slot.available ? 'Not offered' : state}
+                </Tag>
+              </li>
+            );
           return (
             <li key={key}>
               {editable ? (

@@ -1,3 +1,4 @@
+import { DATE_RANGE_MESSAGE } from '@dental/shared';
 import { todayDay } from '@dental/shared/kit';
 import {
   createFakeApi,
@@ -239,7 +240,7 @@ describe('AvailabilityPage (spec §2 Availability)', () => {
     fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '2099-03-01' } });
     fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '2099-02-01' } });
     await view.user.click(within(dialog).getByRole('button', { name: 'Fill Dates' }));
-    expect(await within(dialog).findByText('to must not be before from')).toBeInTheDocument();
+    expect(await within(dialog).findByText(DATE_RANGE_MESSAGE)).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '2099-03-07' } });
     await view.user.click(within(dialog).getByRole('checkbox', { name: '16:00-17:00' }));
     await view.user.click(within(dialog).getByRole('button', { name: 'Fill Dates' }));

@@ -3,7 +3,7 @@ import {
   DEFAULT_PRACTICE_HOURS,
   type Role,
   type Specialization,
-  SUGGESTED_SLOTS,
+  suggestedSlotsOn,
   TREATMENTS,
 } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
@@ -258,7 +258,7 @@ function shuffle<T>(random: Random, items: T[]): T[] {
 
 /** A weekend day is a morning: 09:00-13:00 (spec §3 default hours). */
 export function slotsForDay(date: string): ReadonlyArray<{ start: string; end: string }> {
-  return isoWeekday(date) >= 6 ? SUGGESTED_SLOTS.filter((slot) => slot.end <= '13:00') : SUGGESTED_SLOTS;
+  return suggestedSlotsOn(isoWeekday(date));
 }
 
 /** 'YYYY-MM-DD' + 'HH:mm' in UTC, for timestamps of seeded rows (their zone is not shown). */

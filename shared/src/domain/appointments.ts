@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, TREATMENTS } from './constants';
+import { APPOINTMENT_STATUSES, DATE_RANGE_MESSAGE, TREATMENTS } from './constants';
 import { dashboardAppointmentSchema } from './dashboard';
 import {
   dateString,
@@ -132,7 +132,7 @@ export const appointmentListQuerySchema = listQuerySchema
       .optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'to must not be before from',
+    message: DATE_RANGE_MESSAGE,
     path: ['to'],
   });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE } from './constants';
 import { actsForDentist, type Role } from './roles';
 import { dateString, listQuerySchema, pageSchema, timeString } from './validation';
 
@@ -35,7 +36,7 @@ const END_AFTER_START = 'end must be after start';
 function rangeIsOrdered(query: { from?: string; to?: string }): boolean {
   return !query.from || !query.to || query.from <= query.to;
 }
-const RANGE_MESSAGE = 'to must not be before from';
+const RANGE_MESSAGE = DATE_RANGE_MESSAGE;
 
 /** One slot of a write: `HH:mm` times, end after start; `available` defaults to true (open). */
 export const timeSlotSchema = z

@@ -40,6 +40,9 @@ export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
 export const CALENDAR_MAX_APPOINTMENTS_PER_DAY = 2;
 
+/** A date range whose end comes before its start: the one wording, in forms, filters and the API. */
+export const DATE_RANGE_MESSAGE = 'The end date must not be before the start date';
+
 export const SUGGESTED_SLOTS = [
   { start: '09:00', end: '10:00' },
   { start: '10:00', end: '11:00' },
@@ -48,6 +51,14 @@ export const SUGGESTED_SLOTS = [
   { start: '15:00', end: '16:00' },
   { start: '16:00', end: '17:00' },
 ] as const;
+
+/**
+ * The suggested slots of a day by its ISO weekday (1 Monday … 7 Sunday): Saturday and Sunday are
+ * worked 09:00-13:00 (spec §3), so only the morning slots.
+ */
+export function suggestedSlotsOn(isoWeekday: number): ReadonlyArray<{ start: string; end: string }> {
+  return isoWeekday >= 6 ? SUGGESTED_SLOTS.filter((slot) => slot.end <= '13:00') : SUGGESTED_SLOTS;
+}
 
 export const WEEKDAYS = [
   'monday',

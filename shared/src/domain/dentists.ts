@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, PERSON_STATUSES, SPECIALIZATIONS, WEEKDAYS, type Weekday } from './constants';
+import {
+  APPOINTMENT_STATUSES,
+  DATE_RANGE_MESSAGE,
+  PERSON_STATUSES,
+  SPECIALIZATIONS,
+  WEEKDAYS,
+  type Weekday,
+} from './constants';
 import { dashboardAppointmentSchema } from './dashboard';
 import {
   dateString,
@@ -164,7 +171,7 @@ export type DentistPage = z.infer<typeof dentistPageSchema>;
 function rangeIsOrdered(query: { from?: string; to?: string }): boolean {
   return !query.from || !query.to || query.from <= query.to;
 }
-const RANGE_MESSAGE = 'to must not be before from';
+const RANGE_MESSAGE = DATE_RANGE_MESSAGE;
 
 /** GET /api/dentists/:id/appointments: an exact `date` or a `from`/`to` range, a `status`; paged. */
 export const dentistAppointmentsQuerySchema = listQuerySchema

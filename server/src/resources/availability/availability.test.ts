@@ -994,6 +994,36 @@ describe('availability API', () => {
       );
       expect((await rowOf(day.id))?.status).toBe('active');
     });
+
+    it('a slot holding a visit is not dropped, nor its day moved away, saying which; other slots change', async () => {
+      const day = await createDay(michaelId);
+      expect((await book(day.date, '09:00')).statusCode).toBe(201);
+      const before = await rowOf(day.id);
+      const dropped = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        ...day,
+        time_slots: slots(['10:00', '11:00']),
+      });
+      expect(dropped.statusCode).toBe(409);
+      expect(dropped.json().message).toBe(
+        'The slot 09:00-10:00 holds an appointment at 09:00: cancel or move it first',
+      );
+      expect(fieldsOf(dropped.json())).toEqual(['time_slots']);
+      const moved = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        ...day,
+        date: nextDay(),
+      });
+      expect(moved.statusCode).toBe(409);
+      expect(fieldsOf(moved.json())).toEqual(['date']);
+      expect(await rowOf(day.id)).toEqual(before);
+
+      // The booked slot kept (even reshaped around the visit), the others dropped: saved.
+      const kept = await send(adminToken, 'PUT', `/api/availability/${day.id}`, {
+        ...day,
+        time_slots: slots(['08:30', '09:30']),
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().time_slots).toEqual([{ start: '08:30', end: '09:30', available: false }]);
+    });
   });
 
   describe('fill a range of dates', () => {
@@ -1015,6 +1045,34 @@ describe('availability API', () => {
       const day = new Date(`${date}T00:00:00Z`).getUTCDay();
       return day === 0 ? 7 : day;
     };
+
+    it('gives a weekend working day the morning slots only (09:00-13:00)', async () => {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const created = await send(adminToken, 'POST', '/api/dentists', {
+        name: `Dr. Weekend ${tag}`,
+        email: `weekend.${tag}@clinic.example`,
+        phone: '555-0125',
+        specialty: 'General Dentistry',
+        license: `WKND-${tag}`,
+        working_days: '56',
+      });
+      expect(created.statusCode).toBe(201);
+      const from = addDays(today, 210);
+      const to = addDays(from, 6);
+      const response = await send(adminToken, 'POST', '/api/availability/fill', {
+        dentist_id: (created.json() as { id: number }).id,
+        from,
+        to,
+      });
+      expect(response.statusCode).toBe(201);
+      const days = (response.json() as { created: WireAvailability[] }).created;
+      const byWeekday = new Map(
+        days.map((day) => [isoDay(day.date), day.time_slots.map((slot) => slot.start)]),
+      );
+      expect(byWeekday.get(5)).toEqual(['09:00', '10:00', '11:00', '14:00', '15:00', '16:00']);
+      expect(byWeekday.get(6)).toEqual(['09:00', '10:00', '11:00']);
+      expect(days).toHaveLength(2);
+    });
 
     it('gives each working day of the range the suggested slots, keeps days already set, and books what is booked', async () => {
       const dentistId = await newDentist();

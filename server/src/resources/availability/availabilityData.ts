@@ -7,7 +7,7 @@ import {
   type DentistAvailabilityQuery,
   inactiveDayMessage,
   type SlotUpdate,
-  SUGGESTED_SLOTS,
+  suggestedSlotsOn,
   type WireAvailability,
 } from '@dental/shared/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
@@ -501,6 +501,19 @@ export async function updateAvailability(
     if (input.date !== current.date || input.dentistId !== current.dentistId) {
       await requireFreeDay(tx, staff.clinicId, input.dentistId, input.date, id);
     }
+    // A slot that holds a visit stays: dropping it (or moving the day away) would leave the visit
+    // without a slot. Visits booked outside every slot are not the day's to keep.
+    const sameDay = input.dentistId === current.dentistId && input.date === current.date;
+    const heldTimes = await bookedTimes(tx, staff.clinicId, current.dentistId, current.date);
+    for (const slot of current.timeSlots) {
+      const heldAt = timeIn(slot, heldTimes);
+      if (heldAt === undefined) continue;
+      const kept = sameDay && input.timeSlots.some((next) => next.start <= heldAt && heldAt < next.end);
+      if (!kept) {
+        const message = slotHoldsAppointment(slot.start, slot.end, heldAt);
+        throw new HttpError(409, message, [{ field: sameDay ? 'time_slots' : 'date', message }]);
+      }
+    }
     const status = input.status ?? (current.status as AvailabilityDayStatus);
     if (status === 'inactive') {
       // An inactive day takes no visits, so one that holds some cannot become inactive.
@@ -675,14 +688,14 @@ export async function fillAvailability(
         ),
       );
     const kept = new Set(existing.map((row) => row.date));
-    const slots = (input.time_slots ?? SUGGESTED_SLOTS).map((slot) => ({
-      start: slot.start,
-      end: slot.end,
-      available: 'available' in slot ? slot.available : true,
-    }));
+    // Slots given apply to every day; the suggested ones follow the day's hours (weekends: mornings).
+    const slotsOn = (date: string): TimeSlot[] =>
+      input.time_slots
+        ? input.time_slots.map((slot) => ({ start: slot.start, end: slot.end, available: slot.available }))
+        : suggestedSlotsOn(Number(isoWeekday(date))).map((slot) => ({ ...slot, available: true }));
     const rows = [];
     for (const date of working.filter((day) => !kept.has(day))) {
-      const day = { dentistId: input.dentist_id, date, timeSlots: slots };
+      const day = { dentistId: input.dentist_id, date, timeSlots: slotsOn(date) };
       rows.push({
         clinicId: staff.clinicId,
         dentistId: input.dentist_id,

@@ -254,6 +254,10 @@ describe('users API', () => {
       );
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('That dentist already has a user account');
+      // Named by its field, so the form shows it beside the Dentist record choice.
+      expect(again.json().errors).toEqual([
+        { field: 'dentist_id', message: 'That dentist already has a user account' },
+      ]);
     });
 
     it('links a dentist account sent without dentist_id to the dentist record of its e-mail, if free', async () => {

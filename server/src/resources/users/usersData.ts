@@ -176,7 +176,9 @@ async function checkDentistLink(
     ]);
   }
   if (await isLinkedElsewhere(tx, clinicId, dentistId, userId))
-    throw new HttpError(409, DENTIST_ALREADY_LINKED);
+    throw new HttpError(409, DENTIST_ALREADY_LINKED, [
+      { field: 'dentist_id', message: DENTIST_ALREADY_LINKED },
+    ]);
 }
 
 /** Whether an account other than `userId` is linked to this dentist record. */

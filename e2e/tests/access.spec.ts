@@ -24,7 +24,7 @@ test('an unknown path shows the 404 page with the path and a way back to the das
   await expect(page.getByTestId('not-found-path')).toHaveText('/no/such/page');
   await page.getByRole('button', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
 test('the API refuses calls without a valid token', async ({ request }) => {

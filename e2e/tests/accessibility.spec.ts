@@ -18,6 +18,12 @@ async function expectNoViolations(page: Page, state: string) {
   expect(found, state).toEqual([]);
 }
 
+/** WCAG 1.4.10: nothing makes the page itself scroll sideways (tables scroll inside their own box). */
+async function expectNoSidewaysScroll(page: Page, state: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${state} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}
+
 interface ScreenState {
   path: string;
   heading: string;
@@ -110,6 +116,7 @@ for (const role of ['admin', 'receptionist', 'dentist'] as const) {
         // What the screen reads arrives before it is judged.
         await page.waitForLoadState('networkidle');
         await expectNoViolations(page, `${role} ${screen.path} at ${width} px`);
+        await expectNoSidewaysScroll(page, `${role} ${screen.path} at ${width} px`);
         if (screen.form) {
           await page.getByRole('button', { name: screen.form.button, exact: true }).first().click();
           const dialog = page.getByRole('dialog', { name: screen.form.dialog });
@@ -148,5 +155,17 @@ test('error banners and sample data have no WCAG A or AA violation', async ({ pa
       timeout: 30_000,
     });
     await expectNoViolations(page, `dentists' error banner and sample cards at ${width} px`);
+  }
+});
+
+test('at 320 px wide (a 1280 px screen at 400 % zoom) no screen scrolls sideways', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const screen of ADMIN_SCREENS) {
+    await page.goto(screen.path);
+    await expectScreen(page, screen.heading);
+    await page.waitForLoadState('networkidle');
+    await expectNoSidewaysScroll(page, `${screen.path} at 320 px`);
   }
 });

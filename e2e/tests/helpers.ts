@@ -34,7 +34,7 @@ export async function signIn(
 ) {
   await page.goto(`${options.baseURL ?? ''}/login`);
   await fillSignIn(page, account, options.remember);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
 export function sidebar(page: Page) {
@@ -46,9 +46,9 @@ export async function expectSidebar(page: Page, entries: readonly string[]) {
   await expect(sidebar(page).getByRole('menuitem')).toHaveText([...entries]);
 }
 
-/** The level-2 heading every screen opens with: Dashboard, Patients, Calendar, Modules... */
+/** The h1 every screen opens with: Dashboard, Patients, Calendar, Modules... */
 export function screenHeading(page: Page, name: string) {
-  return page.getByRole('heading', { name, level: 2 });
+  return page.getByRole('heading', { name, level: 1 });
 }
 
 /** Waits until the screen of this name shows (for a module: its code has loaded and rendered). */

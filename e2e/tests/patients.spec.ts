@@ -21,7 +21,7 @@ test('a receptionist adds a patient, finds them, edits them and deletes them', a
   const name = uniqueName('Nora');
   await signIn(page, 'receptionist');
   await page.goto('/patients');
-  await expect(page.getByRole('heading', { name: 'Patients', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Patients', level: 1 })).toBeVisible();
 
   // Bad input is refused beside its field and nothing is sent.
   await page.getByRole('button', { name: 'Add New Patient' }).click();

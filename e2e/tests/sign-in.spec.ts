@@ -65,7 +65,7 @@ test('the password can be shown, and the button says Signing in... while the req
   const button = page.getByRole('button', { name: 'Signing in...' });
   await expect(button).toBeDisabled();
   release();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
 test('Forgot password? says who resets it', async ({ page }) => {

@@ -112,23 +112,29 @@ export function OutboxTable() {
           style={{ width: 160 }}
         />
       </Flex>
-      <Table
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={messages.data?.data ?? []}
-        loading={messages.isFetching && !messages.data}
-        // A scroll region with nothing to focus in it cannot be scrolled by keyboard: only rows need one.
-        scroll={messages.data?.data.length ? { x: 'max-content' } : undefined}
-        locale={{ emptyText: messages.isPending ? ' ' : 'No messages in these days' }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: messages.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
-      />
+      {messages.data && messages.data.total === 0 ? (
+        // No table for nothing: its six empty columns would be wider than a phone.
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          No messages in these days.
+        </Typography.Paragraph>
+      ) : (
+        <Table
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={messages.data?.data ?? []}
+          loading={messages.isFetching && !messages.data}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: messages.isPending ? ' ' : 'No messages in these days' }}
+          pagination={{
+            current: page,
+            pageSize: 10,
+            total: messages.data?.total ?? 0,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
+        />
+      )}
     </Flex>
   );
 }

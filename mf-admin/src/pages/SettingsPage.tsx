@@ -20,6 +20,7 @@ import {
   Form,
   Input,
   InputNumber,
+  PageHeading,
   Select,
   Spin,
   Switch,
@@ -219,9 +220,7 @@ export default function SettingsPage() {
     <div>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Settings
-          </Typography.Title>
+          <PageHeading>Settings</PageHeading>
           <Typography.Text type="secondary">
             The practice's details, hours, notifications and backup.
           </Typography.Text>

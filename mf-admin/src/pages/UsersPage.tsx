@@ -28,6 +28,7 @@ import {
   ErrorBanner,
   Flex,
   ListSearch,
+  PageHeading,
   PlusOutlined,
   Select,
   Space,
@@ -168,9 +169,7 @@ export default function UsersPage() {
     <div>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Users
-          </Typography.Title>
+          <PageHeading>Users</PageHeading>
           <Typography.Text type="secondary">
             The clinic's staff accounts and what each may do.
           </Typography.Text>

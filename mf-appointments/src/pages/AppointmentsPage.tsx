@@ -35,6 +35,7 @@ import {
   FilterOutlined,
   Flex,
   ListSearch,
+  PageHeading,
   PlusOutlined,
   Select,
   Space,
@@ -371,9 +372,7 @@ export default function AppointmentsPage() {
     <div>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Appointments
-          </Typography.Title>
+          <PageHeading>Appointments</PageHeading>
           <Typography.Text type="secondary">Book, confirm and follow the clinic's visits.</Typography.Text>
         </div>
         <Button type="primary" icon={<PlusOutlined />} onClick={openNew}>

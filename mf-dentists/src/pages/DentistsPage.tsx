@@ -23,6 +23,7 @@ import {
   ErrorBanner,
   Flex,
   ListSearch,
+  PageHeading,
   Pagination,
   PlusOutlined,
   Row,
@@ -88,9 +89,7 @@ export default function DentistsPage() {
     <div>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Dentists
-          </Typography.Title>
+          <PageHeading>Dentists</PageHeading>
           <Typography.Text type="secondary">
             The clinic's dentists, their details and working days.
           </Typography.Text>

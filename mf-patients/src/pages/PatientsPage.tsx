@@ -21,6 +21,7 @@ import {
   EyeOutlined,
   Flex,
   ListSearch,
+  PageHeading,
   PlusOutlined,
   Select,
   Space,
@@ -163,9 +164,7 @@ export default function PatientsPage() {
     <div>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Patients
-          </Typography.Title>
+          <PageHeading>Patients</PageHeading>
           <Typography.Text type="secondary">The clinic's patients and their visits.</Typography.Text>
         </div>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ patient: null })}>

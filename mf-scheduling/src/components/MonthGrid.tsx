@@ -55,7 +55,10 @@ export function MonthGrid({ month, today, selected, byDay, onSelect, onDropAppoi
   };
 
   return (
-    <table ref={grid} className="calendar-grid" aria-label="Month">
+    // A grid to assistive technology (the APG date grid): rows of day cells, the selected one marked,
+    // arrows between them.
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an ARIA grid is a table by design
+    <table ref={grid} className="calendar-grid" role="grid" aria-label="Month">
       <thead>
         <tr>
           {WEEKDAY_NAMES.map((name) => (
@@ -73,7 +76,15 @@ export function MonthGrid({ month, today, selected, byDay, onSelect, onDropAppoi
           <tr key={week.find(Boolean) ?? 'week'}>
             {week.map((day, index) => {
               if (!day)
-                return <td key={WEEKDAY_NAMES[index]} className="calendar-cell calendar-cell-empty" />;
+                return (
+                  // biome-ignore lint/a11y/useFocusableInteractive: a day of another month: nothing to focus
+                  <td
+                    key={WEEKDAY_NAMES[index]}
+                    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a grid's cells are table cells
+                    role="gridcell"
+                    className="calendar-cell calendar-cell-empty"
+                  />
+                );
               const appointments = byDay.get(day) ?? [];
               const shown = appointments.slice(0, CELL_APPOINTMENTS);
               const more = appointments.length - shown.length;
@@ -81,9 +92,14 @@ export function MonthGrid({ month, today, selected, byDay, onSelect, onDropAppoi
               if (day === today) classes.push('calendar-today');
               if (day === selected) classes.push('calendar-selected');
               return (
+                // The cell is a gridcell of the month; its day button is what takes focus (roving tabindex).
+                // biome-ignore lint/a11y/useFocusableInteractive: the day button inside the cell takes focus
                 <td
                   key={day}
                   className={classes.join(' ')}
+                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a grid's cells are table cells
+                  role="gridcell"
+                  aria-selected={day === selected}
                   onDragOver={(event) => {
                     if (event.dataTransfer.types.includes('application/x-appointment'))
                       event.preventDefault();

@@ -24,6 +24,7 @@ import {
   ErrorBanner,
   Flex,
   Input,
+  PageHeading,
   Pagination,
   PlusOutlined,
   Row,
@@ -121,9 +122,7 @@ export default function AvailabilityPage() {
     <div>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Availability
-          </Typography.Title>
+          <PageHeading>Availability</PageHeading>
           <Typography.Text type="secondary">
             The dentists' time slots, day by day. Click a slot to close or reopen it.
           </Typography.Text>

@@ -64,7 +64,10 @@ describe('CalendarPage (spec §2 Calendar)', () => {
     expect(headers).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
     // May 1st 2099 is a Friday: the first row starts with five empty days.
     const firstRow = screen.getAllByRole('row')[1] as HTMLElement;
-    expect(within(firstRow).getAllByRole('cell')[5]).toHaveTextContent('1');
+    // A grid to assistive technology: its cells are grid cells, the selected day marked.
+    expect(screen.getByRole('grid', { name: 'Month' })).toBeInTheDocument();
+    expect(within(firstRow).getAllByRole('gridcell')[5]).toHaveTextContent('1');
+    expect(within(firstRow).getAllByRole('gridcell')[5]).toHaveAttribute('aria-selected', 'false');
     expect(screen.getByText('10:00 - Tom Baker')).toBeInTheDocument();
     expect(screen.queryByText('11:00 - Ada Byron')).not.toBeInTheDocument();
     expect(screen.getByText('+2 more')).toBeInTheDocument();

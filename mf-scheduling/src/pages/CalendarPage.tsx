@@ -16,6 +16,7 @@ import {
   ErrorBanner,
   Flex,
   LeftOutlined,
+  PageHeading,
   PlusOutlined,
   RightOutlined,
   Select,
@@ -115,9 +116,7 @@ export default function CalendarPage() {
     <div>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Calendar
-          </Typography.Title>
+          <PageHeading>Calendar</PageHeading>
           <Typography.Text type="secondary">The clinic's appointments, month by month.</Typography.Text>
         </div>
         <Flex wrap gap={8}>
@@ -138,7 +137,7 @@ export default function CalendarPage() {
       <Flex wrap gap={16} align="start">
         <Card className="calendar-month" style={{ flex: '3 1 560px', minWidth: 0 }}>
           <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-            <Flex align="center" gap={4}>
+            <Flex align="center" gap={4} wrap>
               <Button
                 icon={<LeftOutlined />}
                 aria-label="Previous month"
@@ -146,7 +145,7 @@ export default function CalendarPage() {
               />
               <Typography.Title
                 level={3}
-                style={{ margin: '0 8px', minWidth: 150, textAlign: 'center' }}
+                style={{ margin: '0 4px', minWidth: 130, textAlign: 'center' }}
                 aria-live="polite"
               >
                 {monthTitle(month)}

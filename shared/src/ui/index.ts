@@ -88,5 +88,6 @@ export {
   UserOutlined,
 } from './icons';
 export { ListSearch, type ListSearchProps } from './ListSearch';
+export { PageHeading } from './PageHeading';
 export { schemaRules, showServerErrors } from './schemaRules';
 export { UiProvider } from './UiProvider';

@@ -28,7 +28,7 @@ export function AccessDenied({ permission, role, message }: AccessDeniedProps) {
   return (
     <Result
       status="403"
-      title="Access Denied"
+      title={<h1 className="result-heading">Access Denied</h1>}
       subTitle={
         <div>
           <p>{message ?? "You don't have permission to access this page."}</p>

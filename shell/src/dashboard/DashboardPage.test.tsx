@@ -98,7 +98,7 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
       return [200, TODAY];
     });
     renderDashboard();
-    expect(screen.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
     // Both calls are under way before either has answered.
     await waitFor(() =>

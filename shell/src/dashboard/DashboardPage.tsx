@@ -1,6 +1,6 @@
 import { type ApiError, hasPermission, useAuthStore } from '@dental/shared';
 import { useQueryClient } from '@dental/shared/kit';
-import { Col, ErrorBanner, Row, Typography } from '@dental/shared/ui';
+import { Col, ErrorBanner, PageHeading, Row, Typography } from '@dental/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useModulesStore } from '../modules/modulesStore';
 import { dashboardKeys, useDashboardStats, useRecentActivity, useTodayAppointments } from './dashboardApi';
@@ -57,9 +57,7 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Dashboard
-      </Typography.Title>
+      <PageHeading>Dashboard</PageHeading>
       <Typography.Paragraph type="secondary">
         Welcome back, {user?.name}. Here is what is happening at {user?.clinicName ?? 'your clinic'} today.
       </Typography.Paragraph>

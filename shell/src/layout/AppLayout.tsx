@@ -79,20 +79,22 @@ export function AppLayout() {
 
   const menu = (
     <>
-      <Menu
-        mode="inline"
-        selectedKeys={[selected]}
-        aria-label="Main navigation"
-        items={navigation.map((item) => ({
-          key: item.path,
-          icon: NAV_ICON_COMPONENTS[item.icon],
-          label: item.label,
-        }))}
-        onClick={({ key }) => {
-          navigate(key);
-          setDrawerOpen(false);
-        }}
-      />
+      <nav aria-label="Main">
+        <Menu
+          mode="inline"
+          selectedKeys={[selected]}
+          aria-label="Main navigation"
+          items={navigation.map((item) => ({
+            key: item.path,
+            icon: NAV_ICON_COMPONENTS[item.icon],
+            label: item.label,
+          }))}
+          onClick={({ key }) => {
+            navigate(key);
+            setDrawerOpen(false);
+          }}
+        />
+      </nav>
       {modulesFailed && (
         <Alert
           className="app-modules-alert"

@@ -1,5 +1,13 @@
 import { MODULE_CATALOG, type ModuleEntry } from '@dental/shared';
-import { App, ErrorBanner, Switch, Table, type TableColumnsType, Typography } from '@dental/shared/ui';
+import {
+  App,
+  ErrorBanner,
+  PageHeading,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from '@dental/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchAllModules, setModuleEnabled } from './modulesApi';
 import { useModulesStore } from './modulesStore';
@@ -127,9 +135,7 @@ export function ModulesPage() {
 
   return (
     <div>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Modules
-      </Typography.Title>
+      <PageHeading>Modules</PageHeading>
       <Typography.Paragraph type="secondary">
         Switch the areas of the app on or off for your clinic. A module switched off disappears, with all its
         screens, from everyone's sidebar here; other clinics are not affected.

@@ -7,7 +7,7 @@ export function NotFoundPage() {
   return (
     <Result
       status="404"
-      title="Page not found"
+      title={<h1 className="result-heading">Page not found</h1>}
       subTitle={
         <div>
           <p>

@@ -53,6 +53,8 @@ module.exports = {
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
     },
   ],
-  // Jest reads the time-out only here, not per project; API tests on a loaded machine need the room.
-  testTimeout: 60000,
+  // Jest reads the time-out only here, not per project. API tests and the longer form journeys of the
+  // component tests (typing whole forms in jsdom) need the room on a loaded 2-core machine: one such
+  // test took over 60 s while a browser suite ran beside it.
+  testTimeout: 120000,
 };

@@ -104,7 +104,7 @@ try {
     const before = total();
     await page.getByRole('menuitem', { name: label }).click();
     await page.waitForURL(`**${route}`);
-    await page.getByRole('heading', { name: label, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: label, level: 1 }).waitFor();
     await settle();
     record(`First visit of ${route} adds (gzip)`, (total() - before) / KB, 'KB', 60);
   }

@@ -1,6 +1,6 @@
 import type { Appointment } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { Button, Card, Empty, Flex, PlusOutlined, SwapOutlined, Tag, Typography } from '@dental/shared/ui';
+import { Button, Card, Empty, PlusOutlined, SwapOutlined, Tag, Typography } from '@dental/shared/ui';
 
 const STATUS_COLORS: Record<string, string> = {
   confirmed: 'green',
@@ -57,16 +57,17 @@ export function DayPanel({ day, appointments, onNew, onMove }: DayPanelProps) {
                 event.dataTransfer.effectAllowed = 'move';
               }}
             >
-              <Flex justify="space-between" align="start" gap={8}>
+              {/* Plain elements, not antd's Typography and Flex: a busy day lists dozens of these, and the
+                  list is drawn again on every step through the month. */}
+              <div className="calendar-panel-row">
                 <div>
-                  <Typography.Text strong>{appointment.time}</Typography.Text>{' '}
-                  <Typography.Text>{appointment.patient}</Typography.Text>
+                  <strong>{appointment.time}</strong> <span>{appointment.patient}</span>
                   <br />
-                  <Typography.Text type="secondary">
+                  <span className="calendar-panel-secondary">
                     {appointment.treatment} · {appointment.dentist_name}
-                  </Typography.Text>
+                  </span>
                 </div>
-                <Flex vertical align="end" gap={4}>
+                <div className="calendar-panel-actions">
                   <Tag color={STATUS_COLORS[appointment.status]}>{appointment.status}</Tag>
                   {appointment.status !== 'cancelled' && appointment.status !== 'completed' && (
                     <Button
@@ -79,8 +80,8 @@ export function DayPanel({ day, appointments, onNew, onMove }: DayPanelProps) {
                       Move
                     </Button>
                   )}
-                </Flex>
-              </Flex>
+                </div>
+              </div>
             </li>
           ))}
         </ul>

@@ -77,38 +77,43 @@ export function AppLayout() {
     document.title = pageLabel ? `${pageLabel} · ${clinic}` : clinic;
   }, [pageLabel, user?.clinicName]);
 
-  const menu = (
-    <>
-      <nav aria-label="Main">
-        <Menu
-          mode="inline"
-          selectedKeys={[selected]}
-          aria-label="Main navigation"
-          items={navigation.map((item) => ({
-            key: item.path,
-            icon: NAV_ICON_COMPONENTS[item.icon],
-            label: item.label,
-          }))}
-          onClick={({ key }) => {
-            navigate(key);
-            setDrawerOpen(false);
-          }}
-        />
-      </nav>
-      {modulesFailed && (
-        <Alert
-          className="app-modules-alert"
-          type="warning"
-          showIcon
-          title="Some areas could not be loaded."
-          action={
-            <Button size="small" onClick={() => void reloadModules()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
-    </>
+  // The sidebar is drawn again only when its entries or the selected one change: a screen that keeps
+  // its state in the query string (the Calendar's day, a list's page) changes the URL on every step.
+  const menu = useMemo(
+    () => (
+      <>
+        <nav aria-label="Main">
+          <Menu
+            mode="inline"
+            selectedKeys={[selected]}
+            aria-label="Main navigation"
+            items={navigation.map((item) => ({
+              key: item.path,
+              icon: NAV_ICON_COMPONENTS[item.icon],
+              label: item.label,
+            }))}
+            onClick={({ key }) => {
+              navigate(key);
+              setDrawerOpen(false);
+            }}
+          />
+        </nav>
+        {modulesFailed && (
+          <Alert
+            className="app-modules-alert"
+            type="warning"
+            showIcon
+            title="Some areas could not be loaded."
+            action={
+              <Button size="small" onClick={() => void reloadModules()}>
+                Retry
+              </Button>
+            }
+          />
+        )}
+      </>
+    ),
+    [navigation, selected, navigate, modulesFailed, reloadModules],
   );
 
   // Everything here happens at once, never after the server's answer to the sign-out: waiting for it

@@ -27,8 +27,8 @@ async function expectNoSidewaysScroll(page: Page, state: string) {
 interface ScreenState {
   path: string;
   heading: string;
-  /** A button that opens the screen's form, and the form's title. */
-  form?: { button: string; dialog: string };
+  /** Buttons that open the screen's dialogs (the first one so named), and each dialog's title. */
+  forms?: Array<{ button: string | RegExp; dialog: string | RegExp }>;
 }
 
 const ADMIN_SCREENS: ScreenState[] = [
@@ -36,22 +36,52 @@ const ADMIN_SCREENS: ScreenState[] = [
   {
     path: '/appointments',
     heading: 'Appointments',
-    form: { button: 'New Appointment', dialog: 'New Appointment' },
+    forms: [{ button: 'New Appointment', dialog: 'New Appointment' }],
   },
-  { path: '/patients', heading: 'Patients', form: { button: 'Add New Patient', dialog: 'Add New Patient' } },
-  { path: '/dentists', heading: 'Dentists', form: { button: 'Add New Dentist', dialog: 'Add New Dentist' } },
+  {
+    path: '/patients',
+    heading: 'Patients',
+    forms: [
+      { button: 'Add New Patient', dialog: 'Add New Patient' },
+      { button: /^Edit /, dialog: 'Edit Patient' },
+      { button: /^Delete /, dialog: /^Delete / },
+    ],
+  },
+  {
+    path: '/dentists',
+    heading: 'Dentists',
+    forms: [
+      { button: 'Add New Dentist', dialog: 'Add New Dentist' },
+      { button: /^Edit /, dialog: 'Edit Dentist' },
+    ],
+  },
   {
     path: '/availability',
     heading: 'Availability',
-    form: { button: 'Add Availability', dialog: 'Add Availability' },
+    forms: [
+      { button: 'Add Availability', dialog: 'Add Availability' },
+      { button: 'Fill Dates', dialog: 'Fill Dates' },
+      { button: /^Edit availability of /, dialog: 'Edit Availability' },
+    ],
   },
-  { path: '/calendar', heading: 'Calendar' },
+  {
+    path: '/calendar',
+    heading: 'Calendar',
+    forms: [{ button: /^Move appointment of /, dialog: 'Move Appointment' }],
+  },
   { path: '/calendar?day=2030-01-15', heading: 'Calendar' },
   { path: '/appointments?search=zzzzqq', heading: 'Appointments' },
   { path: '/patients?search=zzzzqq', heading: 'Patients' },
   { path: '/dentists?search=zzzzqq', heading: 'Dentists' },
   { path: '/users?search=zzzzqq', heading: 'Users' },
-  { path: '/users', heading: 'Users', form: { button: 'Add New User', dialog: 'Add New User' } },
+  {
+    path: '/users',
+    heading: 'Users',
+    forms: [
+      { button: 'Add New User', dialog: 'Add New User' },
+      { button: /^Edit /, dialog: 'Edit User' },
+    ],
+  },
   { path: '/settings', heading: 'Settings' },
   { path: '/settings?tab=notifications', heading: 'Settings' },
   { path: '/settings?tab=security', heading: 'Settings' },
@@ -117,16 +147,21 @@ for (const role of ['admin', 'receptionist', 'dentist'] as const) {
         await page.waitForLoadState('networkidle');
         await expectNoViolations(page, `${role} ${screen.path} at ${width} px`);
         await expectNoSidewaysScroll(page, `${role} ${screen.path} at ${width} px`);
-        if (screen.form) {
-          await page.getByRole('button', { name: screen.form.button, exact: true }).first().click();
-          const dialog = page.getByRole('dialog', { name: screen.form.dialog });
+        for (const form of screen.forms ?? []) {
+          await page.getByRole('button', { name: form.button, exact: true }).first().click();
+          const dialog = page.getByRole('dialog', { name: form.dialog });
           await expect(dialog).toBeVisible();
-          await expectNoViolations(
-            page,
-            `${role} ${screen.path} form '${screen.form.dialog}' at ${width} px`,
-          );
+          await expectNoViolations(page, `${role} ${screen.path} dialog '${form.dialog}' at ${width} px`);
           await page.keyboard.press('Escape');
           await expect(dialog).toBeHidden();
+        }
+        if (width < 992 && screen.path === '/') {
+          // The phone layout's navigation drawer.
+          await page.getByRole('button', { name: 'Open navigation' }).click();
+          await expect(page.getByRole('menu', { name: 'Main navigation' }).last()).toBeVisible();
+          await expectNoViolations(page, `${role} navigation drawer at ${width} px`);
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('menu', { name: 'Main navigation' }).last()).toBeHidden();
         }
       }
     }

@@ -51,7 +51,7 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     renderScreen(<AppointmentsPage />, { url: '/appointments' });
 
     expect(await screen.findByText('Mia Martin')).toBeInTheDocument();
-    expect(screen.getByText('Appointments', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('Appointments', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Patient',
       'Dentist',

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, selectionOf, signIn } from './helpers';
+import { choose, chooseFreeTime, selectionOf, signIn } from './helpers';
 
 /**
  * The front desk's day, in the browser against the real server: a new patient is booked a visit,
@@ -17,21 +17,6 @@ function dayFromToday(days: number): string {
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const bookingForm = (page: Page) => page.getByRole('dialog', { name: 'New Appointment' });
-
-/** Picks the first time the form offers that is free. */
-async function chooseFreeTime(page: Page, form: Locator): Promise<string> {
-  // The dentist's day has been read: the times offered are the ones that are free.
-  await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
-  await form.getByRole('combobox', { name: 'Time' }).click();
-  const free = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasNotText: '(booked)' })
-    .first();
-  const label = (await free.textContent()) ?? '';
-  await free.click();
-  await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute('title', label);
-  return label.slice(0, 5);
-}
 
 async function fillBooking(
   page: Page,

@@ -136,6 +136,15 @@ export async function bookFromCalendar(page: Page, name: string, dentist: string
   await form.getByLabel('Patient Name').press('Tab');
   await form.getByLabel('Phone').fill('555-0191');
   await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist);
+  const time = await chooseFreeTime(page, form);
+  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
+  return time;
+}
+
+/** In the booking form, once the dentist's day is read, picks the first time offered that is free. */
+export async function chooseFreeTime(page: Page, form: Locator): Promise<string> {
   await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
   await form.getByRole('combobox', { name: 'Time' }).click();
   const free = page
@@ -145,9 +154,6 @@ export async function bookFromCalendar(page: Page, name: string, dentist: string
   const label = (await free.textContent()) ?? '';
   await free.click();
   await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute('title', label);
-  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
-  await form.getByRole('button', { name: 'Book Appointment' }).click();
-  await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
   return label.slice(0, 5);
 }
 

@@ -166,7 +166,9 @@ test('an admin saves the practice settings with the keyboard alone', async ({ pa
   // Save Settings heads the screen: back up to it.
   await tabTo(page, page.getByRole('button', { name: 'Save Settings' }), 'Shift+Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Settings saved successfully!')).toBeVisible();
+  // Announced by a live region (role alert) while the focus stays where it was.
+  await expect(page.getByRole('alert').filter({ hasText: 'Settings saved successfully!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Settings' })).toBeFocused();
   await page.reload();
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('555-0199');
 });

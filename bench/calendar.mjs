@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, waitForServer } from './browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3292);
@@ -47,16 +47,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts']
   },
   stdio: 'ignore',
 });
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 async function call(token, method, url, body) {
   const response = await fetch(`${BASE}${url}`, {
@@ -103,19 +93,9 @@ async function bookMonth(token, { year, month }) {
   return booked;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
-  await waitForServer();
+  await waitForServer(BASE);
   const { access_token: token } = await call(null, 'POST', '/auth/login', {
     username: 'admin',
     password: 'admin123',

@@ -517,7 +517,8 @@ export async function updateAvailability(
     const status = input.status ?? (current.status as AvailabilityDayStatus);
     if (status === 'inactive') {
       // An inactive day takes no visits, so one that holds some cannot become inactive.
-      const held = await bookedTimes(tx, staff.clinicId, input.dentistId, input.date);
+      // The day's visits were read above when the day stays where it is.
+      const held = sameDay ? heldTimes : await bookedTimes(tx, staff.clinicId, input.dentistId, input.date);
       if (held.length > 0) {
         throw new HttpError(409, dayHoldsAppointments(held, 'making the day inactive'), [
           { field: 'status', message: 'This day holds appointments' },

@@ -12,13 +12,15 @@ const STATUS_COLORS: Record<string, string> = {
 export interface DayPanelProps {
   day: string;
   appointments: Appointment[];
+  /** The month is still being read: the day is not known to be free yet. */
+  loading?: boolean;
   onNew: () => void;
   /** The keyboard's way to move an appointment (the grid's other way is dragging it). */
   onMove: (appointment: Appointment) => void;
 }
 
 /** The selected day (spec §2 Calendar): time, patient and treatment of each appointment, or a free day. */
-export function DayPanel({ day, appointments, onNew, onMove }: DayPanelProps) {
+export function DayPanel({ day, appointments, loading = false, onNew, onMove }: DayPanelProps) {
   return (
     <Card
       className="calendar-panel"
@@ -34,7 +36,9 @@ export function DayPanel({ day, appointments, onNew, onMove }: DayPanelProps) {
         </Button>
       }
     >
-      {appointments.length === 0 ? (
+      {loading ? (
+        <Typography.Text type="secondary">Loading the day's appointments...</Typography.Text>
+      ) : appointments.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
           description={

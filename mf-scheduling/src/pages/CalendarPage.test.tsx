@@ -75,6 +75,13 @@ describe('CalendarPage (spec §2 Calendar)', () => {
     expect(api.lastParams('/api/calendar/appointments')).toEqual({ month: 5, year: 2099 });
   });
 
+  it('while the month is read, the day is not called free', async () => {
+    api.onGet('/api/calendar/appointments').reply(() => new Promise(() => {}));
+    renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+    expect(await screen.findByText("Loading the day's appointments...")).toBeInTheDocument();
+    expect(screen.queryByText('This day is free')).not.toBeInTheDocument();
+  });
+
   it('the side panel lists the selected day; a free day says so; the day goes into the URL', async () => {
     api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
     const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });

@@ -197,6 +197,7 @@ export default function CalendarPage() {
           <DayPanel
             day={selected}
             appointments={byDay.get(selected) ?? []}
+            loading={appointments.isPending}
             onNew={openNew}
             onMove={setMoving}
           />

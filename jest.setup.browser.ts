@@ -58,6 +58,7 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   Object.assign(globalThis, { MessageChannel: MacroTaskChannel });
 }
 
-// A component test waits for what it needs; on a busy 2-core machine (the whole suite in parallel) a
-// screen can take more than testing-library's default second to answer, so it waits up to five.
-configure({ asyncUtilTimeout: 5000 });
+// A component test waits for what it needs; on a busy 2-core machine (the whole suite in parallel,
+// role queries over a whole month) a screen has taken more than five seconds to answer, so it waits
+// up to twenty. A passing wait returns as soon as the screen answers, so this costs nothing.
+configure({ asyncUtilTimeout: 20000 });

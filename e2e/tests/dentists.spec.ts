@@ -81,11 +81,11 @@ test('an admin adds a dentist, edits them, sets them inactive and deletes them',
   await expect(page.getByText('No dentists match your search')).toBeVisible();
 });
 
-test('a dentist with appointments is not deleted: the server says why', async ({ page }) => {
+test('a dentist with appointments to come is not deleted: the server says why', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/dentists?search=Sarah');
   await card(page, 'Dr. Sarah Johnson').getByRole('button', { name: 'Delete Dr. Sarah Johnson' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText(/cannot be deleted/);
+  await expect(page.getByRole('alert')).toContainText(/appointments? to come and cannot be deleted/);
   await expect(card(page, 'Dr. Sarah Johnson')).toBeVisible();
 });

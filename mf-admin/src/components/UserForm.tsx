@@ -22,7 +22,7 @@ import {
   schemaRules,
   showServerErrors,
 } from '@dental/shared/ui';
-import { useEffect, useState } from 'react';
+import { type ComponentRef, useEffect, useRef, useState } from 'react';
 import { createUser, updateUser, useDentistChoices, userKeys } from '../api/users';
 
 const createRules = schemaRules(userCreateSchema.in);
@@ -45,6 +45,8 @@ export interface UserFormProps {
   user: WireUser | null;
   onClose: () => void;
   onSaved: (user: WireUser) => void;
+  /** Opened from a row's 'Set password': the cursor starts in Password. */
+  focusPassword?: boolean;
 }
 
 /**
@@ -52,10 +54,11 @@ export interface UserFormProps {
  * password on edit ('leave blank to keep current'). No stored password is ever shown: Show Password
  * shows only what is being typed.
  */
-export function UserForm({ open, user, onClose, onSaved }: UserFormProps) {
+export function UserForm({ open, user, onClose, onSaved, focusPassword = false }: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  const passwordInput = useRef<ComponentRef<typeof Input>>(null);
   const queryClient = useQueryClient();
   const dentists = useDentistChoices();
   const role = Form.useWatch('role', form);
@@ -116,6 +119,9 @@ export function UserForm({ open, user, onClose, onSaved }: UserFormProps) {
       onOk={() => void submit()}
       confirmLoading={save.isPending}
       onCancel={onClose}
+      afterOpenChange={(opened) => {
+        if (opened && focusPassword) passwordInput.current?.focus();
+      }}
       destroyOnHidden
     >
       <ErrorBanner message={formError} onClose={() => setFormError(null)} />
@@ -137,6 +143,7 @@ export function UserForm({ open, user, onClose, onSaved }: UserFormProps) {
           <Flex gap={8}>
             <Form.Item name="password" rules={rulesFor('password')} noStyle>
               <Input
+                ref={passwordInput}
                 aria-label="Password"
                 type={showPassword ? 'text' : 'password'}
                 autoComplete="new-password"

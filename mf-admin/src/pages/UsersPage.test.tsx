@@ -158,6 +158,24 @@ describe('UsersPage (spec §2 Users)', () => {
     });
   });
 
+  it('Set password opens the user with the cursor in Password, and saves the new one', async () => {
+    api.onGet('/api/users').reply(200, pageOf([RILEY]));
+    api.onPut('/api/users/2').reply(200, RILEY);
+    const view = renderScreen(<UsersPage />, { url: '/users', staff: admin });
+    await screen.findByText('Riley Chen');
+    await view.user.click(screen.getByRole('button', { name: 'Set password of Riley Chen' }));
+    const dialog = await findDialog('Edit User');
+    const password = within(dialog).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    await view.user.keyboard('a-new-long-secret');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Show Password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveValue('a-new-long-secret');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Riley Chen was saved')).toBeInTheDocument();
+    expect(api.sent('put')[0]?.body).toMatchObject({ name: 'Riley Chen', password: 'a-new-long-secret' });
+  });
+
   it('deactivates a user, and Delete asks the spec’s question and shows the server’s refusal', async () => {
     api.onGet('/api/users').reply(200, pageOf([ALEX, RILEY]));
     api.onPatch('/api/users/2/status').reply(200, { ...RILEY, is_active: false });

@@ -27,6 +27,7 @@ import {
   EditOutlined,
   ErrorBanner,
   Flex,
+  KeyOutlined,
   ListSearch,
   PageHeading,
   PlusOutlined,
@@ -53,7 +54,7 @@ export default function UsersPage() {
   const selfId = useAuthStore((state) => state.user?.id);
   const list = useListState({ sorts: USER_SORTS, filters: FILTERS });
   const { state } = list;
-  const [editing, setEditing] = useState<{ user: WireUser | null } | null>(null);
+  const [editing, setEditing] = useState<{ user: WireUser | null; focusPassword?: boolean } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   const users = useUsers({
@@ -142,6 +143,13 @@ export default function UsersPage() {
             icon={<EditOutlined />}
             aria-label={`Edit ${user.name}`}
             onClick={() => setEditing({ user })}
+          />
+          <Button
+            type="text"
+            icon={<KeyOutlined />}
+            aria-label={`Set password of ${user.name}`}
+            title="Set password (no password is stored in clear, so none can be shown)"
+            onClick={() => setEditing({ user, focusPassword: true })}
           />
           <Button
             type="text"
@@ -239,6 +247,7 @@ export default function UsersPage() {
       <UserForm
         open={editing !== null}
         user={editing?.user ?? null}
+        focusPassword={editing?.focusPassword}
         onClose={() => setEditing(null)}
         onSaved={(saved) => {
           message.success(editing?.user ? `${saved.name} was saved` : `${saved.name} was added`);

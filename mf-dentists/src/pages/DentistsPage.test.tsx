@@ -179,7 +179,9 @@ describe('DentistsPage (spec §2 Dentists)', () => {
       .onDelete('/api/dentists/1')
       .reply(
         409,
-        refusal('This dentist has 3 appointments and cannot be deleted; set the dentist to inactive instead'),
+        refusal(
+          'This dentist has 3 appointments to come and cannot be deleted; move or cancel them, or set the dentist to inactive',
+        ),
       );
     const view = renderScreen(<DentistsPage />, { url: '/dentists' });
     await view.user.click(await screen.findByRole('button', { name: 'Delete Dr. Sarah Johnson' }));
@@ -188,7 +190,7 @@ describe('DentistsPage (spec §2 Dentists)', () => {
     ).toBeInTheDocument();
     expect(api.sent('delete')).toHaveLength(0);
     await view.user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(/has 3 appointments and cannot be deleted/)).toBeInTheDocument();
+    expect(await screen.findByText(/has 3 appointments to come and cannot be deleted/)).toBeInTheDocument();
     expect(screen.getByText('Dr. Sarah Johnson')).toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ export function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}
   );
   return {
     ...view,
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     queryClient: client,
     /** The query string the screen has written, as URLSearchParams. */
     currentParams: () => new URLSearchParams(window.location.search),

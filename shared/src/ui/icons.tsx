@@ -17,6 +17,7 @@ import {
   FilterOutlined as FilterOutlinedGlyph,
   HistoryOutlined as HistoryOutlinedGlyph,
   IdcardOutlined as IdcardOutlinedGlyph,
+  KeyOutlined as KeyOutlinedGlyph,
   LeftOutlined as LeftOutlinedGlyph,
   LogoutOutlined as LogoutOutlinedGlyph,
   MailOutlined as MailOutlinedGlyph,
@@ -64,6 +65,7 @@ export const EyeOutlined = decorative<IconProps>(EyeOutlinedGlyph);
 export const FilterOutlined = decorative<IconProps>(FilterOutlinedGlyph);
 export const HistoryOutlined = decorative<IconProps>(HistoryOutlinedGlyph);
 export const IdcardOutlined = decorative<IconProps>(IdcardOutlinedGlyph);
+export const KeyOutlined = decorative<IconProps>(KeyOutlinedGlyph);
 export const LeftOutlined = decorative<IconProps>(LeftOutlinedGlyph);
 export const LogoutOutlined = decorative<IconProps>(LogoutOutlinedGlyph);
 export const MailOutlined = decorative<IconProps>(MailOutlinedGlyph);

@@ -71,6 +71,7 @@ export {
   FilterOutlined,
   HistoryOutlined,
   IdcardOutlined,
+  KeyOutlined,
   LeftOutlined,
   LogoutOutlined,
   MailOutlined,

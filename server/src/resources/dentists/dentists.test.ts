@@ -560,13 +560,46 @@ describe('dentists API', () => {
   });
 
   describe('delete', () => {
-    it('refuses a dentist with appointments (409), suggesting inactive', async () => {
-      const response = await send(adminToken, 'DELETE', `/api/dentists/${michaelId}`);
+    const bookFor = async (dentistId: number, date: string, status: string) => {
+      const [patient] = await db().select().from(patients).where(eq(patients.clinicId, clinicId)).limit(1);
+      await db()
+        .insert(appointments)
+        .values({
+          clinicId,
+          patientId: patient?.id ?? 0,
+          dentistId,
+          date,
+          time: '09:00',
+          treatment: 'Root Canal',
+          status,
+        });
+    };
+
+    it('refuses a dentist with appointments to come (409), naming them, and keeps the dentist', async () => {
+      const dentist = await createDentist();
+      await bookFor(dentist.id, '2031-05-05', 'confirmed');
+      await bookFor(dentist.id, '2031-05-06', 'pending');
+      await bookFor(dentist.id, '2020-01-06', 'completed');
+      const response = await send(adminToken, 'DELETE', `/api/dentists/${dentist.id}`);
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toMatch(
-        /^This dentist has \d+ appointments? and cannot be deleted; set the dentist to inactive instead$/,
+      expect(response.json().message).toBe(
+        'This dentist has 2 appointments to come and cannot be deleted; move or cancel them, or set the dentist to inactive',
       );
+      expect(await rowOf(dentist.id)).toBeDefined();
+      const seeded = await send(adminToken, 'DELETE', `/api/dentists/${michaelId}`);
+      expect(seeded.statusCode).toBe(409);
       expect(await rowOf(michaelId)).toBeDefined();
+    });
+
+    it("refuses a dentist with only past appointments (409): they are the clinic's records", async () => {
+      const dentist = await createDentist();
+      await bookFor(dentist.id, '2020-01-06', 'completed');
+      const response = await send(adminToken, 'DELETE', `/api/dentists/${dentist.id}`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(
+        "This dentist has 1 past appointment in the clinic's records and cannot be deleted; set the dentist to inactive instead",
+      );
+      expect(await rowOf(dentist.id)).toBeDefined();
     });
 
     it('deletes a dentist with their availability, unlinks their account, and audits it', async () => {
@@ -612,23 +645,12 @@ describe('dentists API', () => {
       expect(await rowOf(dentist.id)).toBeDefined();
     });
 
-    it('a dentist whose only appointment is cancelled is still kept', async () => {
+    it('a dentist whose only appointment is cancelled is still kept, as a record', async () => {
       const dentist = await createDentist();
-      const [patient] = await db().select().from(patients).where(eq(patients.clinicId, clinicId)).limit(1);
-      await db()
-        .insert(appointments)
-        .values({
-          clinicId,
-          patientId: patient?.id ?? 0,
-          dentistId: dentist.id,
-          date: '2031-05-05',
-          time: '09:00',
-          treatment: 'Root Canal',
-          status: 'cancelled',
-        });
+      await bookFor(dentist.id, '2031-05-05', 'cancelled');
       const response = await send(adminToken, 'DELETE', `/api/dentists/${dentist.id}`);
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toContain('1 appointment and cannot be deleted');
+      expect(response.json().message).toContain('1 past appointment in the clinic');
     });
   });
 });

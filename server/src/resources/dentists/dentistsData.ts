@@ -17,12 +17,16 @@ import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
+import { clinicNow } from '../settings/clinicTime';
 
 export const DENTIST_NOT_FOUND = 'Dentist not found';
 export const DENTIST_EMAIL_TAKEN = 'Another dentist of the clinic has this e-mail address';
 export const DENTIST_LICENSE_TAKEN = 'Another dentist of the clinic has this license number';
-export const dentistHasAppointments = (total: number) =>
-  `This dentist has ${total} appointment${total === 1 ? '' : 's'} and cannot be deleted; set the dentist to inactive instead`;
+const appointmentsWord = (total: number) => `appointment${total === 1 ? '' : 's'}`;
+export const dentistHasAppointmentsToCome = (total: number) =>
+  `This dentist has ${total} ${appointmentsWord(total)} to come and cannot be deleted; move or cancel them, or set the dentist to inactive`;
+export const dentistHasHistory = (total: number) =>
+  `This dentist has ${total} past ${appointmentsWord(total)} in the clinic's records and cannot be deleted; set the dentist to inactive instead`;
 
 /** Who acts: the clinic whose dentists they manage, and their own id (for the audit record). */
 export interface Actor {
@@ -284,7 +288,10 @@ export async function updateDentist(
 }
 
 /**
- * A dentist with appointments (any status, past or future) is kept: 409, set them inactive instead.
+ * A dentist with appointments is kept (409). Appointments to come (pending or confirmed, not yet
+ * passed in the clinic's time) are named first: the desk must move or cancel them. Past and
+ * cancelled ones are the clinic's records, which deleting the dentist would orphan, so they refuse
+ * too and point to inactive, which keeps the history and takes the dentist off new bookings.
  * Otherwise the row goes with its availability (the foreign key cascades) and any user account
  * linked to it is unlinked, all in one transaction. A booking racing the delete fails the
  * appointments foreign key and answers the same 409.
@@ -293,12 +300,22 @@ export async function deleteDentist(db: Database, actor: Actor, dentistId: numbe
   try {
     await inTransaction(db, async (tx) => {
       const current = await lockedDentist(tx, actor.clinicId, dentistId);
+      const now = await clinicNow(tx, actor.clinicId);
       const [booked] = await tx
-        .select({ total: count() })
+        .select({
+          total: count(),
+          toCome: sql<number>`count(*) filter (where ${appointments.status} in ('pending', 'confirmed')
+            and (${appointments.date} > ${now.date}::date
+              or (${appointments.date} = ${now.date}::date and ${appointments.time} >= ${now.time})))`.mapWith(
+            Number,
+          ),
+        })
         .from(appointments)
         .where(and(eq(appointments.clinicId, actor.clinicId), eq(appointments.dentistId, dentistId)));
       const total = booked?.total ?? 0;
-      if (total > 0) throw new HttpError(409, dentistHasAppointments(total));
+      const toCome = booked?.toCome ?? 0;
+      if (toCome > 0) throw new HttpError(409, dentistHasAppointmentsToCome(toCome));
+      if (total > 0) throw new HttpError(409, dentistHasHistory(total));
       await tx
         .update(users)
         .set({ dentistId: null, updatedAt: new Date() })

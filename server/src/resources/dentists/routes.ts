@@ -145,7 +145,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
       schema: {
         tags: TAGS,
         summary:
-          'Delete a dentist with their availability (admin); a user account linked to them is unlinked. A dentist with appointments is kept (409): set them inactive instead',
+          "Delete a dentist with their availability (admin); a user account linked to them is unlinked. A dentist with appointments to come, or past ones in the clinic's records, is kept (409): move or cancel those to come, or set the dentist inactive",
         security: SECURITY,
         params: idParamsSchema,
         response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { MODULE_IDS, type ModuleId } from '@dental/shared/domain';
 
@@ -9,6 +10,13 @@ export interface AppConfig {
   dataDir: string | null;
   /** A PostgreSQL server's URL; when set, PGlite is not used. */
   databaseUrl: string | null;
+  /** Connections to the PostgreSQL server (DB_POOL_SIZE): by default twice the cores, plus one. */
+  dbPoolSize: number;
+  /**
+   * How long one statement may run on the PostgreSQL server before it is cancelled and the request
+   * answers 503 (STATEMENT_TIMEOUT_MS, 0 for none), so one slow query cannot hold a connection.
+   */
+  statementTimeoutMs: number;
   /** Access-token signing key; when null one is generated once and kept in the database. */
   jwtSecret: string | null;
   /** Repository root: `shell/dist` and each module's `dist` are served from under it. */
@@ -86,6 +94,8 @@ export function loadConfig(
     host: env.HOST ?? 'localhost',
     dataDir: path.resolve(invokedFrom, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || null,
+    dbPoolSize: Number.parseInt(env.DB_POOL_SIZE ?? String(2 * os.availableParallelism() + 1), 10),
+    statementTimeoutMs: Number.parseInt(env.STATEMENT_TIMEOUT_MS ?? '10000', 10),
     jwtSecret: env.JWT_SECRET || null,
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
     moduleEntries,

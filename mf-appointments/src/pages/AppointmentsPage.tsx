@@ -463,7 +463,7 @@ export default function AppointmentsPage() {
                 ? 'No appointments match these filters'
                 : 'No upcoming appointments',
           }}
-          pagination={tablePagination(state, total, list.setPage)}
+          pagination={tablePagination(state, total, list.setPage, appointments.data?.total_capped)}
           onChange={(_pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') list.setFilters({ sort: sortFromTable(sorter) });
           }}

@@ -59,6 +59,12 @@ describe('PatientsPage (spec §2 Patients)', () => {
     expect(within(row('Tom Baker')).getByText('inactive')).toBeInTheDocument();
   });
 
+  it('says when the server stopped counting: 1000+', async () => {
+    api.onGet('/api/patients').reply(200, { ...pageOf([MIA, TOM], 1000), total_capped: true });
+    renderScreen(<PatientsPage />, { url: '/patients?search=ma' });
+    expect(await screen.findByText('1-20 of 1000+')).toBeInTheDocument();
+  });
+
   it('reads search, status and page from the URL and asks the server for them', async () => {
     api.onGet('/api/patients').reply(200, pageOf([TOM], 41, 3));
     renderScreen(<PatientsPage />, { url: '/patients?search=tom&status=inactive&page=3' });

@@ -212,7 +212,12 @@ export default function PatientsPage() {
                 ? 'No patients match your search'
                 : 'No patients yet',
           }}
-          pagination={tablePagination(state, patients.data?.total ?? 0, list.setPage)}
+          pagination={tablePagination(
+            state,
+            patients.data?.total ?? 0,
+            list.setPage,
+            patients.data?.total_capped,
+          )}
           onChange={(_pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') list.setFilters({ sort: sortFromTable(sorter) });
           }}

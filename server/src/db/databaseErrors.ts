@@ -9,6 +9,8 @@ export interface DatabaseErrorLike {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** statement_timeout (or an administrator) cancelled the statement. */
+export const QUERY_CANCELED = '57014';
 
 /** The driver's error under drizzle's wrapper, if it carries one of these SQLSTATE codes. */
 export function databaseError(error: unknown, codes: readonly string[]): DatabaseErrorLike | null {

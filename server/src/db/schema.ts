@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -169,16 +170,76 @@ export const patients = pgTable(
     index('patients_phone_idx').on(table.clinicId, table.phone),
     index('patients_created_idx').on(table.clinicId, table.createdAt),
     index('patients_birth_date_idx').on(table.clinicId, table.dateOfBirth),
-    // Search matches any part of name, e-mail or phone: a trigram index answers `ILIKE '%term%'`.
-    index('patients_search_trgm_idx').using('gin', sql`${patientSearchText(table)} gin_trgm_ops`),
     check('patients_status_check', sql`${table.status} in ('active', 'inactive')`),
   ],
 );
 
-/** The text a patient search matches; queries must use this same expression to hit the index. */
-export function patientSearchText(table: { name: unknown; email: unknown; phone: unknown }) {
-  return sql`lower(${table.name} || ' ' || coalesce(${table.email}, '') || ' ' || ${table.phone})`;
-}
+/** Text compared byte by byte, so `like 'ab%'` is a range of its btree index whatever the database's locale. */
+const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
+ * The words a patient search matches (by the start of a word): the words of the name and of the
+ * e-mail's local part, lower-cased, and the phone's digits whole and group by group. Kept by
+ * triggers on patients (migration 0009, patient_search_words()). Each row carries the word's first
+ * two characters and the patient's name and status, so a search reads its page in name order from
+ * patient_search_terms_prefix_idx alone: no patient is read and tested, no match is sorted.
+ */
+export const patientSearchTerms = pgTable(
+  'patient_search_terms',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    term: byteText('term').notNull(),
+    patientId: integer('patient_id').notNull(),
+    prefix: byteText('prefix').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.term, table.patientId] }),
+    foreignKey({
+      columns: [table.clinicId, table.patientId],
+      foreignColumns: [patients.clinicId, patients.id],
+      name: 'patient_search_terms_patient_fk',
+    }).onDelete('cascade'),
+    index('patient_search_terms_patient_idx').on(table.clinicId, table.patientId, table.term),
+    // The page's order first, then what the scan tests, so it reads the index alone.
+    index('patient_search_terms_prefix_idx').on(
+      table.clinicId,
+      table.prefix,
+      table.name,
+      table.patientId,
+      table.term,
+      table.status,
+    ),
+  ],
+);
+
+/**
+ * How many of the clinic's appointments fall on each day in each status, kept by triggers on
+ * appointments (migration 0009): the dashboard sums a few of these rows instead of counting the
+ * clinic's history on every request.
+ */
+export const appointmentDayCounts = pgTable(
+  'appointment_day_counts',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    status: text('status').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.status, table.date] })],
+);
+
+/** How many of the clinic's patients are in each status, kept by triggers on patients (migration 0009). */
+export const patientStatusCounts = pgTable(
+  'patient_status_counts',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    status: text('status').notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.status] })],
+);
 
 export const appointments = pgTable(
   'appointments',
@@ -215,9 +276,39 @@ export const appointments = pgTable(
     uniqueIndex('appointments_no_double_booking')
       .on(table.clinicId, table.dentistId, table.date, table.time)
       .where(sql`${table.status} <> 'cancelled'`),
-    index('appointments_date_idx').on(table.clinicId, table.date, table.time),
-    index('appointments_dentist_date_idx').on(table.clinicId, table.dentistId, table.date, table.time),
-    index('appointments_status_date_idx').on(table.clinicId, table.status, table.date, table.time),
+    // The list orders, each ending in id, and then every column a list filters or searches by
+    // (status, dentist, patient, treatment): a page is cut and counted from the index alone, and
+    // only its own rows are read from the table.
+    index('appointments_date_idx').on(
+      table.clinicId,
+      table.date,
+      table.time,
+      table.id,
+      table.status,
+      table.dentistId,
+      table.patientId,
+      table.treatment,
+    ),
+    index('appointments_dentist_date_idx').on(
+      table.clinicId,
+      table.dentistId,
+      table.date,
+      table.time,
+      table.id,
+      table.status,
+      table.patientId,
+      table.treatment,
+    ),
+    index('appointments_status_date_idx').on(
+      table.clinicId,
+      table.status,
+      table.date,
+      table.time,
+      table.id,
+      table.dentistId,
+      table.patientId,
+      table.treatment,
+    ),
     // The appointments screen filters by dentist and status together, in date order.
     index('appointments_dentist_status_date_idx').on(
       table.clinicId,
@@ -226,7 +317,13 @@ export const appointments = pgTable(
       table.date,
       table.time,
     ),
-    index('appointments_patient_date_idx').on(table.clinicId, table.patientId, table.date, table.time),
+    index('appointments_patient_date_idx').on(
+      table.clinicId,
+      table.patientId,
+      table.date,
+      table.time,
+      table.id,
+    ),
     check(
       'appointments_status_check',
       sql`${table.status} in ('pending', 'confirmed', 'cancelled', 'completed')`,

@@ -317,7 +317,7 @@ async function main() {
   console.log(
     `Seeding the large data set into ${config.databaseUrl ? 'the PostgreSQL server of DATABASE_URL' : `PGlite in ${config.dataDir}`}${scale < 1 ? ` at scale ${scale}` : ''}`,
   );
-  const database = await timed('open and migrate', () => openDatabase(config));
+  const database = await timed('open and migrate', () => openDatabase({ ...config, statementTimeoutMs: 0 }));
   const { db } = database;
   try {
     // The demo clinics come first: the server seeds them only into an empty database.
@@ -340,13 +340,22 @@ async function main() {
       );
       if (again > 0) return;
       await tx.execute(sql.raw("set local maintenance_work_mem = '512MB'"));
-      await withoutSecondaryIndexes(tx, ['appointments', 'patients'], async () => {
+      await withoutSecondaryIndexes(tx, ['appointments', 'patients', 'patient_search_terms'], async () => {
         for (const plan of plans(scale)) await fillClinic(tx, plan, timeZone, passwordHash);
       });
     });
     // Fresh statistics for the planner, and a visibility map so counts can be index-only.
     await timed('vacuum analyze', async () => {
-      for (const table of ['dentists', 'patients', 'appointments', 'availability', 'users']) {
+      for (const table of [
+        'dentists',
+        'patients',
+        'patient_search_terms',
+        'patient_status_counts',
+        'appointments',
+        'appointment_day_counts',
+        'availability',
+        'users',
+      ]) {
         await db.execute(sql.raw(`vacuum (analyze) ${table}`));
       }
     });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { databaseError } from '../db/databaseErrors';
+import { databaseError, QUERY_CANCELED } from '../db/databaseErrors';
 import { recordRefusal } from '../resources/audit/auditLog';
 
 /**
@@ -98,6 +98,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: `Invalid ${field}: it ${UNSTORABLE_VALUE}`,
         errors: [{ field, message: `It ${UNSTORABLE_VALUE}` }],
       });
+    }
+    if (databaseError(error, [QUERY_CANCELED])) {
+      request.log.warn({ err: error }, 'statement ran past its time-out');
+      return reply.code(503).send({ message: 'The database took too long to answer: please try again' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -90,3 +90,9 @@ export const DEFAULT_PRACTICE_HOURS: Record<Weekday, WorkingHours> = {
 /** List paging bounds every list endpoint keeps. */
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
+/**
+ * A list's matches are counted up to this many: past it the answer says `total_capped` and the
+ * screens show '1000+'. Counting a large clinic's hundreds of thousands of appointments for every
+ * page is what made its lists slow; a narrower filter or search gives an exact count again.
+ */
+export const LIST_COUNT_CAP = 1000;

@@ -4,15 +4,24 @@ import { emailString, phoneString, requiredText, timeString } from './validation
 
 /** Practice settings (spec §3), kept per clinic: GET /api/settings answers them, PUT saves them. */
 
+/** Answers of isTimeZone so far (a few hundred zones exist; the bound only keeps nonsense out). */
+const knownTimeZones = new Map<string, boolean>();
+
 /** An IANA zone name the runtime knows ('Europe/Berlin', 'UTC'); offsets and abbreviations are refused. */
 export function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  // Building a formatter to ask costs a tenth of a millisecond, and the server asks on every request.
+  const known = knownTimeZones.get(value);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownTimeZones.size > 1000) knownTimeZones.clear();
+  knownTimeZones.set(value, valid);
+  return valid;
 }
 
 /** The zone's canonical spelling ('europe/berlin' → 'Europe/Berlin'). */

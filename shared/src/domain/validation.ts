@@ -66,9 +66,18 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** The answer of every list endpoint. */
+/**
+ * The answer of every list endpoint. `total_capped`: there are more than `total` matches (counting
+ * stops at LIST_COUNT_CAP on the large lists).
+ */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    total_capped: z.boolean().optional(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
 
 /** Path ids are positive whole numbers; anything else is simply not found. */
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });

@@ -135,6 +135,8 @@ export function tablePagination(
   state: Paging,
   total: number,
   onChange: (page: number, size: number) => void,
+  /** The server stopped counting at `total` (LIST_COUNT_CAP): there are more. */
+  capped = false,
 ) {
   return {
     current: state.page,
@@ -142,7 +144,8 @@ export function tablePagination(
     total,
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-    showTotal: (count: number, [from, to]: [number, number]) => `${from}-${to} of ${count}`,
+    showTotal: (count: number, [from, to]: [number, number]) =>
+      `${from}-${to} of ${count}${capped ? '+' : ''}`,
     onChange,
   };
 }

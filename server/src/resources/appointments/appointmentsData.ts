@@ -10,10 +10,10 @@ import {
   TREATMENTS,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type CappedTotal, cappedCount } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
-import { appointments, dentists, patientSearchText, patients } from '../../db/schema';
-import { containsPattern } from '../../db/search';
+import { appointments, dentists, patients } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
 import { requireActiveDay, settleDays } from '../availability/availabilityData';
@@ -22,8 +22,9 @@ import {
   queueNewPatientAlert,
   syncAppointmentReminders,
 } from '../notifications/outboxQueue';
+import { matchingPatientIds, patientMatches, searchWordsOf, startsWith } from '../patients/patientSearch';
 import { clinicToday } from '../settings/clinicTime';
-import { BY_DATE_AND_TIME, countAppointments, readAppointments } from './appointmentRows';
+import { BY_DATE_AND_TIME, readAppointments } from './appointmentRows';
 
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const NO_ACTIVE_DENTIST = 'No active dentist with this id in your clinic';
@@ -53,29 +54,8 @@ const ORDERS: Record<AppointmentSort, SQL> = {
   created_at: sql`a.created_at, a.id`,
   '-created_at': sql`a.created_at desc, a.id desc`,
 };
-
-/** A search matching at most this many patients is looked up by their ids, through their index. */
-const FEW_PATIENTS = 1000;
-/** Three letters or digits in a row: a term the patients trigram index can look up. */
-const TRIGRAM_TERM = /[\p{L}\p{N}]{3}/u;
-
-/** The patients search expression (schema.ts) on the alias `sp` of the per-appointment test. */
-const PATIENT_TEXT = patientSearchText({ name: sql`sp.name`, email: sql`sp.email`, phone: sql`sp.phone` });
-
-/**
- * The patients of the clinic a (lower-cased) term matches, if they are few: found through the
- * trigram index on patientSearchText, stopping after FEW_PATIENTS + 1. Null when there are more, or
- * when the term is too short for the index (the lookup would read every patient).
- */
-async function fewMatchingPatients(db: Reader, clinicId: number, pattern: string, term: string) {
-  if (!TRIGRAM_TERM.test(term)) return null;
-  const rows = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.clinicId, clinicId), sql`${patientSearchText(patients)} like ${pattern}`))
-    .limit(FEW_PATIENTS + 1);
-  return rows.length > FEW_PATIENTS ? null : rows.map((row) => row.id);
-}
+/** Orders that read the patient's or the dentist's name, so the page cannot be cut before the joins. */
+const PEOPLE_ORDERS = new Set<AppointmentSort>(['patient', '-patient', 'dentist', '-dentist']);
 
 const valueList = (values: readonly (number | string)[]) =>
   sql.join(
@@ -83,59 +63,77 @@ const valueList = (values: readonly (number | string)[]) =>
     sql`, `,
   );
 
+/** Words of a fixed text as patient_search_words() splits a name: at spaces and punctuation. */
+const wordsOfText = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[\s\p{P}]+/u)
+    .filter(Boolean);
+
+/** Up to this many matching patients are gathered first and their appointments read by patient. */
+const FEW_PATIENTS = 200;
+
 /**
- * What `search` adds to the where, on the appointments table `a` alone: the patient (name, e-mail,
- * phone), the dentist's name or a treatment matches the term. Dentists (a few per clinic) and
- * treatments (a fixed list) are resolved first, so they become `dentist_id in (…)` and
- * `treatment in (…)`. For the patient:
- * - a term naming few patients: their ids, so the appointments come from the
- *   (clinic_id, patient_id, date, time) index, or from the filters' index when that is narrower;
- * - otherwise (a short or common term), when the filters leave few appointments (`narrow`): a test
- *   of each of them, looking its patient up by primary key. `offset 0` keeps that test a per-row
- *   subquery: turned into a join, PostgreSQL would read and test every patient of the clinic first
- *   (it underrates the cost of the expression), hundreds of milliseconds on 100,000 patients;
- * - otherwise the matching patients are read once and the appointments joined to them.
+ * The appointments of patients matching the words. Few patients (a name typed in full): their ids,
+ * so the appointments come from appointments_patient_date_idx. Many (two letters): each appointment
+ * the list's own order reaches is tested with an index probe, so a page stops after its rows instead
+ * of gathering thousands of patients into a hash first.
  */
-async function searchCondition(db: Reader, clinicId: number, term: string, narrow: boolean): Promise<SQL> {
-  const pattern = containsPattern(term);
-  const treatments = TREATMENTS.filter((treatment) => treatment.toLowerCase().includes(term));
+async function patientArm(db: Reader, clinicId: number, words: string[]): Promise<SQL> {
+  // A patient has a few words; more rows than this read means more patients than FEW_PATIENTS.
+  const readAtMost = FEW_PATIENTS * 4;
+  const found = await db.execute(
+    sql`select array_agg(distinct patient_id) as ids, count(*) as seen
+      from (${matchingPatientIds(clinicId, words)} limit ${readAtMost + 1}) as matching`,
+  );
+  const row = found.rows[0] as { ids?: Array<number | string> | null; seen?: number | string } | undefined;
+  const ids = (row?.ids ?? []).map(Number);
+  if (Number(row?.seen ?? 0) <= readAtMost && ids.length <= FEW_PATIENTS) {
+    return ids.length ? sql`a.patient_id in (${valueList(ids)})` : sql`false`;
+  }
+  return patientMatches(clinicId, sql`a.patient_id`, words);
+}
+
+/**
+ * What `search` adds to the where, on the appointments table `a` alone: every word typed starts a
+ * word of the patient (as a patient search matches, patientSearch.ts), of the dentist's name or of
+ * the treatment. Dentists (a few per clinic) and treatments (a fixed list) are resolved first, so
+ * they become `dentist_id in (…)` and `treatment in (…)`; the patients are their ids from
+ * patient_search_terms, whatever the length of the term.
+ */
+async function searchCondition(db: Reader, clinicId: number, typed: string): Promise<SQL> {
+  const words = await searchWordsOf(db, typed);
+  if (!words.length) return sql`false`;
+  const treatments = TREATMENTS.filter((treatment) => {
+    const own = wordsOfText(treatment);
+    return words.every((word) => own.some((each) => each.startsWith(word)));
+  });
+  const dentistWords = words.map(
+    (
+      word,
+    ) => sql`exists (select 1 from regexp_split_to_table(lower(${dentists.name}), '[[:space:][:punct:]]+') as w
+      where w like ${startsWith(word)})`,
+  );
   const named = await db
     .select({ id: dentists.id })
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), sql`lower(${dentists.name}) like ${pattern}`));
-  const arms: SQL[] = [];
+    .where(and(eq(dentists.clinicId, clinicId), ...dentistWords));
+  const arms: SQL[] = [await patientArm(db, clinicId, words)];
   if (treatments.length) arms.push(sql`a.treatment in (${valueList(treatments)})`);
   if (named.length) arms.push(sql`a.dentist_id in (${valueList(named.map((row) => row.id))})`);
-  const patientIds = await fewMatchingPatients(db, clinicId, pattern, term);
-  if (patientIds === null && !narrow) {
-    arms.push(sql`a.patient_id in (select sp.id from patients sp
-      where sp.clinic_id = ${clinicId} and ${PATIENT_TEXT} like ${pattern})`);
-  } else if (patientIds === null) {
-    arms.push(sql`exists (select 1 from patients sp
-      where sp.clinic_id = a.clinic_id and sp.id = a.patient_id and ${PATIENT_TEXT} like ${pattern}
-      offset 0)`);
-  } else if (patientIds.length) {
-    arms.push(sql`a.patient_id in (${valueList(patientIds)})`);
-  }
-  return arms.length ? sql`(${sql.join(arms, sql` or `)})` : sql`false`;
-}
-
-/** A from/to range of at most a month: a filter that leaves few appointments. */
-function isShortRange(query: AppointmentListQuery): boolean {
-  if (!query.from || !query.to) return false;
-  return Date.parse(query.to) - Date.parse(query.from) <= 31 * 24 * 60 * 60 * 1000;
+  return sql`(${sql.join(arms, sql` or `)})`;
 }
 
 /**
  * Filters go to the appointments indexes that lead with clinic_id (status, dentist, dentist+status,
  * patient, date, each then date and time, so pages come out in order); search as searchCondition
- * says. The total counts the same where.
+ * says. The total counts the same where, up to LIST_COUNT_CAP (cappedCount).
  */
 export async function listAppointments(
   db: Database,
   clinicId: number,
   query: AppointmentListQuery,
-): Promise<{ data: Appointment[]; total: number }> {
+): Promise<{ data: Appointment[] } & CappedTotal> {
   const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`];
   if (query.status) conditions.push(sql`a.status = ${query.status}`);
   if (query.dentist_id) conditions.push(sql`a.dentist_id = ${query.dentist_id}`);
@@ -143,17 +141,15 @@ export async function listAppointments(
   if (query.date) conditions.push(sql`a.date = ${query.date}::date`);
   if (query.from) conditions.push(sql`a.date >= ${query.from}::date`);
   if (query.to) conditions.push(sql`a.date <= ${query.to}::date`);
-  const term = query.search?.trim().toLowerCase();
-  if (term) {
-    const narrow = Boolean(query.dentist_id || query.patient_id || query.date || isShortRange(query));
-    conditions.push(await searchCondition(db, clinicId, term, narrow));
-  }
+  if (query.search?.trim()) conditions.push(await searchCondition(db, clinicId, query.search));
   const where = sql.join(conditions, sql` and `);
-  const total = await countAppointments(db, where, false);
-  if (total === 0) return { data: [], total };
-  const order = ORDERS[query.sort ?? 'date'];
-  const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit, order);
-  return { data, total };
+  const counted = await cappedCount(db, sql`select 1 from appointments a where ${where}`);
+  if (counted.total === 0) return { data: [], ...counted };
+  const sort = query.sort ?? 'date';
+  const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit, ORDERS[sort], {
+    orderReadsPeople: PEOPLE_ORDERS.has(sort),
+  });
+  return { data, ...counted };
 }
 
 export async function findAppointment(
@@ -215,8 +211,8 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 /**
  * The patient a booking is for: the one named by `patient_id`, else the clinic's patient with this
- * name (any letter case) and phone (same digits), else a new active patient. The name is found
- * through the patients trigram index; the phone's digits decide between namesakes.
+ * name (any letter case) and phone (same digits), else a new active patient. The phone's digits
+ * are one of the patient's search words (patient_search_terms), which finds the namesakes.
  */
 async function resolvePatient(tx: Transaction, clinicId: number, input: AppointmentWrite): Promise<number> {
   if (input.patientId !== null) {
@@ -228,18 +224,16 @@ async function resolvePatient(tx: Transaction, clinicId: number, input: Appointm
     return row.id;
   }
   const name = input.patient.toLowerCase();
+  const digits = digitsOf(input.phone);
+  const samePhone = digits
+    ? sql`${patients.id} in (select patient_id from patient_search_terms
+        where clinic_id = ${clinicId} and term = ${digits})`
+    : sql`true`;
   const candidates = await tx
     .select({ id: patients.id, phone: patients.phone })
     .from(patients)
-    .where(
-      and(
-        eq(patients.clinicId, clinicId),
-        sql`${patientSearchText(patients)} like ${containsPattern(name)}`,
-        sql`lower(${patients.name}) = ${name}`,
-      ),
-    )
+    .where(and(eq(patients.clinicId, clinicId), sql`lower(${patients.name}) = ${name}`, samePhone))
     .orderBy(patients.id);
-  const digits = digitsOf(input.phone);
   const known = candidates.find((candidate) => digitsOf(candidate.phone) === digits);
   if (known) return known.id;
   const [created] = await tx

@@ -7,7 +7,7 @@ import {
   isTimeZone,
   signedChange,
 } from '@dental/shared/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addDays } from '../settings/clinicTime';
 
@@ -27,60 +27,41 @@ export interface StatFigures {
 
 const LIVE_STATUSES = sql`('pending', 'confirmed', 'completed')`;
 
-/** How many of the newest patients the intake count reads at first; it grows while that is too few. */
-const INTAKE_WINDOW_START = 4096;
-
 /**
- * Patients who joined in the last 30 days and in the 30 before. patients has no index on
- * created_at, but ids are handed out in joining order, so the newest patients are the highest ids:
- * a backward range of the primary key (clinic_id, id), stopped once it reaches a patient older than
- * 60 days. When every row read is younger, the window was too small and grows.
+ * Patients who joined in the last 30 days and in the 30 before: two ranges of
+ * patients_created_idx (clinic_id, created_at), read from the index alone.
  */
 async function readIntake(db: Database, clinicId: number): Promise<{ last30: number; previous30: number }> {
-  for (let window = INTAKE_WINDOW_START; ; window *= 4) {
-    const result = await db.execute(sql`
-      select
-        count(*) filter (where created_at >= now() - interval '30 days') as "last30",
-        count(*) filter (where created_at < now() - interval '30 days'
-          and created_at >= now() - interval '60 days') as "previous30",
-        count(*) filter (where created_at < now() - interval '60 days') as "older",
-        count(*) as "read"
-      from (
-        select created_at from patients where clinic_id = ${clinicId} order by id desc limit ${window}
-      ) as newest
-    `);
-    const row = result.rows[0] as Record<string, string | number> | undefined;
-    const figure = (key: string) => Number(row?.[key] ?? 0);
-    if (figure('older') > 0 || figure('read') < window) {
-      return { last30: figure('last30'), previous30: figure('previous30') };
-    }
-  }
+  const result = await db.execute(sql`
+    select
+      (select count(*) from patients where clinic_id = ${clinicId}
+        and created_at >= now() - interval '30 days') as "last30",
+      (select count(*) from patients where clinic_id = ${clinicId}
+        and created_at >= now() - interval '60 days' and created_at < now() - interval '30 days') as "previous30"
+  `);
+  const row = result.rows[0] as Record<string, string | number> | undefined;
+  return { last30: Number(row?.last30 ?? 0), previous30: Number(row?.previous30 ?? 0) };
 }
 
 /**
- * Appointment counts run on appointments_status_date_idx (clinic_id, status, date) as index-only
- * ranges: a non-cancelled day is three small ranges rather than a scan of the day's rows. Active
- * patients count on patients_status_name_idx, dentists on their primary key.
+ * Appointment and patient counts are sums of the counters the database keeps (appointment_day_counts
+ * and patient_status_counts, migration 0009): a few rows per figure, whatever the clinic's history.
+ * Dentists count on their primary key; new patients as readIntake says.
  */
 export async function readStatFigures(db: Database, clinicId: number, today: string): Promise<StatFigures> {
   const lastWeek = addDays(today, -7);
   const nextWeek = addDays(today, 7);
+  const days = (where: SQL) =>
+    sql`(select coalesce(sum(total), 0) from appointment_day_counts where clinic_id = ${clinicId} and ${where})`;
   const result = await db.execute(sql`
     select
-      (select count(*) from appointments
-        where clinic_id = ${clinicId} and status in ${LIVE_STATUSES} and date = ${today}::date) as "today",
-      (select count(*) from appointments
-        where clinic_id = ${clinicId} and status in ${LIVE_STATUSES} and date = ${lastWeek}::date)
-        as "sameDayLastWeek",
-      (select count(*) from appointments
-        where clinic_id = ${clinicId} and status = 'pending' and date >= ${today}::date) as "pendingFromToday",
-      (select count(*) from appointments
-        where clinic_id = ${clinicId} and status = 'pending'
-          and date >= ${today}::date and date < ${nextWeek}::date) as "pendingNextWeek",
-      (select count(*) from appointments
-        where clinic_id = ${clinicId} and status = 'pending'
-          and date >= ${lastWeek}::date and date < ${today}::date) as "pendingPreviousWeek",
-      (select count(*) from patients where clinic_id = ${clinicId} and status = 'active') as "activePatients",
+      ${days(sql`status in ${LIVE_STATUSES} and date = ${today}::date`)} as "today",
+      ${days(sql`status in ${LIVE_STATUSES} and date = ${lastWeek}::date`)} as "sameDayLastWeek",
+      ${days(sql`status = 'pending' and date >= ${today}::date`)} as "pendingFromToday",
+      ${days(sql`status = 'pending' and date >= ${today}::date and date < ${nextWeek}::date`)} as "pendingNextWeek",
+      ${days(sql`status = 'pending' and date >= ${lastWeek}::date and date < ${today}::date`)} as "pendingPreviousWeek",
+      (select coalesce(sum(total), 0) from patient_status_counts
+        where clinic_id = ${clinicId} and status = 'active') as "activePatients",
       (select count(*) from dentists where clinic_id = ${clinicId} and status = 'active') as "activeDentists",
       (select count(*) from dentists
         where clinic_id = ${clinicId} and status = 'active' and created_at >= now() - interval '30 days')

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, auditLog, dentists, patients } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
@@ -452,24 +452,85 @@ describe('patients API', () => {
       expect(ids.filter((id: number) => harborNames.includes(id))).toEqual([]);
     });
 
-    it('searches any part of name, e-mail or phone, case-insensitively; % is literal', async () => {
+    it('finds by the start of words of the name, the e-mail and the phone, in any case', async () => {
       const created = await createPatient({
         name: 'Xanthe Vandermolen',
-        email: 'xv.unique@example.org',
+        email: 'xv_unique@example.org',
         phone: '+1 555 987 6543',
       });
-      for (const term of ['vandermol', 'XANTHE', 'xv.unique', 'XV.Unique@Example', '987 65', '6543']) {
-        const found = (
-          await send(adminToken, 'GET', `/api/patients?search=${encodeURIComponent(term)}`)
-        ).json();
-        expect(found.data.map((patient: { id: number }) => patient.id)).toEqual([created.id]);
+      const idsFor = async (term: string, token = adminToken) =>
+        (await send(token, 'GET', `/api/patients?search=${encodeURIComponent(term)}`))
+          .json()
+          .data.map((patient: { id: number }) => patient.id);
+      const found = ['vandermol', 'XANTHE', 'van xan', 'xv unique', 'xv.uniq', 'XV_Unique@Example'];
+      const phone = ['1 555 987', '555 98', '987 65', '987-654', '6543', '(555) 987-6543'];
+      for (const term of [...found, ...phone])
+        expect([term, await idsFor(term)]).toEqual([term, [created.id]]);
+      // Starts of words only; the e-mail's domain is not a word of its own; punctuation is no wildcard.
+      for (const term of ['anthe', 'molen', 'example', '%', '_', 'xv%unique@', '876', 'van zed']) {
+        expect([term, await idsFor(term)]).toEqual([term, []]);
       }
-      const wildcard = (await send(adminToken, 'GET', '/api/patients?search=%25')).json();
-      expect(wildcard.total).toBe(0);
-      const underscore = (await send(adminToken, 'GET', '/api/patients?search=xv_unique')).json();
-      expect(underscore.total).toBe(0);
-      const otherClinic = (await send(harborToken, 'GET', '/api/patients?search=vandermol')).json();
-      expect(otherClinic.total).toBe(0);
+      expect(await idsFor('vandermol', harborToken)).toEqual([]);
+    });
+
+    it('keeps its search words when a patient is renamed, and forgets them when deleted', async () => {
+      const created = await createPatient({ name: 'Quillon Ashgrove', phone: '555 101 2020' });
+      const idsFor = async (term: string) =>
+        (await send(adminToken, 'GET', `/api/patients?search=${encodeURIComponent(term)}`))
+          .json()
+          .data.map((patient: { id: number }) => patient.id);
+      expect(await idsFor('ashg')).toEqual([created.id]);
+      const renamed = await send(
+        adminToken,
+        'PUT',
+        `/api/patients/${created.id}`,
+        newPatient({ name: 'Quillon Birchwood', phone: '555 303 4040' }),
+      );
+      expect(renamed.statusCode).toBe(200);
+      expect(await idsFor('ashg')).toEqual([]);
+      expect(await idsFor('101 20')).toEqual([]);
+      expect(await idsFor('birchw')).toEqual([created.id]);
+      expect(await idsFor('303 40')).toEqual([created.id]);
+      expect((await send(adminToken, 'DELETE', `/api/patients/${created.id}`)).statusCode).toBe(200);
+      expect(await idsFor('birchw')).toEqual([]);
+    });
+
+    it('pages a search in name order, with status, either way; counts stop at the cap', async () => {
+      await db()
+        .insert(patients)
+        .values(
+          Array.from({ length: 1005 }, (_, index) => ({
+            clinicId,
+            name: `Pagewell ${String(index).padStart(4, '0')}`,
+            phone: `555 7${String(index).padStart(4, '0')}`,
+            status: index % 2 === 0 ? 'active' : 'inactive',
+          })),
+        );
+      const page = async (query: string) => (await send(adminToken, 'GET', `/api/patients?${query}`)).json();
+      const first = await page('search=pagew&limit=3');
+      expect(first).toMatchObject({ total: 1000, total_capped: true });
+      expect(first.data.map((patient: { name: string }) => patient.name)).toEqual([
+        'Pagewell 0000',
+        'Pagewell 0001',
+        'Pagewell 0002',
+      ]);
+      const deep = await page('search=pagewell&limit=2&page=6');
+      expect(deep.data.map((patient: { name: string }) => patient.name)).toEqual([
+        'Pagewell 0010',
+        'Pagewell 0011',
+      ]);
+      const inactive = await page('search=pagewell&status=inactive&sort=-name&limit=2');
+      expect(inactive).toMatchObject({ total: 502, total_capped: false });
+      expect(inactive.data.map((patient: { name: string }) => patient.name)).toEqual([
+        'Pagewell 1003',
+        'Pagewell 1001',
+      ]);
+      const byBirth = await page('search=pagewell 1004&sort=date_of_birth');
+      expect(byBirth).toMatchObject({ total: 1, total_capped: false });
+      // The other lists of this file count on the clinic they had.
+      await db()
+        .delete(patients)
+        .where(and(eq(patients.clinicId, clinicId), sql`${patients.name} like 'Pagewell %'`));
     });
 
     it('filters by status and sorts descending', async () => {

@@ -7,15 +7,16 @@ import {
   type WirePatient,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type CappedTotal, cappedCount } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
-import { patientSearchText, patients } from '../../db/schema';
-import { containsPattern } from '../../db/search';
+import { patients } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
 import { queueNewPatientAlert } from '../notifications/outboxQueue';
 import { clinicNow, clinicToday } from '../settings/clinicTime';
+import { canScanInNameOrder, matchingPatientIds, patientsInNameOrder, searchWordsOf } from './patientSearch';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 export const PATIENT_HAS_APPOINTMENTS =
@@ -117,32 +118,42 @@ async function readPatients(
 }
 
 /**
- * Search matches any part of name, e-mail or phone through the trigram index on that same
- * expression (patients_search_trgm_idx); the (clinic_id, status, name) and (clinic_id, name) indexes
- * serve the plain pages.
+ * A page of the clinic's patients. A search (patientSearch.ts) in name order reads its page and its
+ * count from patient_search_terms_prefix_idx alone; in another order it narrows by the matching ids.
+ * Plain pages come from the (clinic_id, status, name) and (clinic_id, name) indexes. The total is
+ * exact up to LIST_COUNT_CAP (cappedCount).
  */
 export async function listPatients(
   db: Database,
   clinicId: number,
   query: PatientListQuery,
-): Promise<{ data: WirePatient[]; total: number }> {
+): Promise<{ data: WirePatient[] } & CappedTotal> {
+  const offset = (query.page - 1) * query.limit;
+  const sort = query.sort ?? 'name';
   const conditions: SQL[] = [sql`${patients.clinicId} = ${clinicId}`];
-  if (query.search) {
-    conditions.push(sql`${patientSearchText(patients)} like ${containsPattern(query.search.toLowerCase())}`);
-  }
   if (query.status) conditions.push(sql`${patients.status} = ${query.status}`);
-  const where = sql.join(conditions, sql` and `);
+  const words = query.search ? await searchWordsOf(db, query.search) : [];
+  if (query.search && words.length === 0) return { data: [], total: 0, capped: false };
 
-  const counted = await db.execute(sql`select count(*) as total from ${patients} where ${where}`);
-  const total = Number((counted.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
-  if (total === 0) return { data: [], total };
-
+  let chosen: SQL;
+  let counted: CappedTotal;
+  if (words.length && (sort === 'name' || sort === '-name') && canScanInNameOrder(words)) {
+    const ordered = patientsInNameOrder(clinicId, words, query.status, sort === '-name');
+    counted = await cappedCount(db, ordered);
+    chosen = sql`select ${patients}.* from (${ordered} limit ${query.limit} offset ${offset}) as page
+      join ${patients} on ${patients.clinicId} = ${clinicId} and ${patients.id} = page.patient_id`;
+  } else {
+    if (words.length) conditions.push(sql`${patients.id} in (${matchingPatientIds(clinicId, words)})`);
+    const where = sql.join(conditions, sql` and `);
+    counted = await cappedCount(db, sql`select 1 from ${patients} where ${where}`);
+    chosen = sql`select * from ${patients} where ${where}
+      order by ${orderOf(query.sort, sql`${patients}`)}
+      limit ${query.limit} offset ${offset}`;
+  }
+  if (counted.total === 0) return { data: [], ...counted };
   const now = await clinicNow(db, clinicId);
-  const chosen = sql`select * from ${patients} where ${where}
-    order by ${orderOf(query.sort, sql`${patients}`)}
-    limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
   const data = await readPatients(db, now, chosen, orderOf(query.sort, sql`p`));
-  return { data, total };
+  return { data, ...counted };
 }
 
 export async function findPatient(

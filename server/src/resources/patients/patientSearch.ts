@@ -1,0 +1,98 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Reader } from '../../db/client';
+
+/**
+ * What a patient search matches: every word typed must be the start of a word of the patient's
+ * name or of the local part of their e-mail (before the @); text with an @ is the start of the
+ * whole e-mail address; digits typed as a phone number are the start of the number's digits from
+ * any group on. 'jo smi' finds John Smith and Joan Smithers; '555 010', '010-04' and '0447' find
+ * (555) 010-0447. The words come from patient_search_terms (migration 0009), whose btree indexes
+ * answer a prefix as a range, however short.
+ */
+
+/** Typed with only digits and a phone number's punctuation: one number, compared by its digits. */
+const PHONE_LIKE = /^[\d\s()+\-./]+$/;
+/** More words than this narrow nothing a person would type; the rest are ignored. */
+const MAX_WORDS = 5;
+
+/**
+ * The words of what staff typed, split and lower-cased by the same expressions as the patients'
+ * words (patient_search_words() of migration 0009), so both sides agree in any database locale.
+ */
+export async function searchWordsOf(db: Reader, typed: string): Promise<string[]> {
+  const text = typed.trim();
+  if (/\d/.test(text) && PHONE_LIKE.test(text)) return [text.replace(/\D/g, '')];
+  const result = await db.execute(
+    text.includes('@')
+      ? sql`select array[lower(${text})] as words`
+      : sql`select array(
+          select distinct word from regexp_split_to_table(lower(${text}), '[[:space:][:punct:]]+') as word
+          where word <> '' limit ${MAX_WORDS}
+        ) as words`,
+  );
+  const words = (result.rows[0] as { words?: string[] | null } | undefined)?.words ?? [];
+  // The longest word first: it narrows most, and it leads the ordered scan.
+  return [...words].sort((a, b) => b.length - a.length);
+}
+
+/** A `like` pattern for the words starting with `word` (an e-mail may hold `_`, `%` or `\\`). */
+export const startsWith = (word: string) => `${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** The patient `patientId` has a word starting with `word`. */
+const hasWord = (clinicId: number, patientId: SQL, word: string) =>
+  sql`exists (select 1 from patient_search_terms other
+    where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${startsWith(word)})`;
+
+/**
+ * The ids of the clinic's patients matching every word: a select of `patient_id`, for
+ * `id in (…)`. The first word reads its range of the primary key (clinic_id, term, patient_id);
+ * each other word is a probe of patient_search_terms_patient_idx.
+ */
+export function matchingPatientIds(clinicId: number, words: string[]): SQL {
+  const [first = '', ...others] = words;
+  const more = others.map((word) => sql` and ${hasWord(clinicId, sql`t.patient_id`, word)}`);
+  return sql`select t.patient_id from patient_search_terms t
+    where t.clinic_id = ${clinicId} and t.term like ${startsWith(first)}${sql.join(more, sql``)}`;
+}
+
+/**
+ * The patient `patientId` (a column of the outer query) matches every word: one probe of
+ * patient_search_terms_patient_idx (clinic_id, patient_id, term) per word, read from the index alone.
+ * A list walking its own order (appointments by date) tests its rows this way when the words match
+ * too many patients to gather first.
+ */
+export function patientMatches(clinicId: number, patientId: SQL, words: string[]): SQL {
+  return sql.join(
+    words.map((word) => hasWord(clinicId, patientId, word)),
+    sql` and `,
+  );
+}
+
+/** A word of two characters or more leads a scan of patient_search_terms_prefix_idx. */
+export function canScanInNameOrder(words: string[]): boolean {
+  return (words[0]?.length ?? 0) >= 2;
+}
+
+/**
+ * The matching patients in name order, as `patient_id` and `name` rows (each patient once), read
+ * from patient_search_terms_prefix_idx (clinic_id, prefix, name, patient_id, term, status) alone:
+ * the range of the first word's two first characters is already in name order, so a page is the
+ * next few entries of the index and a count stops at its cap. Needs canScanInNameOrder(words).
+ */
+export function patientsInNameOrder(
+  clinicId: number,
+  words: string[],
+  status: string | undefined,
+  descending: boolean,
+): SQL {
+  const [first = '', ...others] = words;
+  const more = others.map((word) => sql` and ${hasWord(clinicId, sql`t.patient_id`, word)}`);
+  const statusTest = status ? sql` and t.status = ${status}` : sql``;
+  const direction = descending ? sql`desc` : sql`asc`;
+  return sql`select t.patient_id, t.name from patient_search_terms t
+    where t.clinic_id = ${clinicId} and t.prefix = ${Array.from(first).slice(0, 2).join('')}
+      and t.term like ${startsWith(first)}
+      ${statusTest}${sql.join(more, sql``)}
+    group by t.name, t.patient_id
+    order by t.name ${direction}, t.patient_id`;
+}

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.PORT ?? 3297);
@@ -232,6 +233,22 @@ try {
   }
   const total = runs.reduce((sum, run) => sum + run.rps, 0);
   console.log(`\nall kinds together: ${total.toFixed(0)} requests/s`);
+
+  // The same connections on a bare Fastify JSON endpoint in this process: what the machine serves
+  // when no request does any work, so the mix's figure can be read against it.
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ hello: 'world' }));
+  await bare.listen({ port: PORT + 1, host: '127.0.0.1' });
+  const bareRun = await new Promise((resolve, reject) =>
+    autocannon(
+      { url: `http://127.0.0.1:${PORT + 1}/bare`, connections: CONNECTIONS, duration: 10 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
+  await bare.close();
+  console.log(
+    `bare Fastify JSON endpoint, ${CONNECTIONS} connections: ${bareRun.requests.average.toFixed(0)} requests/s, p95 ${bareRun.latency.p97_5} ms (p97.5); the mix is ${((total / bareRun.requests.average) * 100).toFixed(1)} % of it`,
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   await new Promise((resolve) => setTimeout(resolve, 3_000));

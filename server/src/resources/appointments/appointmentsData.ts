@@ -108,19 +108,17 @@ async function searchCondition(db: Reader, clinicId: number, typed: string): Pro
     const own = wordsOfText(treatment);
     return words.every((word) => own.some((each) => each.startsWith(word)));
   });
+  // A few dentists per clinic: PostgreSQL resolves these once per statement.
   const dentistWords = words.map(
-    (
-      word,
-    ) => sql`exists (select 1 from regexp_split_to_table(lower(${dentists.name}), '[[:space:][:punct:]]+') as w
+    (word) => sql`exists (select 1 from regexp_split_to_table(lower(d.name), '[[:space:][:punct:]]+') as w
       where w like ${startsWith(word)})`,
   );
-  const named = await db
-    .select({ id: dentists.id })
-    .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), ...dentistWords));
-  const arms: SQL[] = [await patientArm(db, clinicId, words)];
+  const arms: SQL[] = [
+    await patientArm(db, clinicId, words),
+    sql`a.dentist_id in (select d.id from dentists d where d.clinic_id = ${clinicId}
+      and ${sql.join(dentistWords, sql` and `)})`,
+  ];
   if (treatments.length) arms.push(sql`a.treatment in (${valueList(treatments)})`);
-  if (named.length) arms.push(sql`a.dentist_id in (${valueList(named.map((row) => row.id))})`);
   return sql`(${sql.join(arms, sql` or `)})`;
 }
 

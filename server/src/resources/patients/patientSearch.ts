@@ -12,6 +12,9 @@ import type { Reader } from '../../db/client';
 
 /** Typed with only digits and a phone number's punctuation: one number, compared by its digits. */
 const PHONE_LIKE = /^[\d\s()+\-./]+$/;
+const ASCII = /^[\x20-\x7e]*$/;
+/** PostgreSQL's [[:space:][:punct:]] on ASCII. */
+const ASCII_SEPARATORS = /[\s!-/:-@[-`{-~]+/;
 /** More words than this narrow nothing a person would type; the rest are ignored. */
 const MAX_WORDS = 5;
 
@@ -22,6 +25,13 @@ const MAX_WORDS = 5;
 export async function searchWordsOf(db: Reader, typed: string): Promise<string[]> {
   const text = typed.trim();
   if (/\d/.test(text) && PHONE_LIKE.test(text)) return [text.replace(/\D/g, '')];
+  // ASCII text splits and lower-cases the same in JavaScript as in PostgreSQL, in any locale: no
+  // round trip to the database for what staff usually type.
+  if (ASCII.test(text)) {
+    const lowered = text.toLowerCase();
+    const words = lowered.includes('@') ? [lowered] : lowered.split(ASCII_SEPARATORS).filter(Boolean);
+    return [...new Set(words)].slice(0, MAX_WORDS).sort((a, b) => b.length - a.length);
+  }
   const result = await db.execute(
     text.includes('@')
       ? sql`select array[lower(${text})] as words`

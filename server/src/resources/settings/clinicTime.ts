@@ -65,10 +65,29 @@ export function isoWeekday(date: string): number {
 
 type Reader = Pick<Database, 'select'>;
 
+/**
+ * Zones read in the last second, by clinic: most requests need the clinic's today, and a change of
+ * zone (an administrator's, in Settings) drops its entry here at once and reaches other API
+ * processes within the second.
+ */
+const zoneCache = new Map<number, { zone: string; readAt: number }>();
+const ZONE_CACHE_MS = 1_000;
+
+/** The clinic's zone was changed: its next today is read afresh. */
+export function forgetClinicTimeZone(clinicId: number): void {
+  zoneCache.delete(clinicId);
+}
+
 /** The zone a clinic's 'today' is counted in; a name the runtime no longer knows falls back to UTC. */
 export async function clinicTimeZone(db: Reader, clinicId: number): Promise<string> {
+  const now = Date.now();
+  const cached = zoneCache.get(clinicId);
+  if (cached && now - cached.readAt < ZONE_CACHE_MS) return cached.zone;
   const [row] = await db.select({ timeZone: clinics.timeZone }).from(clinics).where(eq(clinics.id, clinicId));
-  return row && isTimeZone(row.timeZone) ? row.timeZone : 'UTC';
+  const zone = row && isTimeZone(row.timeZone) ? row.timeZone : 'UTC';
+  if (zoneCache.size > 10_000) zoneCache.clear();
+  zoneCache.set(clinicId, { zone, readAt: now });
+  return zone;
 }
 
 /** The clinic's 'today'. */

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { clinicSettings, clinics } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
+import { forgetClinicTimeZone } from './clinicTime';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -58,7 +59,7 @@ export async function saveSettings(
   actor: { clinicId: number; userId: number },
   update: PracticeSettingsUpdate,
 ): Promise<PracticeSettings> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     // One writer at a time per clinic, so two saves of different fields both land.
     await tx
       .select({ id: clinics.id })
@@ -108,4 +109,7 @@ export async function saveSettings(
     });
     return next;
   });
+  // After the commit: a read between a drop inside the transaction and the commit would keep the old zone.
+  forgetClinicTimeZone(actor.clinicId);
+  return saved;
 }

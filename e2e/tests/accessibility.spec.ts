@@ -36,13 +36,18 @@ const ADMIN_SCREENS: ScreenState[] = [
   {
     path: '/appointments',
     heading: 'Appointments',
-    forms: [{ button: 'New Appointment', dialog: 'New Appointment' }],
+    forms: [
+      { button: 'New Appointment', dialog: 'New Appointment' },
+      { button: /^Edit appointment of /, dialog: 'Edit Appointment' },
+      { button: /^Delete appointment of /, dialog: /^Delete / },
+    ],
   },
   {
     path: '/patients',
     heading: 'Patients',
     forms: [
       { button: 'Add New Patient', dialog: 'Add New Patient' },
+      { button: /^View /, dialog: /./ },
       { button: /^Edit /, dialog: 'Edit Patient' },
       { button: /^Delete /, dialog: /^Delete / },
     ],
@@ -53,6 +58,7 @@ const ADMIN_SCREENS: ScreenState[] = [
     forms: [
       { button: 'Add New Dentist', dialog: 'Add New Dentist' },
       { button: /^Edit /, dialog: 'Edit Dentist' },
+      { button: /^Delete /, dialog: /^Delete / },
     ],
   },
   {
@@ -62,6 +68,7 @@ const ADMIN_SCREENS: ScreenState[] = [
       { button: 'Add Availability', dialog: 'Add Availability' },
       { button: 'Fill Dates', dialog: 'Fill Dates' },
       { button: /^Edit availability of /, dialog: 'Edit Availability' },
+      { button: /^Delete availability of /, dialog: /^Delete / },
     ],
   },
   {
@@ -80,6 +87,8 @@ const ADMIN_SCREENS: ScreenState[] = [
     forms: [
       { button: 'Add New User', dialog: 'Add New User' },
       { button: /^Edit /, dialog: 'Edit User' },
+      { button: /^Set password of /, dialog: 'Edit User' },
+      { button: /^Delete /, dialog: /^Delete / },
     ],
   },
   { path: '/settings', heading: 'Settings' },
@@ -102,7 +111,11 @@ const ROLE_SCREENS: Record<AccountName, ScreenState[]> = {
   dentist: [
     { path: '/', heading: 'Dashboard' },
     { path: '/availability', heading: 'Availability' },
-    { path: '/calendar', heading: 'Calendar' },
+    {
+      path: '/calendar',
+      heading: 'Calendar',
+      forms: [{ button: 'Calendar Feed', dialog: /^Calendar feed of / }],
+    },
     { path: '/settings?tab=security', heading: 'Settings' },
     { path: '/dentists', heading: 'Access Denied' },
   ],
@@ -154,6 +167,20 @@ for (const role of ['admin', 'receptionist', 'dentist'] as const) {
           await expectNoViolations(page, `${role} ${screen.path} dialog '${form.dialog}' at ${width} px`);
           await page.keyboard.press('Escape');
           await expect(dialog).toBeHidden();
+        }
+        if (screen.path === '/') {
+          // The header's menus: recent activity and the account.
+          await page.getByRole('button', { name: /^Notifications/ }).click();
+          const activity = page.locator('.bell-menu');
+          await expect(activity).toBeVisible();
+          await expectNoViolations(page, `${role} notifications menu at ${width} px`);
+          await page.keyboard.press('Escape');
+          await expect(activity).toBeHidden();
+          await page.getByRole('button', { name: /^User menu: / }).click();
+          await expect(page.getByRole('menuitem', { name: /Sign out|Logout/ })).toBeVisible();
+          await expectNoViolations(page, `${role} user menu at ${width} px`);
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('menuitem', { name: /Sign out|Logout/ })).toBeHidden();
         }
         if (width < 992 && screen.path === '/') {
           // The phone layout's navigation drawer.

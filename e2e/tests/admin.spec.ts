@@ -67,6 +67,7 @@ test('an admin creates a receptionist, who sees only their areas, then deactivat
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Inactive');
   await deskPage.goto('/patients');
   await expect(deskPage).toHaveURL(/\/login$/);
+  await expect(deskPage.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
   await desk.close();
 });
 

@@ -136,6 +136,8 @@ export default function UsersPage() {
     {
       title: 'Actions',
       key: 'actions',
+      // On a phone the actions stay in view beside the name; role, status and last login scroll.
+      fixed: 'right',
       render: (_, user) => (
         <Space size={0} wrap>
           <Button

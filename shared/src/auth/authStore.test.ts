@@ -246,6 +246,38 @@ describe('auth store', () => {
     });
   });
 
+  describe('a session the server ends', () => {
+    it('says on the sign-in page that the session ended when a refused call cannot be renewed', async () => {
+      jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
+      jest.spyOn(authApi, 'refresh').mockRejectedValue(new ApiError('Authentication required', 401));
+      await useAuthStore.getState().login('receptionist', 'receptionist123', false);
+      const refused = apiClient.request({
+        url: '/api/patients',
+        adapter: async (config) =>
+          Promise.reject(
+            Object.assign(new Error('Unauthorized'), {
+              isAxiosError: true,
+              config,
+              response: { status: 401, data: { message: 'Authentication required' }, headers: {}, config },
+            }),
+          ),
+      });
+      await expect(refused).rejects.toBeDefined();
+      expect(useAuthStore.getState()).toMatchObject({
+        status: 'anonymous',
+        notice: 'Your session has ended. Please sign in again.',
+      });
+      useAuthStore.setState({ notice: null });
+    });
+
+    it('a visitor who was not signed in is told nothing', async () => {
+      jest.spyOn(authApi, 'refresh').mockRejectedValue(new ApiError('Session expired', 401));
+      useAuthStore.setState({ notice: null });
+      await useAuthStore.getState().initialize();
+      expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', notice: null });
+    });
+  });
+
   describe('sign-out', () => {
     it('a request refused after sign-out does not sign the user back in', async () => {
       jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });

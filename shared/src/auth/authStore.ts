@@ -36,6 +36,9 @@ export interface AuthState {
 /** How often an active user's tab renews its access token. */
 const KEEP_ALIVE_MS = 5 * 60_000;
 
+/** What the sign-in page says after the server refused to renew a signed-in session. */
+export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
+
 export const useAuthStore = create<AuthState>()((set, get) => {
   /** Counts sign-outs, so an answer that arrives after one cannot bring the session back. */
   let generation = 0;
@@ -67,7 +70,13 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       establish(grant.token, grant.user, get().remember);
       return grant.token;
     } catch {
-      if (generation === started) clear();
+      if (generation === started) {
+        const wasSignedIn = get().status === 'authenticated';
+        clear();
+        // The server ended a working session (the account was deactivated or deleted, its password
+        // changed elsewhere, or it lapsed): the sign-in page says so instead of appearing unasked.
+        if (wasSignedIn) set({ notice: SESSION_ENDED_NOTICE });
+      }
       return null;
     }
   };

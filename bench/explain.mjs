@@ -134,12 +134,12 @@ for (const [name, run] of cases) {
   console.log(`## ${name}`);
   for (const each of statements) {
     console.log(
-      `  ${each.execution.toFixed(3).padStart(8)} ms run  ${each.planning.toFixed(3).padStart(7)} ms plan${each.seqScan ? '  SCAN OF A CLINIC TABLE' : ''}  ${each.text.slice(0, 110)}`,
+      `  ${each.execution.toFixed(3).padStart(8)} ms run  ${each.planning.toFixed(3).padStart(7)} ms plan${each.seqScan ? '  SEQ SCAN' : ''}  ${each.text.slice(0, 110)}`,
     );
   }
   if (slowest) console.log(`  slowest statement's plan:\n${slowest.plan.replace(/^/gm, '    ')}\n`);
 }
-console.log('| worst case | statements | run ms (sum) | plan ms (sum) | whole-table scan |');
+console.log('| worst case | statements | run ms (sum) | plan ms (sum) | seq scan |');
 console.log('| --- | --- | --- | --- | --- |');
 for (const row of summary) {
   console.log(

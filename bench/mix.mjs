@@ -25,6 +25,8 @@ const DURATION = Number(process.env.DURATION ?? 20);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const READ_CACHE = process.env.READ_CACHE ?? 'off';
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${process.env.DATA_DIR ?? 'data'})`;
+/** PGlite serves a clinic's few desks from inside the API process: its budget is 100 ms for every kind. */
+const PGLITE_BUDGET = process.env.DATABASE_URL ? null : 100;
 
 /** A small deterministic generator (mulberry32), so two runs ask the same sequence of queries. */
 function generator(seed) {
@@ -219,14 +221,15 @@ try {
   );
   let ok = true;
   for (const run of runs) {
-    const pass = run.p95 <= run.budget && run.non2xx === 0;
+    const budget = PGLITE_BUDGET ?? run.budget;
+    const pass = run.p95 <= budget && run.non2xx === 0;
     ok &&= pass;
     console.log(
       `${run.name.padEnd(26)}  ${String(run.connections).padStart(5)}  ${run.rps.toFixed(0).padStart(7)}  ${run.p50
         .toFixed(1)
         .padStart(
           6,
-        )}  ${run.p95.toFixed(1).padStart(6)}  ${String(run.non2xx).padStart(7)}  p95 ≤ ${run.budget} ${
+        )}  ${run.p95.toFixed(1).padStart(6)}  ${String(run.non2xx).padStart(7)}  p95 ≤ ${budget} ${
         pass ? 'ok' : 'MISSED'
       }`,
     );

@@ -28,6 +28,20 @@ const saveSession = (store: Storage, token = TOKEN, user: SessionUser = USER) =>
   store.setItem('dental_user', JSON.stringify(user));
 };
 
+/** An API call the server answers 401, as a deactivated account's or an ended session's is. */
+const callRefused = () =>
+  apiClient.request({
+    url: '/api/patients',
+    adapter: async (config) =>
+      Promise.reject(
+        Object.assign(new Error('Unauthorized'), {
+          isAxiosError: true,
+          config,
+          response: { status: 401, data: { message: 'Authentication required' }, headers: {}, config },
+        }),
+      ),
+  });
+
 describe('auth store', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -251,17 +265,7 @@ describe('auth store', () => {
       jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
       jest.spyOn(authApi, 'refresh').mockRejectedValue(new ApiError('Authentication required', 401));
       await useAuthStore.getState().login('receptionist', 'receptionist123', false);
-      const refused = apiClient.request({
-        url: '/api/patients',
-        adapter: async (config) =>
-          Promise.reject(
-            Object.assign(new Error('Unauthorized'), {
-              isAxiosError: true,
-              config,
-              response: { status: 401, data: { message: 'Authentication required' }, headers: {}, config },
-            }),
-          ),
-      });
+      const refused = callRefused();
       await expect(refused).rejects.toBeDefined();
       expect(useAuthStore.getState()).toMatchObject({
         status: 'anonymous',
@@ -287,17 +291,7 @@ describe('auth store', () => {
       await useAuthStore.getState().logout();
 
       // A call still running at sign-out comes back 401.
-      const refused = apiClient.request({
-        url: '/api/patients',
-        adapter: async (config) =>
-          Promise.reject(
-            Object.assign(new Error('Unauthorized'), {
-              isAxiosError: true,
-              config,
-              response: { status: 401, data: { message: 'Authentication required' }, headers: {}, config },
-            }),
-          ),
-      });
+      const refused = callRefused();
       await expect(refused).rejects.toBeDefined();
       expect(refresh).not.toHaveBeenCalled();
       expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', token: null });

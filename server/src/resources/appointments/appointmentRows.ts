@@ -80,12 +80,8 @@ export async function readAppointments(
   return (result.rows as unknown as AppointmentRow[]).map(toAppointment);
 }
 
-/** How many appointments `where` matches (same aliases as readAppointments). */
-export async function countAppointments(db: Reader, where: SQL, joinsPeople: boolean): Promise<number> {
-  const joins = joinsPeople
-    ? sql`join patients p on p.clinic_id = a.clinic_id and p.id = a.patient_id
-       join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id`
-    : sql``;
-  const result = await db.execute(sql`select count(*) as total from appointments a ${joins} where ${where}`);
+/** How many appointments `where` (on the appointments table `a` alone) matches. */
+export async function countAppointments(db: Reader, where: SQL): Promise<number> {
+  const result = await db.execute(sql`select count(*) as total from appointments a where ${where}`);
   return Number((result.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
 }

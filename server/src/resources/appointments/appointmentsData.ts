@@ -14,6 +14,7 @@ import { type CappedTotal, cappedCount } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
+import { prefixPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
 import { requireActiveDay, settleDays } from '../availability/availabilityData';
@@ -22,7 +23,7 @@ import {
   queueNewPatientAlert,
   syncAppointmentReminders,
 } from '../notifications/outboxQueue';
-import { matchingPatientIds, patientMatches, searchWordsOf, startsWith } from '../patients/patientSearch';
+import { matchingPatientIds, patientMatches, searchWordsOf } from '../patients/patientSearch';
 import { clinicToday } from '../settings/clinicTime';
 import { BY_DATE_AND_TIME, readAppointments } from './appointmentRows';
 
@@ -111,7 +112,7 @@ async function searchCondition(db: Reader, clinicId: number, typed: string): Pro
   // A few dentists per clinic: PostgreSQL resolves these once per statement.
   const dentistWords = words.map(
     (word) => sql`exists (select 1 from regexp_split_to_table(lower(d.name), '[[:space:][:punct:]]+') as w
-      where w like ${startsWith(word)})`,
+      where w like ${prefixPattern(word)})`,
   );
   const arms: SQL[] = [
     await patientArm(db, clinicId, words),

@@ -29,7 +29,7 @@ export async function readMonthAppointments(
   ];
   if (query.dentist_id !== undefined) conditions.push(sql`a.dentist_id = ${query.dentist_id}`);
   const where = sql.join(conditions, sql` and `);
-  const total = await countAppointments(db, where, false);
+  const total = await countAppointments(db, where);
   if (total === 0) return { data: [], total };
   const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit);
   return { data, total };

@@ -15,7 +15,7 @@ import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db
 import { appointments, dentists, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
-import { readAppointments } from '../appointments/appointmentRows';
+import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
 import { clinicNow } from '../settings/clinicTime';
 
@@ -355,8 +355,7 @@ export async function listDentistAppointments(
   if (query.to) conditions.push(sql`a.date <= ${query.to}::date`);
   if (query.status) conditions.push(sql`a.status = ${query.status}`);
   const where = sql.join(conditions, sql` and `);
-  const counted = await db.execute(sql`select count(*) as total from appointments a where ${where}`);
-  const total = Number((counted.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
+  const total = await countAppointments(db, where);
   const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit);
   return { data, total };
 }

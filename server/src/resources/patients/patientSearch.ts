@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../db/client';
+import { prefixPattern } from '../../db/search';
 
 /**
  * What a patient search matches: every word typed must be the start of a word of the patient's
@@ -25,33 +26,32 @@ const MAX_WORDS = 5;
 export async function searchWordsOf(db: Reader, typed: string): Promise<string[]> {
   const text = typed.trim();
   if (/\d/.test(text) && PHONE_LIKE.test(text)) return [text.replace(/\D/g, '')];
-  // ASCII text splits and lower-cases the same in JavaScript as in PostgreSQL, in any locale: no
-  // round trip to the database for what staff usually type.
+  let words: string[];
   if (ASCII.test(text)) {
+    // ASCII text splits and lower-cases the same in JavaScript as in PostgreSQL, in any locale: no
+    // round trip to the database for what staff usually type.
     const lowered = text.toLowerCase();
-    const words = lowered.includes('@') ? [lowered] : lowered.split(ASCII_SEPARATORS).filter(Boolean);
-    return [...new Set(words)].slice(0, MAX_WORDS).sort((a, b) => b.length - a.length);
+    words = lowered.includes('@') ? [lowered] : lowered.split(ASCII_SEPARATORS);
+  } else {
+    const result = await db.execute(
+      text.includes('@')
+        ? sql`select array[lower(${text})] as words`
+        : sql`select regexp_split_to_array(lower(${text}), '[[:space:][:punct:]]+') as words`,
+    );
+    words = (result.rows[0] as { words?: string[] | null } | undefined)?.words ?? [];
   }
-  const result = await db.execute(
-    text.includes('@')
-      ? sql`select array[lower(${text})] as words`
-      : sql`select array(
-          select distinct word from regexp_split_to_table(lower(${text}), '[[:space:][:punct:]]+') as word
-          where word <> '' limit ${MAX_WORDS}
-        ) as words`,
-  );
-  const words = (result.rows[0] as { words?: string[] | null } | undefined)?.words ?? [];
   // The longest word first: it narrows most, and it leads the ordered scan.
-  return [...words].sort((a, b) => b.length - a.length);
+  return [...new Set(words.filter(Boolean))].slice(0, MAX_WORDS).sort((a, b) => b.length - a.length);
 }
-
-/** A `like` pattern for the words starting with `word` (an e-mail may hold `_`, `%` or `\\`). */
-export const startsWith = (word: string) => `${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /** The patient `patientId` has a word starting with `word`. */
 const hasWord = (clinicId: number, patientId: SQL, word: string) =>
   sql`exists (select 1 from patient_search_terms other
-    where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${startsWith(word)})`;
+    where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${prefixPattern(word)})`;
+
+/** ` and` the row `t` of patient_search_terms also has each of these words; nothing for none. */
+const andAlso = (clinicId: number, words: string[]) =>
+  words.length ? sql` and ${patientMatches(clinicId, sql`t.patient_id`, words)}` : sql``;
 
 /**
  * The ids of the clinic's patients matching every word: a select of `patient_id`, for
@@ -60,9 +60,8 @@ const hasWord = (clinicId: number, patientId: SQL, word: string) =>
  */
 export function matchingPatientIds(clinicId: number, words: string[]): SQL {
   const [first = '', ...others] = words;
-  const more = others.map((word) => sql` and ${hasWord(clinicId, sql`t.patient_id`, word)}`);
   return sql`select t.patient_id from patient_search_terms t
-    where t.clinic_id = ${clinicId} and t.term like ${startsWith(first)}${sql.join(more, sql``)}`;
+    where t.clinic_id = ${clinicId} and t.term like ${prefixPattern(first)}${andAlso(clinicId, others)}`;
 }
 
 /**
@@ -96,13 +95,12 @@ export function patientsInNameOrder(
   descending: boolean,
 ): SQL {
   const [first = '', ...others] = words;
-  const more = others.map((word) => sql` and ${hasWord(clinicId, sql`t.patient_id`, word)}`);
   const statusTest = status ? sql` and t.status = ${status}` : sql``;
   const direction = descending ? sql`desc` : sql`asc`;
   return sql`select t.patient_id, t.name from patient_search_terms t
     where t.clinic_id = ${clinicId} and t.prefix = ${Array.from(first).slice(0, 2).join('')}
-      and t.term like ${startsWith(first)}
-      ${statusTest}${sql.join(more, sql``)}
+      and t.term like ${prefixPattern(first)}
+      ${statusTest}${andAlso(clinicId, others)}
     group by t.name, t.patient_id
     order by t.name ${direction}, t.patient_id`;
 }

@@ -261,7 +261,6 @@ export async function deletePatient(db: Database, actor: Actor, patientId: numbe
       const booked = await countAppointments(
         tx,
         sql`a.clinic_id = ${actor.clinicId} and a.patient_id = ${patientId}`,
-        false,
       );
       if (booked > 0) throw new HttpError(409, PATIENT_HAS_APPOINTMENTS);
       await tx.delete(patients).where(and(eq(patients.clinicId, actor.clinicId), eq(patients.id, patientId)));
@@ -294,7 +293,7 @@ export async function listPatientAppointments(
     .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)));
   if (!exists) throw new HttpError(404, PATIENT_NOT_FOUND);
   const where = sql`a.clinic_id = ${clinicId} and a.patient_id = ${patientId}`;
-  const total = await countAppointments(db, where, false);
+  const total = await countAppointments(db, where);
   const data = await readAppointments(
     db,
     where,

@@ -220,6 +220,41 @@ test('error banners and sample data have no WCAG A or AA violation', async ({ pa
   }
 });
 
+/** Each screen's own read, refused: the page shows the server's message in its banner with Retry. */
+const FAILING_READS = [
+  { path: '/appointments', heading: 'Appointments', api: '**/api/appointments?*' },
+  { path: '/patients', heading: 'Patients', api: '**/api/patients?*' },
+  { path: '/availability', heading: 'Availability', api: '**/api/availability?*' },
+  { path: '/calendar', heading: 'Calendar', api: '**/api/calendar/appointments?*' },
+  { path: '/users', heading: 'Users', api: '**/api/users?*' },
+  { path: '/settings', heading: 'Settings', api: '**/api/settings' },
+];
+
+test("every screen's failed load banner has no WCAG A or AA violation", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'admin');
+  for (const screen of FAILING_READS) {
+    await page.route(screen.api, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, json: { message: 'Database unavailable' } })
+        : route.continue(),
+    );
+  }
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of FAILING_READS) {
+      await page.goto(screen.path);
+      await expectScreen(page, screen.heading);
+      // A failed read is tried again before the page gives up on it.
+      await expect(page.getByRole('alert').filter({ hasText: 'Database unavailable' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expectNoViolations(page, `${screen.path} with its load refused at ${width} px`);
+      await expectNoSidewaysScroll(page, `${screen.path} with its load refused at ${width} px`);
+    }
+  }
+});
+
 test('at 200 % and 400 % zoom of a 1280 px screen (640 and 320 px) no screen scrolls sideways', async ({
   page,
 }) => {

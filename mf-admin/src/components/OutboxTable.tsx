@@ -125,7 +125,9 @@ export function OutboxTable() {
           dataSource={messages.data?.data ?? []}
           loading={messages.isFetching && !messages.data}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: messages.isPending ? ' ' : 'No messages in these days' }}
+          locale={{
+            emptyText: messages.isPending || messages.isError ? ' ' : 'No messages in these days',
+          }}
           pagination={{
             current: page,
             pageSize: 10,

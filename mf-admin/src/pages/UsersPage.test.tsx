@@ -67,6 +67,16 @@ describe('UsersPage (spec §2 Users)', () => {
     ).toBeInTheDocument();
   });
 
+  it('a failed load shows the banner with Retry, and no claim that there are no users', async () => {
+    api.onGet('/api/users').replyOnce(500, refusal('Database unavailable'));
+    api.onGet('/api/users').reply(200, pageOf([RILEY]));
+    const view = renderScreen(<UsersPage />, { url: '/users', staff: admin });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect(screen.queryByText('No users yet')).not.toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Riley Chen')).toBeInTheDocument();
+  });
+
   it('reads search, role and status from the URL and asks the server for them', async () => {
     api.onGet('/api/users').reply(200, pageOf([RILEY]));
     renderScreen(<UsersPage />, { url: '/users?search=ril&role=receptionist&status=active', staff: admin });

@@ -9,6 +9,7 @@ import {
   type WireUser,
 } from '@dental/shared';
 import {
+  emptyListText,
   parseAsStringLiteral,
   sortFromTable,
   sortOrderOf,
@@ -233,11 +234,10 @@ export default function UsersPage() {
           loading={users.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{
-            emptyText: users.isPending
-              ? ' '
-              : list.isFiltered
-                ? 'No users match your search'
-                : 'No users yet',
+            emptyText: emptyListText(users, list.isFiltered, {
+              noMatch: 'No users match your search',
+              none: 'No users yet',
+            }),
           }}
           pagination={tablePagination(state, users.data?.total ?? 0, list.setPage)}
           onChange={(_pagination, _filters, sorter, extra) => {

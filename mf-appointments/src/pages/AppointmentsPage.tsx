@@ -7,6 +7,7 @@ import {
   canCompleteOn,
 } from '@dental/shared';
 import {
+  emptyListText,
   formatDay,
   parseAsDay,
   parseAsId,
@@ -457,11 +458,10 @@ export default function AppointmentsPage() {
           scroll={{ x: 'max-content' }}
           locale={{
             // Said only once the server has answered, never under the loading spinner.
-            emptyText: appointments.isPending
-              ? ' '
-              : list.isFiltered
-                ? 'No appointments match these filters'
-                : 'No upcoming appointments',
+            emptyText: emptyListText(appointments, list.isFiltered, {
+              noMatch: 'No appointments match these filters',
+              none: 'No upcoming appointments',
+            }),
           }}
           pagination={tablePagination(state, total, list.setPage, appointments.data?.total_capped)}
           onChange={(_pagination, _filters, sorter, extra) => {

@@ -96,6 +96,8 @@ describe('PatientsPage (spec §2 Patients)', () => {
     api.onGet('/api/patients').reply(200, pageOf([MIA], 1));
     const view = renderScreen(<PatientsPage />, { url: '/patients' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    // Nothing was read, so the list does not claim the clinic has no patients.
+    expect(screen.queryByText('No patients yet')).not.toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Mia Martin')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

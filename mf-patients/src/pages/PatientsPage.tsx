@@ -1,5 +1,6 @@
 import { type ApiError, PATIENT_SORTS, PERSON_STATUSES, type WirePatient } from '@dental/shared';
 import {
+  emptyListText,
   formatDay,
   parseAsId,
   parseAsStringLiteral,
@@ -206,11 +207,10 @@ export default function PatientsPage() {
           scroll={{ x: 'max-content' }}
           locale={{
             // Said only once the server has answered, never under the loading spinner.
-            emptyText: patients.isPending
-              ? ' '
-              : list.isFiltered
-                ? 'No patients match your search'
-                : 'No patients yet',
+            emptyText: emptyListText(patients, list.isFiltered, {
+              noMatch: 'No patients match your search',
+              none: 'No patients yet',
+            }),
           }}
           pagination={tablePagination(
             state,

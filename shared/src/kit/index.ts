@@ -20,6 +20,7 @@ export {
 export { formatDay, initialsOf, todayDay } from './format';
 export { KitProvider } from './KitProvider';
 export {
+  emptyListText,
   type ListState,
   PAGE_SIZE_OPTIONS,
   parseAsDay,

@@ -130,6 +130,19 @@ export function sortFromTable(
   return sorter.order === 'descend' ? `-${sorter.columnKey}` : sorter.columnKey;
 }
 
+/**
+ * What an empty list says: nothing while it loads, nothing when its load failed (the page's banner
+ * says why, and 'No patients yet' would be untrue), else whether a filter or nothing at all left it empty.
+ */
+export function emptyListText(
+  query: { isPending: boolean; isError: boolean },
+  isFiltered: boolean,
+  words: { noMatch: string; none: string },
+): string {
+  if (query.isPending || query.isError) return ' ';
+  return isFiltered ? words.noMatch : words.none;
+}
+
 /** antd Table's pagination for a server-paged list. */
 export function tablePagination(
   state: Paging,

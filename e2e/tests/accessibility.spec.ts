@@ -81,6 +81,7 @@ const ADMIN_SCREENS: ScreenState[] = [
   { path: '/patients?search=zzzzqq', heading: 'Patients' },
   { path: '/dentists?search=zzzzqq', heading: 'Dentists' },
   { path: '/users?search=zzzzqq', heading: 'Users' },
+  { path: '/availability?date=2099-01-01', heading: 'Availability' },
   {
     path: '/users',
     heading: 'Users',

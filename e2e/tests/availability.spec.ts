@@ -14,7 +14,8 @@ import {
  * Availability against the real server, as the admin and as a dentist: a new dentist gets a week of
  * slots in one action; a visit booked into a slot turns its chip Booked and shows in the calendar;
  * moved, the slot it left is free and the one it took is booked; a booked day and a dentist with a
- * visit to come are not deleted; cancelled, the slot is free again. A dentist changes their own days.
+ * visit to come are not deleted; cancelled, the slot is free again, and the dentist can be deleted while
+ * the visit stays in the records under their name. A dentist changes their own days.
  */
 const stamp = () => Date.now().toString(36);
 const card = (page: Page, dentist: string) =>
@@ -136,6 +137,21 @@ test('an admin gives a new dentist a week, books, moves and cancels a visit, and
   const booking = page.getByRole('dialog', { name: 'New Appointment' });
   await choose(page, booking.getByRole('combobox', { name: 'Dentist' }), dentist);
   await expect(booking.getByText(/is not available on .+: the day is marked inactive/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // With only a cancelled visit left, the dentist is deleted; the visit stays, under their name.
+  await page.goto(`/dentists?search=${encodeURIComponent(dentist)}`);
+  await page.getByRole('button', { name: `Delete ${dentist}` }).click();
+  await expect(page.getByText(/their past appointments stay in the records under their name/)).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText(`${dentist} was deleted`)).toBeVisible();
+  await expect(page.getByText('No dentists match your search')).toBeVisible();
+  await page.goto(`/appointments?search=${encodeURIComponent(patient)}`);
+  const visit = page.getByRole('row').filter({ hasText: patient });
+  await expect(visit).toContainText(dentist);
+  await expect(visit).toContainText('cancelled');
+  await openDay(page, bookDay);
+  await expect(card(page, dentist)).toHaveCount(0);
 });
 
 test('a dentist adds a day of their own, closes and reopens a slot, and only reads the others', async ({

@@ -215,9 +215,13 @@ export function AppointmentForm({
   const dentistChoices = useMemo(() => {
     const all = dentists.data?.data ?? [];
     // A new booking needs an active dentist; an edit may keep the one it has.
-    return all
+    const choices = all
       .filter((dentist) => dentist.status === 'active' || dentist.id === appointment?.dentist_id)
       .map((dentist) => ({ value: dentist.id, label: dentist.name }));
+    // A deleted dentist is in no list, but their past visits still name them.
+    if (appointment && !choices.some((choice) => choice.value === appointment.dentist_id))
+      choices.push({ value: appointment.dentist_id, label: appointment.dentist_name });
+    return choices;
   }, [dentists.data, appointment]);
   const dentistName = dentistChoices.find((choice) => choice.value === chosenDentist)?.label;
 

@@ -313,6 +313,17 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     expect(await screen.findByText('The appointment of Mia Martin was saved')).toBeInTheDocument();
   });
 
+  it('Edit of a past visit whose dentist was deleted still names that dentist and keeps them', async () => {
+    const kept = { ...MIA_VISIT, dentist_id: 9, dentist_name: 'Dr. Former Partner' };
+    api.onGet('/api/appointments').reply(200, pageOf([kept], 1));
+    api.onGet('/api/availability/dentist/9').reply(200, pageOf([]));
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    await view.user.click(await screen.findByLabelText('Edit appointment of Mia Martin'));
+
+    const dialog = await findDialog('Edit Appointment');
+    expect(within(dialog).getByTitle('Dr. Former Partner')).toBeInTheDocument();
+  });
+
   it('?appointment=31 (a link from the dashboard) opens that appointment; closing takes it off the URL', async () => {
     api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
     api.onGet('/api/appointments/31').reply(200, MIA_VISIT);

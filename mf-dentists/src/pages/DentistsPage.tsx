@@ -73,7 +73,7 @@ export default function DentistsPage() {
   const confirmDelete = (dentist: WireDentist) =>
     modal.confirm({
       title: 'Delete dentist?',
-      content: `Are you sure you want to delete ${dentist.name}? This cannot be undone.`,
+      content: `Are you sure you want to delete ${dentist.name}? Their availability and calendar feed go with them; their past appointments stay in the records under their name. This cannot be undone.`,
       okText: 'Delete',
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(dentist).catch(() => undefined),

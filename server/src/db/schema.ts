@@ -134,11 +134,21 @@ export const dentists = pgTable(
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Set when a dentist with past appointments is deleted: the row stays so the clinic's records
+     * keep their dentist, but the dentist is gone from every list, choice and count.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),
-    uniqueIndex('dentists_license_unique').on(table.clinicId, sql`lower(${table.license})`),
-    uniqueIndex('dentists_email_unique').on(table.clinicId, sql`lower(${table.email})`),
+    // A deleted dentist's e-mail and license are free for a new record.
+    uniqueIndex('dentists_license_unique')
+      .on(table.clinicId, sql`lower(${table.license})`)
+      .where(sql`${table.deletedAt} is null`),
+    uniqueIndex('dentists_email_unique')
+      .on(table.clinicId, sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
     index('dentists_name_idx').on(table.clinicId, table.name),
     index('dentists_specialty_idx').on(table.clinicId, table.specialty, table.name),
     check('dentists_status_check', sql`${table.status} in ('active', 'inactive')`),

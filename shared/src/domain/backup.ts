@@ -58,6 +58,8 @@ export const clinicExportSchema = z.object({
       years_of_experience: z.number().int(),
       working_days: z.string(),
       status: z.enum(['active', 'inactive']),
+      /** A deleted dentist, kept behind the clinic's past appointments (left out: not deleted). */
+      deleted_at: timestamp.nullable().optional(),
       created_at: timestamp,
     }),
   ),

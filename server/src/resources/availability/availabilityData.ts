@@ -10,7 +10,22 @@ import {
   suggestedSlotsOn,
   type WireAvailability,
 } from '@dental/shared/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Staff } from '../../auth/staff';
 import type { Database } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
@@ -286,7 +301,7 @@ export async function dentistExists(db: Reader, clinicId: number, dentistId: num
   const [row] = await db
     .select({ id: dentists.id, name: dentists.name })
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)))
+    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId), isNull(dentists.deletedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -659,7 +674,13 @@ export async function fillAvailability(
     const [dentist] = await tx
       .select({ name: dentists.name, workingDays: dentists.workingDays })
       .from(dentists)
-      .where(and(eq(dentists.clinicId, staff.clinicId), eq(dentists.id, input.dentist_id)));
+      .where(
+        and(
+          eq(dentists.clinicId, staff.clinicId),
+          eq(dentists.id, input.dentist_id),
+          isNull(dentists.deletedAt),
+        ),
+      );
     if (!dentist) {
       throw new HttpError(400, `Invalid dentist_id: ${NO_SUCH_DENTIST}`, [
         { field: 'dentist_id', message: NO_SUCH_DENTIST },

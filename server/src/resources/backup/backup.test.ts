@@ -77,7 +77,23 @@ describe('backup: export and import', () => {
       payload: { address: '12 Export Lane', idleTimeoutMinutes: 45, notifications: { smsReminders: true } },
     });
     expect(saved.statusCode).toBe(200);
+    const sourceClinicId = (await app.database.db.select().from(users).where(eq(users.username, 'admin')))[0]
+      ?.clinicId;
+    // A deleted dentist travels too: the visits they leave behind name them.
+    await app.database.db.insert(dentists).values({
+      clinicId: sourceClinicId ?? 0,
+      name: 'Dr. Former Partner',
+      email: 'former.partner@example.com',
+      phone: '555-0199',
+      specialty: 'Orthodontics',
+      license: 'FMR-1',
+      status: 'inactive',
+      deletedAt: new Date('2026-01-02T03:04:05Z'),
+    });
     const file = (await exportFile()).json();
+    expect(file.dentists.find((row: { name: string }) => row.name === 'Dr. Former Partner')?.deleted_at).toBe(
+      '2026-01-02T03:04:05.000Z',
+    );
 
     const result = await importClinic(fresh.db, file);
     expect(result.counts).toEqual({

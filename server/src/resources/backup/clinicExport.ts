@@ -106,6 +106,7 @@ export async function exportClinic(
         years_of_experience: row.yearsOfExperience,
         working_days: row.workingDays,
         status: row.status as 'active' | 'inactive',
+        deleted_at: row.deletedAt ? iso(row.deletedAt) : null,
         created_at: iso(row.createdAt),
       })),
       patients: patientRows.map((row) => ({
@@ -270,6 +271,7 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
           yearsOfExperience: row.years_of_experience,
           workingDays: row.working_days,
           status: row.status,
+          deletedAt: row.deleted_at ? new Date(row.deleted_at) : null,
           createdAt: new Date(row.created_at),
         })),
       ),

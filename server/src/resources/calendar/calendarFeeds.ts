@@ -5,7 +5,7 @@ import {
   CALENDAR_FEED_PAST_DAYS,
   type CalendarFeedStatus,
 } from '@dental/shared/domain';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Database } from '../../db/client';
@@ -20,7 +20,7 @@ async function requireDentist(db: Database, clinicId: number, dentistId: number)
   const [dentist] = await db
     .select({ name: dentists.name })
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)));
+    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId), isNull(dentists.deletedAt)));
   if (!dentist) throw new HttpError(404, 'Dentist not found');
   return dentist;
 }
@@ -97,7 +97,11 @@ export async function renderFeed(db: Database, token: string, host: string): Pro
     .from(calendarFeeds)
     .innerJoin(
       dentists,
-      and(eq(dentists.clinicId, calendarFeeds.clinicId), eq(dentists.id, calendarFeeds.dentistId)),
+      and(
+        eq(dentists.clinicId, calendarFeeds.clinicId),
+        eq(dentists.id, calendarFeeds.dentistId),
+        isNull(dentists.deletedAt),
+      ),
     )
     .innerJoin(clinics, eq(clinics.id, calendarFeeds.clinicId))
     .where(eq(calendarFeeds.tokenHash, hashToken(token)));

@@ -591,15 +591,106 @@ describe('dentists API', () => {
       expect(await rowOf(michaelId)).toBeDefined();
     });
 
-    it("refuses a dentist with only past appointments (409): they are the clinic's records", async () => {
-      const dentist = await createDentist();
+    it("deletes a dentist whose appointments are all past, keeping those records with the dentist's name", async () => {
+      const dentist = await createDentist({ name: 'Dr. Retiring Soon' });
       await bookFor(dentist.id, '2020-01-06', 'completed');
+      await db()
+        .insert(availability)
+        .values({
+          clinicId,
+          dentistId: dentist.id,
+          date: '2031-05-05',
+          timeSlots: [{ start: '09:00', end: '10:00', available: true }],
+        });
+      const feed = await send(adminToken, 'POST', `/api/calendar/feeds/${dentist.id}`);
+      expect(feed.statusCode).toBe(201);
+      const feedPath = new URL(feed.json().url as string).pathname;
+      expect((await send(null, 'GET', feedPath)).statusCode).toBe(200);
+      const activeDentists = async () =>
+        (
+          (await send(adminToken, 'GET', '/api/dashboard/stats')).json().data as Array<{
+            name: string;
+            value: number;
+          }>
+        ).find((card) => card.name === 'Active Dentists')?.value;
+      const activeBefore = await activeDentists();
+
       const response = await send(adminToken, 'DELETE', `/api/dentists/${dentist.id}`);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(
-        "This dentist has 1 past appointment in the clinic's records and cannot be deleted; set the dentist to inactive instead",
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Dentist deleted' });
+
+      // Gone from the dentist's own calls, every list and filter, and the feed.
+      expect((await send(adminToken, 'GET', `/api/dentists/${dentist.id}`)).statusCode).toBe(404);
+      expect((await send(adminToken, 'PUT', `/api/dentists/${dentist.id}`, newDentist())).statusCode).toBe(
+        404,
       );
-      expect(await rowOf(dentist.id)).toBeDefined();
+      expect((await send(adminToken, 'DELETE', `/api/dentists/${dentist.id}`)).statusCode).toBe(404);
+      for (const query of ['', '?status=inactive', '?search=Retiring']) {
+        const names = (
+          (await send(adminToken, 'GET', `/api/dentists${query}`)).json().data as WireDentist[]
+        ).map((each) => each.name);
+        expect(names).not.toContain('Dr. Retiring Soon');
+      }
+      expect(await db().select().from(availability).where(eq(availability.dentistId, dentist.id))).toEqual(
+        [],
+      );
+      expect((await send(null, 'GET', feedPath)).statusCode).toBe(404);
+      expect((await send(adminToken, 'POST', `/api/calendar/feeds/${dentist.id}`)).statusCode).toBe(404);
+      expect(await activeDentists()).toBe((activeBefore ?? 0) - 1);
+
+      // The past visit keeps its dentist.
+      const history = await send(adminToken, 'GET', `/api/appointments?dentist_id=${dentist.id}`);
+      expect(history.statusCode).toBe(200);
+      expect(
+        history
+          .json()
+          .data.map((visit: { dentist_name: string; date: string }) => [visit.dentist_name, visit.date]),
+      ).toEqual([['Dr. Retiring Soon', '2020-01-06']]);
+
+      // No new booking, availability or account link for them.
+      const booking = await send(adminToken, 'POST', '/api/appointments', {
+        patient: 'New Patient',
+        phone: '+1 555 010 7777',
+        dentist_id: dentist.id,
+        date: '2031-05-05',
+        time: '09:00',
+        treatment: 'Regular Cleaning',
+      });
+      expect(booking.statusCode).toBe(400);
+      expect(fieldsOf(booking.json())).toEqual(['dentist_id']);
+      const day = await send(adminToken, 'POST', '/api/availability', {
+        dentist_id: dentist.id,
+        date: '2031-05-06',
+        time_slots: [{ start: '09:00', end: '10:00', available: true }],
+      });
+      expect(day.statusCode).toBe(400);
+      expect(fieldsOf(day.json())).toEqual(['dentist_id']);
+
+      // Their e-mail and license are free for a new record.
+      const successor = await send(
+        adminToken,
+        'POST',
+        '/api/dentists',
+        newDentist({ email: dentist.email.toUpperCase(), license: dentist.license }),
+      );
+      expect(successor.statusCode).toBe(201);
+
+      const row = await rowOf(dentist.id);
+      expect([row?.name, row?.status, row?.deletedAt instanceof Date]).toEqual([
+        'Dr. Retiring Soon',
+        'inactive',
+        true,
+      ]);
+      const audit = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'dentist'), eq(auditLog.entityId, String(dentist.id))))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect([audit[0]?.action, audit[0]?.details]).toEqual([
+        'delete',
+        { name: 'Dr. Retiring Soon', specialty: 'Endodontics', appointments_kept: 1 },
+      ]);
     });
 
     it('deletes a dentist with their availability, unlinks their account, and audits it', async () => {
@@ -645,12 +736,15 @@ describe('dentists API', () => {
       expect(await rowOf(dentist.id)).toBeDefined();
     });
 
-    it('a dentist whose only appointment is cancelled is still kept, as a record', async () => {
+    it('deletes a dentist whose only appointment is cancelled, keeping that record', async () => {
       const dentist = await createDentist();
       await bookFor(dentist.id, '2031-05-05', 'cancelled');
       const response = await send(adminToken, 'DELETE', `/api/dentists/${dentist.id}`);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toContain('1 past appointment in the clinic');
+      expect(response.statusCode).toBe(200);
+      expect((await send(adminToken, 'GET', `/api/dentists/${dentist.id}`)).statusCode).toBe(404);
+      expect((await rowOf(dentist.id))?.deletedAt).toBeInstanceOf(Date);
+      const kept = await db().select().from(appointments).where(eq(appointments.dentistId, dentist.id));
+      expect(kept.map((visit) => [visit.date, visit.status])).toEqual([['2031-05-05', 'cancelled']]);
     });
   });
 });

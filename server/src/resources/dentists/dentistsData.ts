@@ -9,10 +9,10 @@ import {
   type WireDentist,
   workingHoursOf,
 } from '@dental/shared/domain';
-import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
-import { appointments, dentists, users } from '../../db/schema';
+import { appointments, availability, calendarFeeds, dentists, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
@@ -25,8 +25,12 @@ export const DENTIST_LICENSE_TAKEN = 'Another dentist of the clinic has this lic
 const appointmentsWord = (total: number) => `appointment${total === 1 ? '' : 's'}`;
 export const dentistHasAppointmentsToCome = (total: number) =>
   `This dentist has ${total} ${appointmentsWord(total)} to come and cannot be deleted; move or cancel them, or set the dentist to inactive`;
-export const dentistHasHistory = (total: number) =>
-  `This dentist has ${total} past ${appointmentsWord(total)} in the clinic's records and cannot be deleted; set the dentist to inactive instead`;
+
+/** The clinic's dentists that have not been deleted (a deleted one stays only behind its records). */
+const liveDentist = (clinicId: number, dentistId?: number): SQL => {
+  const ofClinic = and(eq(dentists.clinicId, clinicId), isNull(dentists.deletedAt)) as SQL;
+  return dentistId === undefined ? ofClinic : (and(ofClinic, eq(dentists.id, dentistId)) as SQL);
+};
 
 /** Who acts: the clinic whose dentists they manage, and their own id (for the audit record). */
 export interface Actor {
@@ -114,7 +118,7 @@ export async function listDentists(
   clinicId: number,
   query: DentistListQuery,
 ): Promise<{ data: WireDentist[]; total: number }> {
-  const conditions: SQL[] = [eq(dentists.clinicId, clinicId)];
+  const conditions: SQL[] = [liveDentist(clinicId)];
   if (query.search) {
     const pattern = containsPattern(query.search);
     const matches = or(
@@ -146,7 +150,7 @@ export async function findDentist(
   const [row] = await db
     .select(dentistColumns)
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)))
+    .where(liveDentist(clinicId, dentistId))
     .limit(1);
   return row ? toWireDentist(row) : null;
 }
@@ -182,7 +186,7 @@ async function checkUnique(
   dentistId: number | null,
 ) {
   const others = (condition: SQL) => {
-    const scoped = and(eq(dentists.clinicId, clinicId), condition);
+    const scoped = and(liveDentist(clinicId), condition);
     return dentistId === null ? scoped : and(scoped, ne(dentists.id, dentistId));
   };
   const [emailHolder] = await tx
@@ -233,7 +237,7 @@ async function lockedDentist(tx: Transaction, clinicId: number, dentistId: numbe
   const [row] = await tx
     .select(dentistColumns)
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)))
+    .where(liveDentist(clinicId, dentistId))
     .for('update');
   if (!row) throw new HttpError(404, DENTIST_NOT_FOUND);
   return row;
@@ -288,13 +292,14 @@ export async function updateDentist(
 }
 
 /**
- * A dentist with appointments is kept (409). Appointments to come (pending or confirmed, not yet
- * passed in the clinic's time) are named first: the desk must move or cancel them. Past and
- * cancelled ones are the clinic's records, which deleting the dentist would orphan, so they refuse
- * too and point to inactive, which keeps the history and takes the dentist off new bookings.
- * Otherwise the row goes with its availability (the foreign key cascades) and any user account
- * linked to it is unlinked, all in one transaction. A booking racing the delete fails the
- * appointments foreign key and answers the same 409.
+ * A dentist with appointments to come (pending or confirmed, not yet passed in the clinic's time) is
+ * kept (409): the desk must move or cancel them first. A dentist whose appointments are all past or
+ * cancelled is deleted, but those appointments are the clinic's records: the row stays behind them,
+ * marked deleted and inactive, so the history keeps its dentist while the dentist leaves every list,
+ * choice and count and frees their e-mail and license. A dentist without any appointment goes
+ * altogether. Either way their availability and calendar feeds go and any user account linked to
+ * them is unlinked, all in one transaction. A booking racing the delete fails the appointments
+ * foreign key (or finds the dentist inactive) and answers 409.
  */
 export async function deleteDentist(db: Database, actor: Actor, dentistId: number): Promise<void> {
   try {
@@ -312,22 +317,31 @@ export async function deleteDentist(db: Database, actor: Actor, dentistId: numbe
         })
         .from(appointments)
         .where(and(eq(appointments.clinicId, actor.clinicId), eq(appointments.dentistId, dentistId)));
-      const total = booked?.total ?? 0;
+      const records = booked?.total ?? 0;
       const toCome = booked?.toCome ?? 0;
       if (toCome > 0) throw new HttpError(409, dentistHasAppointmentsToCome(toCome));
-      if (total > 0) throw new HttpError(409, dentistHasHistory(total));
-      await tx
-        .update(users)
-        .set({ dentistId: null, updatedAt: new Date() })
-        .where(and(eq(users.clinicId, actor.clinicId), eq(users.dentistId, dentistId)));
-      await tx.delete(dentists).where(and(eq(dentists.clinicId, actor.clinicId), eq(dentists.id, dentistId)));
+      const ofDentist = <T extends typeof users | typeof availability | typeof calendarFeeds>(table: T) =>
+        and(eq(table.clinicId, actor.clinicId), eq(table.dentistId, dentistId));
+      await tx.update(users).set({ dentistId: null, updatedAt: new Date() }).where(ofDentist(users));
+      const ofThisDentist = and(eq(dentists.clinicId, actor.clinicId), eq(dentists.id, dentistId));
+      if (records === 0) {
+        await tx.delete(dentists).where(ofThisDentist);
+      } else {
+        await tx.delete(availability).where(ofDentist(availability));
+        await tx.delete(calendarFeeds).where(ofDentist(calendarFeeds));
+        const deletedAt = new Date();
+        await tx
+          .update(dentists)
+          .set({ status: 'inactive', deletedAt, updatedAt: deletedAt })
+          .where(ofThisDentist);
+      }
       await recordAudit(tx, {
         clinicId: actor.clinicId,
         userId: actor.userId,
         action: 'delete',
         entity: 'dentist',
         entityId: dentistId,
-        details: { name: current.name, specialty: current.specialty },
+        details: { name: current.name, specialty: current.specialty, appointments_kept: records },
       });
     });
   } catch (error) {

@@ -145,7 +145,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
       schema: {
         tags: TAGS,
         summary:
-          "Delete a dentist with their availability (admin); a user account linked to them is unlinked. A dentist with appointments to come, or past ones in the clinic's records, is kept (409): move or cancel those to come, or set the dentist inactive",
+          "Delete a dentist with their availability and calendar feeds (admin); a user account linked to them is unlinked. A dentist with appointments to come is kept (409): move or cancel them, or set the dentist inactive. Past and cancelled appointments stay in the clinic's records with the dentist's name, while the dentist leaves every list, choice and count and their e-mail and license are free again",
         security: SECURITY,
         params: idParamsSchema,
         response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },

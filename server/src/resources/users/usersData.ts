@@ -1,5 +1,5 @@
 import type { UserCreate, UserListQuery, UserSort, UserUpdate, WireUser } from '@dental/shared/domain';
-import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { requireUncommonPassword } from '../../auth/commonPasswords';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
@@ -169,7 +169,7 @@ async function checkDentistLink(
   const [dentist] = await tx
     .select({ id: dentists.id })
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)));
+    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId), isNull(dentists.deletedAt)));
   if (!dentist) {
     throw new HttpError(400, `Invalid dentist_id: ${DENTIST_NOT_FOUND}`, [
       { field: 'dentist_id', message: DENTIST_NOT_FOUND },
@@ -206,7 +206,13 @@ async function dentistOfEmail(tx: Transaction, clinicId: number, email: string, 
   const [match] = await tx
     .select({ id: dentists.id })
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), sql`lower(${dentists.email}) = ${email.toLowerCase()}`))
+    .where(
+      and(
+        eq(dentists.clinicId, clinicId),
+        sql`lower(${dentists.email}) = ${email.toLowerCase()}`,
+        isNull(dentists.deletedAt),
+      ),
+    )
     .limit(1);
   if (!match || (await isLinkedElsewhere(tx, clinicId, match.id, userId))) return null;
   return match.id;

@@ -73,6 +73,20 @@ function trustedProxies(value: string | undefined): AppConfig['trustProxy'] {
   return text;
 }
 
+/**
+ * A whole-number variable: unset or empty takes the fallback; anything else that is not a whole
+ * number of at least `least` stops the start with its name, rather than running on NaN (a sender
+ * that never wakes, a port the system picks).
+ */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 0): number {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < least)
+    throw new Error(`${name} must be a whole number of at least ${least}, not "${text}"`);
+  return value;
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -90,12 +104,12 @@ export function loadConfig(
     if (entry) moduleEntries[id] = entry;
   }
   return {
-    port: Number.parseInt(env.PORT ?? '3000', 10),
+    port: wholeNumber(env, 'PORT', 3000),
     host: env.HOST ?? 'localhost',
     dataDir: path.resolve(invokedFrom, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || null,
-    dbPoolSize: Number.parseInt(env.DB_POOL_SIZE ?? String(2 * os.availableParallelism() + 1), 10),
-    statementTimeoutMs: Number.parseInt(env.STATEMENT_TIMEOUT_MS ?? '10000', 10),
+    dbPoolSize: wholeNumber(env, 'DB_POOL_SIZE', 2 * os.availableParallelism() + 1, 1),
+    statementTimeoutMs: wholeNumber(env, 'STATEMENT_TIMEOUT_MS', 10_000),
     jwtSecret: env.JWT_SECRET || null,
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
     moduleEntries,
@@ -103,14 +117,14 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormatOf(env.LOG_FORMAT, terminal),
     logColors: terminal && !env.NO_COLOR,
-    apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '3000', 10),
-    loginRateLimit: Number.parseInt(env.LOGIN_RATE_LIMIT ?? '20', 10),
+    apiRateLimit: wholeNumber(env, 'API_RATE_LIMIT', 3000, 1),
+    loginRateLimit: wholeNumber(env, 'LOGIN_RATE_LIMIT', 20, 1),
     readCache: flag(env.READ_CACHE, true),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Dental Clinic <no-reply@localhost>',
     smsWebhookUrl: env.SMS_WEBHOOK_URL || null,
-    remindersPollSeconds: Number.parseInt(env.REMINDERS_POLL_S ?? '60', 10),
+    remindersPollSeconds: wholeNumber(env, 'REMINDERS_POLL_S', 60),
   };
 }
 

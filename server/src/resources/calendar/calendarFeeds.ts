@@ -85,7 +85,7 @@ function wallTime(date: string, time: string, plusMinutes = 0): Date {
  * appointment from 30 days back to 180 ahead, cancelled ones marked so; stable UIDs, the appointment's
  * change count as SEQUENCE, times in the clinic's zone. No phone, e-mail or notes.
  */
-export async function renderFeed(db: Database, token: string, host: string): Promise<string | null> {
+export async function renderFeed(db: Database, token: string): Promise<string | null> {
   const [feed] = await db
     .select({
       clinicId: calendarFeeds.clinicId,
@@ -144,7 +144,9 @@ export async function renderFeed(db: Database, token: string, host: string): Pro
     const start = wallTime(visit.date, visit.time);
     const end = wallTime(visit.date, visit.time, APPOINTMENT_MINUTES);
     calendar.createEvent({
-      id: `appointment-${feed.clinicId}-${visit.id}@${host}`,
+      // Not the address the feed was read from: a phone that reaches it by another name (an IP, a
+      // proxy) must see the same events, not a second copy of each.
+      id: `appointment-${feed.clinicId}-${visit.id}@dental-clinic.calendar`,
       sequence: visit.sequence,
       start,
       end,

@@ -87,7 +87,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Database, g
     },
     async (request, reply) => {
       const token = FEED_FILE.exec(request.params.file)?.[1];
-      const body = token ? await renderFeed(db, token, request.hostname) : null;
+      const body = token ? await renderFeed(db, token) : null;
       if (body === null) return reply.code(404).send({ message: 'No such calendar feed' });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -20,8 +20,8 @@ describe('calendar feeds', () => {
     payload?: object,
   ) => app.inject({ method, url, headers: token ? authHeader(token) : {}, ...(payload ? { payload } : {}) });
   const feedPath = (url: string) => new URL(url).pathname;
-  const readFeed = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url: feedPath(url) });
+  const readFeed = async (url: string, host = 'localhost:80') => {
+    const response = await app.inject({ method: 'GET', url: feedPath(url), headers: { host } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
     const calendar = new ICAL.Component(ICAL.parse(response.body));
@@ -111,6 +111,11 @@ describe('calendar feeds', () => {
     const find = async () => (await readFeed(url)).events.find((each) => each.uid.includes(`-${visit.id}@`));
     const first = await find();
     expect(first?.sequence).toBe(0);
+    // Read by another name (an address, a proxy), the feed names its events the same.
+    const elsewhere = (await readFeed(url, '192.0.2.7:8080')).events.find((each) =>
+      each.uid.includes(`-${visit.id}@`),
+    );
+    expect(elsewhere?.uid).toBe(first?.uid);
 
     const moved = await send(adminToken, 'PUT', `/api/appointments/${visit.id}`, {
       patient: 'Sequence Patient',

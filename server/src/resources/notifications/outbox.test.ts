@@ -1,11 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
 import { outbox } from '../../db/schema';
 import { authHeader, createSecondApp, createTestApp, login } from '../../test/testApp';
-import { addDays, clinicToday } from '../settings/clinicTime';
+import { addDays, clinicToday, zonedInstant } from '../settings/clinicTime';
 import { sendDueMessages, smtpTransport, webhookTransport } from './outboxSender';
 
 interface Mail {
@@ -279,6 +284,171 @@ describe('outbox: reminders and alerts', () => {
       state: 'skipped',
       reason: 'no e-mail transport configured',
     });
+  });
+
+  it('confirmations off: confirming queues nothing; SMS reminders off: only the e-mail reminder', async () => {
+    await settings({
+      notifications: { emailReminders: true, smsReminders: false, appointmentConfirmations: false },
+    });
+    const patient = await newPatient();
+    const visit = await book(patient, addDays(today, 6), '08:50');
+    expect(
+      (await send('PATCH', `/api/appointments/${visit.id}/status`, { status: 'confirmed' })).statusCode,
+    ).toBe(200);
+    expect((await messagesOf(visit.id)).map((each) => each.kind)).toEqual(['email_reminder']);
+    await settings({ notifications: { appointmentConfirmations: true } });
+  });
+
+  it('a new lead time or zone moves the pending reminders; a flag turned off skips them', async () => {
+    await settings({ timeZone: 'UTC', reminderLeadHours: 24, notifications: { emailReminders: true } });
+    const patient = await newPatient();
+    const day = addDays(today, 5);
+    const visit = await book(patient, day, '09:30');
+    const dueOf = async () => (await messagesOf(visit.id))[0]?.dueAt.toISOString();
+    expect(await dueOf()).toBe(`${addDays(today, 4)}T09:30:00.000Z`);
+
+    await settings({ reminderLeadHours: 2 });
+    expect(await dueOf()).toBe(`${day}T07:30:00.000Z`);
+    await settings({ timeZone: 'Asia/Tokyo' });
+    const visitAt = zonedInstant(day, '09:30', 'Asia/Tokyo');
+    expect((await messagesOf(visit.id))[0]?.visitAt?.toISOString()).toBe(visitAt.toISOString());
+    expect(await dueOf()).toBe(new Date(visitAt.getTime() - 2 * 3_600_000).toISOString());
+
+    await settings({ notifications: { emailReminders: false } });
+    expect(await messagesOf(visit.id)).toMatchObject([{ state: 'skipped', reason: 'emailReminders is off' }]);
+    await settings({ timeZone: 'UTC', reminderLeadHours: 24, notifications: { emailReminders: true } });
+  });
+
+  it('a flag turned on catches up the visits that come within their lead time, and only those', async () => {
+    await settings({ timeZone: 'UTC', reminderLeadHours: 48, notifications: { emailReminders: false } });
+    const soon = await newPatient('soon@patients.example');
+    const later = await newPatient('later@patients.example');
+    const tomorrow = await book(soon, addDays(today, 1), '07:50');
+    const farOff = await book(later, addDays(today, 20), '07:50');
+    expect(await messagesOf(tomorrow.id)).toEqual([]);
+
+    await settings({ notifications: { emailReminders: true } });
+    await run();
+    expect(await messagesOf(tomorrow.id)).toMatchObject([{ kind: 'email_reminder', state: 'sent' }]);
+    expect(mails.filter((mail) => mail.to === 'soon@patients.example')).toHaveLength(1);
+    // Twenty days away: its reminder is queued when the visit comes within the lead time.
+    expect(await messagesOf(farOff.id)).toEqual([]);
+    await run();
+    expect(mails.filter((mail) => mail.to === 'soon@patients.example')).toHaveLength(1);
+    await settings({ reminderLeadHours: 24 });
+  });
+
+  it("a reminder goes with today's facts: the patient's new address, the clinic's new phone", async () => {
+    const patient = await newPatient('old.address@patients.example');
+    const visit = await book(patient, addDays(today, 8), '12:10');
+    const changed = await send('PUT', `/api/patients/${patient.id}`, {
+      name: patient.name,
+      email: 'new.address@patients.example',
+      phone: patient.phone,
+      dateOfBirth: '1990-01-01',
+    });
+    expect(changed.statusCode).toBe(200);
+    await settings({ phone: '555-0199' });
+    await app.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(outbox.appointmentId, visit.id));
+    await run();
+    expect(await messagesOf(visit.id)).toMatchObject([
+      { state: 'sent', recipient: 'new.address@patients.example' },
+    ]);
+    const mail = mails.find((each) => each.to === 'new.address@patients.example');
+    expect(mail?.raw).toContain('555-0199');
+    expect(mail?.raw).toMatch(/Message-ID: <outbox-\d+-\d+@brightsmile\.example>/i);
+    expect(mails.some((each) => each.to === 'old.address@patients.example')).toBe(false);
+    await settings({ phone: '555-0100' });
+  });
+
+  it('a restart loses nothing: what was pending, or claimed by a sender that died, goes on start-up', async () => {
+    // One process at a time on the same data: an embedded database in a folder, or the PostgreSQL database.
+    const folder = mkdtempSync(path.join(tmpdir(), 'dental-outbox-restart-'));
+    const transports = {
+      smtpUrl,
+      smsWebhookUrl: webhookUrl,
+      mailFrom: 'Bright Smile <desk@brightsmile.example>',
+    };
+    const start = async (remindersPollSeconds: number) =>
+      (await createSecondApp(app, { ...transports, seedDemo: false, remindersPollSeconds })) ??
+      buildApp(testConfig({ ...transports, dataDir: folder, remindersPollSeconds }));
+    try {
+      const first = await start(0);
+      const token = (await login(first, 'admin', 'admin123')).token;
+      const alertsTo = await first.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: authHeader(token),
+        payload: { email: 'front@brightsmile.example', notifications: { newPatientAlerts: true } },
+      });
+      expect(alertsTo.statusCode).toBe(200);
+      const add = (name: string) =>
+        first.inject({
+          method: 'POST',
+          url: '/api/patients',
+          headers: authHeader(token),
+          payload: {
+            name,
+            email: `${name.split(' ')[0]?.toLowerCase()}@patients.example`,
+            phone: name.startsWith('Rita') ? '555-0181' : '555-0182',
+            dateOfBirth: '1985-03-03',
+          },
+        });
+      expect((await add('Rita Restart')).statusCode).toBe(201);
+      expect((await add('Remy Restart')).statusCode).toBe(201);
+      const pending = await first.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, 'new_patient_alert'), eq(outbox.state, 'pending')));
+      const ours = pending.filter((each) => /R(ita|emy) Restart/.test(each.body));
+      expect(ours).toHaveLength(2);
+      // The first was claimed by a sender that died mid-way: its claim lapses.
+      await first.database.db
+        .update(outbox)
+        .set({ claimedUntil: new Date(Date.now() + 60_000), attempts: 1 })
+        .where(eq(outbox.id, ours[0]?.id ?? 0));
+      await first.close();
+
+      const before = mails.length;
+      // An hour between runs: only the run on start-up sends the one left pending.
+      const second = await start(3600);
+      try {
+        const stateOf = async (id: number) =>
+          (await second.database.db.select({ state: outbox.state }).from(outbox).where(eq(outbox.id, id)))[0]
+            ?.state;
+        const deadline = Date.now() + 20_000;
+        while ((await stateOf(ours[1]?.id ?? 0)) !== 'sent' && Date.now() < deadline) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect(await stateOf(ours[1]?.id ?? 0)).toBe('sent');
+        expect(await stateOf(ours[0]?.id ?? 0)).toBe('pending');
+        // The dead sender's claim lapses; the next run sends that one too.
+        await second.database.db
+          .update(outbox)
+          .set({ claimedUntil: new Date(Date.now() - 1000) })
+          .where(eq(outbox.id, ours[0]?.id ?? 0));
+        await second.outboxSender.runOnce();
+        const states = await second.database.db
+          .select({ state: outbox.state })
+          .from(outbox)
+          .where(
+            inArray(
+              outbox.id,
+              ours.map((each) => each.id),
+            ),
+          );
+        expect(states.map((each) => each.state)).toEqual(['sent', 'sent']);
+        const delivered = mails.slice(before).filter((mail) => /R(ita|emy) Restart was added/.test(mail.raw));
+        expect(delivered).toHaveLength(2);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('two senders at once send each message exactly once, and a lapsed claim (a crash) is sent after all', async () => {

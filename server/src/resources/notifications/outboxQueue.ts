@@ -1,5 +1,5 @@
 import type { OutboxKind, PracticeSettings } from '@dental/shared/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { appointments, clinics, dentists, outbox, patients } from '../../db/schema';
 import { clinicTimeZone, zonedInstant } from '../settings/clinicTime';
@@ -136,6 +136,11 @@ const REMINDERS = [
   { kind: 'sms_reminder', channel: 'sms', flag: 'smsReminders', missing: 'the patient has no phone number' },
 ] as const;
 
+export const REMINDER_FLAGS = REMINDERS.map(({ kind, flag }) => ({ kind, flag }));
+export const REMINDER_KINDS: readonly OutboxKind[] = REMINDERS.map(({ kind }) => kind);
+/** Why a message was not sent when its flag is off; a flag turned on again looks past these. */
+export const flagOffReason = (flag: string) => `${flag} is off`;
+
 /**
  * Brings an appointment's reminders in line with it, after any change: a live visit to come has one
  * pending reminder per flag that is on, due the lead time before it (or at once when that has passed),
@@ -149,7 +154,7 @@ export async function syncAppointmentReminders(
 ): Promise<void> {
   const visit = await visitOf(tx, clinicId, appointmentId);
   const pending = await tx
-    .select({ id: outbox.id, kind: outbox.kind })
+    .select({ id: outbox.id, kind: outbox.kind, visitAt: outbox.visitAt })
     .from(outbox)
     .where(
       and(
@@ -187,9 +192,10 @@ export async function syncAppointmentReminders(
   const now = new Date();
   const text = reminderText(facts(visit, settings));
   for (const reminder of REMINDERS) {
-    const mine = pending.filter((each) => each.kind === reminder.kind).map((each) => each.id);
+    const mineRows = pending.filter((each) => each.kind === reminder.kind);
+    const mine = mineRows.map((each) => each.id);
     if (!settings.notifications[reminder.flag]) {
-      await skip(mine, `${reminder.flag} is off`);
+      await skip(mine, flagOffReason(reminder.flag));
       continue;
     }
     if (visitAt <= now) {
@@ -201,19 +207,27 @@ export async function syncAppointmentReminders(
     );
     const recipient = reminder.channel === 'email' ? visit.email : visit.phone;
     if (mine.length > 0 && recipient) {
-      // The visit moved, or its details changed: the reminder follows.
-      await tx
-        .update(outbox)
-        .set({
-          recipient,
-          subject: reminder.channel === 'email' ? text.subject : null,
-          body: text.body,
-          visitAt,
-          dueAt,
-          nextAttemptAt: dueAt,
-          updatedAt: now,
-        })
-        .where(and(eq(outbox.clinicId, clinicId), inArray(outbox.id, mine)));
+      // Its details changed: the reminder follows. Its times move only with the visit (a new lead
+      // time or zone moves them in followReminderSettings), so a try waiting out its back-off waits on.
+      const content = {
+        recipient,
+        subject: reminder.channel === 'email' ? text.subject : null,
+        body: text.body,
+      };
+      const moved = mineRows
+        .filter((each) => each.visitAt?.getTime() !== visitAt.getTime())
+        .map((each) => each.id);
+      const kept = mine.filter((id) => !moved.includes(id));
+      if (moved.length > 0)
+        await tx
+          .update(outbox)
+          .set({ ...content, visitAt, dueAt, nextAttemptAt: dueAt, updatedAt: now })
+          .where(and(eq(outbox.clinicId, clinicId), inArray(outbox.id, moved)));
+      if (kept.length > 0)
+        await tx
+          .update(outbox)
+          .set({ ...content, updatedAt: now })
+          .where(and(eq(outbox.clinicId, clinicId), inArray(outbox.id, kept)));
       continue;
     }
     await skip(mine, reminder.missing);
@@ -227,6 +241,7 @@ export async function syncAppointmentReminders(
           eq(outbox.kind, reminder.kind),
           eq(outbox.visitAt, visitAt),
           inArray(outbox.state, ['sent', 'skipped', 'failed']),
+          or(isNull(outbox.reason), ne(outbox.reason, flagOffReason(reminder.flag))),
         ),
       )
       .limit(1);
@@ -288,4 +303,42 @@ export async function queueNewPatientAlert(tx: Tx, clinicId: number, patientId: 
     dueAt: new Date(),
     missing: 'the clinic has no e-mail address (Settings, General)',
   });
+}
+
+/**
+ * The clinic's reminder settings changed (in the transaction that saves them): pending reminders
+ * follow a new lead time or zone at once, and a flag turned off skips its pending ones. A flag turned
+ * on is caught up by the sender, visit by visit as each comes within its lead time.
+ */
+export async function followReminderSettings(
+  tx: Tx,
+  clinicId: number,
+  before: PracticeSettings,
+  after: PracticeSettings,
+): Promise<void> {
+  for (const { kind, flag } of REMINDERS) {
+    if (before.notifications[flag] && !after.notifications[flag]) {
+      await tx
+        .update(outbox)
+        .set({ state: 'skipped', reason: flagOffReason(flag), updatedAt: new Date() })
+        .where(and(eq(outbox.clinicId, clinicId), eq(outbox.kind, kind), eq(outbox.state, 'pending')));
+    }
+  }
+  if (before.reminderLeadHours === after.reminderLeadHours && before.timeZone === after.timeZone) return;
+  // A try waiting out its back-off keeps its time; the others are due the new lead time before the visit.
+  const visitAt = sql`(a.date + a.time::time) at time zone ${after.timeZone}`;
+  const dueAt = sql`greatest(${visitAt} - make_interval(hours => ${after.reminderLeadHours}), now())`;
+  await tx.execute(sql`
+    update ${outbox} o
+       set visit_at = ${visitAt},
+           due_at = ${dueAt},
+           next_attempt_at = case when o.attempts = 0 then ${dueAt} else o.next_attempt_at end,
+           updated_at = now()
+      from ${appointments} a
+     where o.clinic_id = ${clinicId} and o.state = 'pending'
+       and o.kind in (${sql.join(
+         REMINDERS.map(({ kind }) => sql`${kind}`),
+         sql`, `,
+       )})
+       and a.clinic_id = o.clinic_id and a.id = o.appointment_id`);
 }

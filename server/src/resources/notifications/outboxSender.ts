@@ -4,10 +4,14 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { readSettings } from '../settings/settingsData';
+import { flagOffReason, REMINDER_FLAGS, REMINDER_KINDS, syncAppointmentReminders } from './outboxQueue';
 
-/** One way out: e-mail or SMS. A failure throws, with the reason as its message. */
+/**
+ * One way out: e-mail or SMS. A failure throws, with the reason as its message. `key` names the
+ * message for good: the same message sent again carries the same key.
+ */
 export interface Transport {
-  send(message: { to: string; subject: string | null; body: string }): Promise<void>;
+  send(message: { key: string; to: string; subject: string | null; body: string }): Promise<void>;
 }
 
 export interface Transports {
@@ -15,12 +19,30 @@ export interface Transports {
   sms: Transport | null;
 }
 
-/** E-mail through SMTP (nodemailer): `smtp://user:pass@host:587`, `smtps://…`. */
+/**
+ * E-mail through SMTP (nodemailer): `smtp://user:pass@host:587`, `smtps://…`. Every step has a time
+ * limit well inside a sender's claim (CLAIM_SECONDS), so a hanging server fails the try instead of
+ * outliving the claim and letting another sender take the message too. The Message-ID is the
+ * message's own: should a crash between the server's acceptance and the row being marked sent make
+ * it go once more, mail systems see the same message.
+ */
 export function smtpTransport(url: string, from: string): Transport {
-  const mailer = nodemailer.createTransport(url);
+  const mailer = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return {
-    async send({ to, subject, body }) {
-      await mailer.sendMail({ from, to, subject: subject ?? undefined, text: body });
+    async send({ key, to, subject, body }) {
+      await mailer.sendMail({
+        from,
+        to,
+        subject: subject ?? undefined,
+        text: body,
+        messageId: `<${key}@${domain}>`,
+      });
     },
   };
 }
@@ -28,10 +50,11 @@ export function smtpTransport(url: string, from: string): Transport {
 /** SMS through any gateway's webhook: POST `{ "to": "...", "body": "..." }`; a non-2xx answer fails. */
 export function webhookTransport(url: string): Transport {
   return {
-    async send({ to, body }) {
+    async send({ key, to, body }) {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // Gateways that honour an idempotency key drop a repeat of the same message.
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
         body: JSON.stringify({ to, body }),
         signal: AbortSignal.timeout(15_000),
       });
@@ -61,6 +84,7 @@ type Claimed = {
   id: number;
   kind: OutboxKind;
   channel: 'email' | 'sms';
+  appointment_id: number | null;
   recipient: string;
   subject: string | null;
   body: string;
@@ -68,11 +92,76 @@ type Claimed = {
 };
 
 /**
+ * A reminder is written when its visit is booked, days or weeks ahead; the patient's address, the
+ * clinic's name or phone, the lead time or the zone may have changed since. Just before it goes, it
+ * is brought in line with today's facts (syncAppointmentReminders): answers the row to send, or null
+ * when it is no longer due (skipped, or due later: the claim is handed back).
+ */
+async function freshReminder(db: Database, row: Claimed): Promise<Claimed | null> {
+  if (!REMINDER_KINDS.includes(row.kind) || row.appointment_id === null) return row;
+  const appointmentId = row.appointment_id;
+  return db.transaction(async (tx) => {
+    await syncAppointmentReminders(tx, row.clinic_id, appointmentId);
+    const [now] = await tx
+      .select({
+        state: outbox.state,
+        recipient: outbox.recipient,
+        subject: outbox.subject,
+        body: outbox.body,
+        due: sql<boolean>`${outbox.nextAttemptAt} <= now()`,
+      })
+      .from(outbox)
+      .where(and(eq(outbox.clinicId, row.clinic_id), eq(outbox.id, row.id)));
+    if (now?.state !== 'pending') return null;
+    if (!now.due) {
+      await tx
+        .update(outbox)
+        .set({ claimedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+        .where(and(eq(outbox.clinicId, row.clinic_id), eq(outbox.id, row.id)));
+      return null;
+    }
+    return { ...row, recipient: now.recipient, subject: now.subject, body: now.body };
+  });
+}
+
+/**
+ * Reminders missing for visits that come within their lead time: booked while the flag was off, or
+ * before it was turned on. Only visits that lie ahead and are due for a reminder soon are looked at,
+ * so this stays a short indexed read per run however long the clinic's calendar.
+ */
+async function queueMissedReminders(db: Database): Promise<void> {
+  const missing = await db.execute<{ clinic_id: number; id: number }>(sql`
+    select a.clinic_id, a.id
+      from clinic_settings s
+      join clinics c on c.id = s.clinic_id
+      join appointments a on a.clinic_id = s.clinic_id
+       and a.status in ('pending', 'confirmed')
+       and a.date between current_date - 1 and current_date + (s.reminder_lead_hours / 24 + 2)
+     where (a.date + a.time::time) at time zone c.time_zone > now()
+       and (a.date + a.time::time) at time zone c.time_zone
+           <= now() + make_interval(hours => s.reminder_lead_hours) + interval '1 hour'
+       and ${sql.join(
+         REMINDER_FLAGS.map(
+           ({ kind, flag }) => sql`(coalesce((s.notifications ->> ${flag})::boolean, false)
+             and not exists (select 1 from ${outbox} o
+               where o.clinic_id = a.clinic_id and o.appointment_id = a.id and o.kind = ${kind}
+                 and o.reason is distinct from ${flagOffReason(flag)}))`,
+         ),
+         sql` or `,
+       )}
+     limit ${BATCH}`);
+  for (const visit of missing.rows) {
+    await db.transaction((tx) => syncAppointmentReminders(tx, visit.clinic_id, visit.id));
+  }
+}
+
+/**
  * Sends what is due. Several processes may run this at once: each claims its rows (FOR UPDATE SKIP
  * LOCKED, then a claim that lapses after two minutes if the process dies), so a message goes to one
  * sender only. Answers how many messages it settled.
  */
 export async function sendDueMessages(db: Database, transports: Transports): Promise<number> {
+  await queueMissedReminders(db);
   const claimed = await db.execute<Claimed>(sql`
     update ${outbox}
        set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
@@ -83,16 +172,22 @@ export async function sendDueMessages(db: Database, transports: Transports): Pro
         order by next_attempt_at
         limit ${BATCH}
         for update skip locked)
-    returning clinic_id, id, kind, channel, recipient, subject, body, attempts`);
+    returning clinic_id, id, kind, channel, appointment_id, recipient, subject, body, attempts`);
   const rows = claimed.rows;
-  for (const row of rows) {
-    const where = and(eq(outbox.clinicId, row.clinic_id), eq(outbox.id, row.id), eq(outbox.state, 'pending'));
+  for (const claimedRow of rows) {
+    const where = and(
+      eq(outbox.clinicId, claimedRow.clinic_id),
+      eq(outbox.id, claimedRow.id),
+      eq(outbox.state, 'pending'),
+    );
+    const row = await freshReminder(db, claimedRow);
+    if (!row) continue;
     const settings = await readSettings(db, row.clinic_id);
     const flag = FLAG_OF[row.kind];
     if (!settings.notifications[flag]) {
       await db
         .update(outbox)
-        .set({ state: 'skipped', reason: `${flag} is off`, claimedUntil: null, updatedAt: new Date() })
+        .set({ state: 'skipped', reason: flagOffReason(flag), claimedUntil: null, updatedAt: new Date() })
         .where(where);
       continue;
     }
@@ -107,7 +202,12 @@ export async function sendDueMessages(db: Database, transports: Transports): Pro
       continue;
     }
     try {
-      await transport.send({ to: row.recipient, subject: row.subject, body: row.body });
+      await transport.send({
+        key: `outbox-${row.clinic_id}-${row.id}`,
+        to: row.recipient,
+        subject: row.subject,
+        body: row.body,
+      });
       await db
         .update(outbox)
         .set({

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { clinicSettings, clinics } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
+import { followReminderSettings } from '../notifications/outboxQueue';
 import { forgetClinicTimeZone } from './clinicTime';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -96,6 +97,7 @@ export async function saveSettings(
     if (next.timeZone !== current.timeZone) {
       await tx.update(clinics).set({ timeZone: next.timeZone }).where(eq(clinics.id, actor.clinicId));
     }
+    await followReminderSettings(tx, actor.clinicId, current, next);
     const changed = (Object.keys(next) as Array<keyof PracticeSettings>).filter(
       (field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]),
     );

@@ -364,6 +364,32 @@ describe('outbox: reminders and alerts', () => {
     await settings({ phone: '555-0100' });
   });
 
+  it('a visit cancelled while its reminder is on its way: the outbox says the reminder went', async () => {
+    const patient = await newPatient('midway@patients.example');
+    const visit = await book(patient, addDays(today, 9), '13:10');
+    await app.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(outbox.appointmentId, visit.id));
+    const mailer = smtpTransport(smtpUrl, 'desk@brightsmile.example');
+    await sendDueMessages(app.database.db, {
+      email: {
+        async send(message) {
+          if (message.to === 'midway@patients.example') {
+            const cancelled = await send('PATCH', `/api/appointments/${visit.id}/status`, {
+              status: 'cancelled',
+            });
+            expect(cancelled.statusCode).toBe(200);
+          }
+          await mailer.send(message);
+        },
+      },
+      sms: null,
+    });
+    expect(mails.filter((mail) => mail.to === 'midway@patients.example')).toHaveLength(1);
+    expect(await messagesOf(visit.id)).toMatchObject([{ state: 'sent', reason: null }]);
+  });
+
   it('a restart loses nothing: what was pending, or claimed by a sender that died, goes on start-up', async () => {
     // One process at a time on the same data: an embedded database in a folder, or the PostgreSQL database.
     const folder = mkdtempSync(path.join(tmpdir(), 'dental-outbox-restart-'));

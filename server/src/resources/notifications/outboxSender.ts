@@ -208,16 +208,19 @@ export async function sendDueMessages(db: Database, transports: Transports): Pro
         subject: row.subject,
         body: row.body,
       });
+      // Whatever happened to the row while it was on its way (a visit cancelled mid-send skips its
+      // reminder), it went: the outbox says so.
       await db
         .update(outbox)
         .set({
           state: 'sent',
           sentAt: new Date(),
+          reason: null,
           lastError: null,
           claimedUntil: null,
           updatedAt: new Date(),
         })
-        .where(where);
+        .where(and(eq(outbox.clinicId, row.clinic_id), eq(outbox.id, row.id)));
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
       const finished = row.attempts >= OUTBOX_MAX_ATTEMPTS;

@@ -14,7 +14,7 @@ import { type CappedTotal, cappedCount } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
-import { prefixPattern } from '../../db/search';
+import { prefixPattern, wordStartPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
 import { requireActiveDay, settleDays } from '../availability/availabilityData';
@@ -23,7 +23,13 @@ import {
   queueNewPatientAlert,
   syncAppointmentReminders,
 } from '../notifications/outboxQueue';
-import { matchingPatientIds, patientMatches, searchWordsOf } from '../patients/patientSearch';
+import {
+  isLetterWord,
+  matchingPatientIds,
+  patientMatches,
+  searchWordsOf,
+  startOf,
+} from '../patients/patientSearch';
 import { clinicToday } from '../settings/clinicTime';
 import { BY_DATE_AND_TIME, readAppointments } from './appointmentRows';
 
@@ -95,6 +101,22 @@ async function patientArm(db: Reader, clinicId: number, words: string[]): Promis
   return patientMatches(clinicId, sql`a.patient_id`, words);
 }
 
+/** The treatments (a fixed list) whose own words start with every word typed. */
+const treatmentsMatching = (words: string[]) =>
+  TREATMENTS.filter((treatment) => {
+    const own = wordsOfText(treatment);
+    return words.every((word) => own.some((each) => each.startsWith(word)));
+  });
+
+/** The clinic's dentists (a few) with a word of the name starting with each word typed. */
+function dentistsMatching(clinicId: number, words: string[]): SQL {
+  const dentistWords = words.map(
+    (word) => sql`exists (select 1 from regexp_split_to_table(lower(d.name), '[[:space:][:punct:]]+') as w
+      where w like ${prefixPattern(word)})`,
+  );
+  return sql`select d.id from dentists d where d.clinic_id = ${clinicId} and ${sql.join(dentistWords, sql` and `)}`;
+}
+
 /**
  * What `search` adds to the where, on the appointments table `a` alone: every word typed starts a
  * word of the patient (as a patient search matches, patientSearch.ts), of the dentist's name or of
@@ -102,50 +124,131 @@ async function patientArm(db: Reader, clinicId: number, words: string[]): Promis
  * they become `dentist_id in (…)` and `treatment in (…)`; the patients are their ids from
  * patient_search_terms, whatever the length of the term.
  */
-async function searchCondition(db: Reader, clinicId: number, typed: string): Promise<SQL> {
-  const words = await searchWordsOf(db, typed);
+async function searchCondition(db: Reader, clinicId: number, words: string[]): Promise<SQL> {
   if (!words.length) return sql`false`;
-  const treatments = TREATMENTS.filter((treatment) => {
-    const own = wordsOfText(treatment);
-    return words.every((word) => own.some((each) => each.startsWith(word)));
-  });
-  // A few dentists per clinic: PostgreSQL resolves these once per statement.
-  const dentistWords = words.map(
-    (word) => sql`exists (select 1 from regexp_split_to_table(lower(d.name), '[[:space:][:punct:]]+') as w
-      where w like ${prefixPattern(word)})`,
-  );
+  const treatments = treatmentsMatching(words);
   const arms: SQL[] = [
     await patientArm(db, clinicId, words),
-    sql`a.dentist_id in (select d.id from dentists d where d.clinic_id = ${clinicId}
-      and ${sql.join(dentistWords, sql` and `)})`,
+    // A few dentists per clinic: PostgreSQL resolves these once per statement.
+    sql`a.dentist_id in (${dentistsMatching(clinicId, words)})`,
   ];
   if (treatments.length) arms.push(sql`a.treatment in (${valueList(treatments)})`);
   return sql`(${sql.join(arms, sql` or `)})`;
 }
 
+/** The list's filters on `table` (appointments or appointment_search_terms: same column names). */
+function filtersOn(table: SQL, query: AppointmentListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(sql`${table}.status = ${query.status}`);
+  if (query.dentist_id) conditions.push(sql`${table}.dentist_id = ${query.dentist_id}`);
+  if (query.patient_id) conditions.push(sql`${table}.patient_id = ${query.patient_id}`);
+  if (query.date) conditions.push(sql`${table}.date = ${query.date}::date`);
+  if (query.from) conditions.push(sql`${table}.date >= ${query.from}::date`);
+  if (query.to) conditions.push(sql`${table}.date <= ${query.to}::date`);
+  return conditions;
+}
+
+/** More matching dentists than this are one walk of the date index rather than a range each. */
+const FEW_DENTISTS = 8;
+
+/**
+ * The matching appointments as (date, time, id) rows, each once, every part already in date order,
+ * for a search whose longest word is a letter word (isLetterWord): the patient's words are a range
+ * of appointment_search_terms (by the word's first two characters, in date order, tested from the
+ * index alone), each matching dentist a range of appointments_dentist_date_idx, matching
+ * treatments a walk of appointments_date_idx. PostgreSQL merges the parts in order, so a page or a
+ * capped count reads about as many entries as it returns, however many patients the letters match.
+ */
+async function matchedInDateOrder(
+  db: Reader,
+  clinicId: number,
+  query: AppointmentListQuery,
+  words: string[],
+  direction: SQL,
+): Promise<SQL> {
+  const [first = '', ...others] = words;
+  const prefix = startOf(first);
+  const patientTests = [
+    sql`t.terms like ${wordStartPattern(first)}`,
+    ...others.map((word) =>
+      isLetterWord(word) && startOf(word) === prefix
+        ? sql`t.terms like ${wordStartPattern(word)}`
+        : patientMatches(clinicId, sql`t.patient_id`, [word]),
+    ),
+  ];
+  const found = await db.execute(dentistsMatching(clinicId, words));
+  const dentistIds = (found.rows as Array<{ id: number | string }>)
+    .map((row) => Number(row.id))
+    .filter((id) => !query.dentist_id || id === query.dentist_id);
+  const treatments = treatmentsMatching(words);
+  // Each appointment in one part only, so the parts are merged in order without removing repeats
+  // (which PostgreSQL does by gathering every match first): the patients' part leaves out the
+  // matching dentists and treatments, the treatments' part the matching dentists. All from indexes.
+  const notTheDentists = (table: SQL) =>
+    dentistIds.length ? [sql`${table}.dentist_id not in (${valueList(dentistIds)})`] : [];
+  const notTheTreatments = treatments.length ? [sql`t.treatment not in (${valueList(treatments)})`] : [];
+  const patientsPart = [
+    sql`t.clinic_id = ${clinicId} and t.prefix = ${prefix}`,
+    ...patientTests,
+    ...filtersOn(sql`t`, query),
+    ...notTheDentists(sql`t`),
+    ...notTheTreatments,
+  ];
+  // Each part in the list's order: PostgreSQL merges ordered parts of a union, and would otherwise
+  // gather and sort them all.
+  const inOrder = sql`order by 1 ${direction}, 2 ${direction}, 3 ${direction}`;
+  const parts: SQL[] = [
+    sql`(select t.date, t.time, t.appointment_id as id from appointment_search_terms t
+      where ${sql.join(patientsPart, sql` and `)} ${inOrder})`,
+  ];
+  const ofAppointments = (conditions: SQL[]) =>
+    sql`(select a.date, a.time, a.id from appointments a
+      where ${sql.join([sql`a.clinic_id = ${clinicId}`, ...conditions, ...filtersOn(sql`a`, query)], sql` and `)} ${inOrder})`;
+  if (dentistIds.length > FEW_DENTISTS)
+    parts.push(ofAppointments([sql`a.dentist_id in (${valueList(dentistIds)})`]));
+  else for (const id of dentistIds) parts.push(ofAppointments([sql`a.dentist_id = ${id}`]));
+  if (treatments.length) {
+    parts.push(ofAppointments([sql`a.treatment in (${valueList(treatments)})`, ...notTheDentists(sql`a`)]));
+  }
+  return sql.join(parts, sql` union all `);
+}
+
 /**
  * Filters go to the appointments indexes that lead with clinic_id (status, dentist, dentist+status,
- * patient, date, each then date and time, so pages come out in order); search as searchCondition
- * says. The total counts the same where, up to LIST_COUNT_CAP (cappedCount).
+ * patient, date, each then date and time, so pages come out in order); search in date order as
+ * matchedInDateOrder says, in another order as searchCondition says. The total counts the same
+ * rows, up to LIST_COUNT_CAP (cappedCount).
  */
 export async function listAppointments(
   db: Database,
   clinicId: number,
   query: AppointmentListQuery,
 ): Promise<{ data: Appointment[] } & CappedTotal> {
-  const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`];
-  if (query.status) conditions.push(sql`a.status = ${query.status}`);
-  if (query.dentist_id) conditions.push(sql`a.dentist_id = ${query.dentist_id}`);
-  if (query.patient_id) conditions.push(sql`a.patient_id = ${query.patient_id}`);
-  if (query.date) conditions.push(sql`a.date = ${query.date}::date`);
-  if (query.from) conditions.push(sql`a.date >= ${query.from}::date`);
-  if (query.to) conditions.push(sql`a.date <= ${query.to}::date`);
-  if (query.search?.trim()) conditions.push(await searchCondition(db, clinicId, query.search));
+  const sort = query.sort ?? 'date';
+  const offset = (query.page - 1) * query.limit;
+  const words = query.search?.trim() ? await searchWordsOf(db, query.search) : null;
+  if (words?.[0] && isLetterWord(words[0]) && (sort === 'date' || sort === '-date')) {
+    const direction = sort === 'date' ? sql`asc` : sql`desc`;
+    const matched = await matchedInDateOrder(db, clinicId, query, words, direction);
+    const counted = await cappedCount(db, matched);
+    if (counted.total === 0) return { data: [], ...counted };
+    const page = sql`select id from (${matched}) as matched
+      order by date ${direction}, time ${direction}, id ${direction} limit ${query.limit} offset ${offset}`;
+    const data = await readAppointments(
+      db,
+      sql`a.clinic_id = ${clinicId} and a.id in (${page})`,
+      query.limit,
+      0,
+      ORDERS[sort],
+    );
+    return { data, ...counted };
+  }
+  const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`, ...filtersOn(sql`a`, query)];
+  if (words) conditions.push(await searchCondition(db, clinicId, words));
   const where = sql.join(conditions, sql` and `);
   const counted = await cappedCount(db, sql`select 1 from appointments a where ${where}`);
   if (counted.total === 0) return { data: [], ...counted };
-  const sort = query.sort ?? 'date';
-  const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit, ORDERS[sort], {
+  const data = await readAppointments(db, where, query.limit, offset, ORDERS[sort], {
     orderReadsPeople: PEOPLE_ORDERS.has(sort),
   });
   return { data, ...counted };

@@ -148,15 +148,23 @@ function filtersOn(table: SQL, query: AppointmentListQuery): SQL[] {
   return conditions;
 }
 
+/**
+ * Letter words (isLetterWord) of one start, the first two characters: one range of
+ * appointment_search_terms holds every match. Words of different starts (`ma jo`) can match few of
+ * a start's many appointments; they go by the patients of the two words (patient_search_pairs).
+ */
+const inOneStart = (words: string[]) =>
+  words.every((word) => isLetterWord(word) && startOf(word) === startOf(words[0] ?? ''));
+
 /** More matching dentists than this are one walk of the date index rather than a range each. */
 const FEW_DENTISTS = 8;
 
 /**
  * The matching appointments as (date, time, id) rows, each once, every part already in date order,
- * for a search whose longest word is a letter word (isLetterWord): the patient's words are a range
- * of appointment_search_terms (by the word's first two characters, in date order, tested from the
- * index alone), each matching dentist a range of appointments_dentist_date_idx, matching
- * treatments a walk of appointments_date_idx. PostgreSQL merges the parts in order, so a page or a
+ * for words of one start (inOneStart): the patient's words are a range of appointment_search_terms
+ * (by the words' first two characters, in date order, tested from the index alone), each matching
+ * dentist a range of appointments_dentist_date_idx, matching treatments a walk of
+ * appointments_date_idx. PostgreSQL merges the parts in order, so a page or a
  * capped count reads about as many entries as it returns, however many patients the letters match.
  */
 async function matchedInDateOrder(
@@ -168,14 +176,7 @@ async function matchedInDateOrder(
 ): Promise<SQL> {
   const [first = '', ...others] = words;
   const prefix = startOf(first);
-  const patientTests = [
-    sql`t.terms like ${wordStartPattern(first)}`,
-    ...others.map((word) =>
-      isLetterWord(word) && startOf(word) === prefix
-        ? sql`t.terms like ${wordStartPattern(word)}`
-        : patientMatches(clinicId, sql`t.patient_id`, [word]),
-    ),
-  ];
+  const patientTests = [first, ...others].map((word) => sql`t.terms like ${wordStartPattern(word)}`);
   const found = await db.execute(dentistsMatching(clinicId, words));
   const dentistIds = (found.rows as Array<{ id: number | string }>)
     .map((row) => Number(row.id))
@@ -227,7 +228,7 @@ export async function listAppointments(
   const sort = query.sort ?? 'date';
   const offset = (query.page - 1) * query.limit;
   const words = query.search?.trim() ? await searchWordsOf(db, query.search) : null;
-  if (words?.[0] && isLetterWord(words[0]) && (sort === 'date' || sort === '-date')) {
+  if (words?.length && inOneStart(words) && (sort === 'date' || sort === '-date')) {
     const direction = sort === 'date' ? sql`asc` : sql`desc`;
     const matched = await matchedInDateOrder(db, clinicId, query, words, direction);
     const counted = await cappedCount(db, matched);

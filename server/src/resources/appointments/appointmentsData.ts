@@ -80,13 +80,8 @@ const wordsOfText = (text: string) =>
 /** Up to this many matching patients are gathered first and their appointments read by patient. */
 const FEW_PATIENTS = 200;
 
-/**
- * The appointments of patients matching the words. Few patients (a name typed in full): their ids,
- * so the appointments come from appointments_patient_date_idx. Many (two letters): each appointment
- * the list's own order reaches is tested with an index probe, so a page stops after its rows instead
- * of gathering thousands of patients into a hash first.
- */
-async function patientArm(db: Reader, clinicId: number, words: string[]): Promise<SQL> {
+/** The ids of the patients matching the words when they are few (FEW_PATIENTS), else null. */
+async function fewPatients(db: Reader, clinicId: number, words: string[]): Promise<number[] | null> {
   // A patient has a few words; more rows than this read means more patients than FEW_PATIENTS.
   const readAtMost = FEW_PATIENTS * 4;
   const found = await db.execute(
@@ -95,9 +90,18 @@ async function patientArm(db: Reader, clinicId: number, words: string[]): Promis
   );
   const row = found.rows[0] as { ids?: Array<number | string> | null; seen?: number | string } | undefined;
   const ids = (row?.ids ?? []).map(Number);
-  if (Number(row?.seen ?? 0) <= readAtMost && ids.length <= FEW_PATIENTS) {
-    return ids.length ? sql`a.patient_id in (${valueList(ids)})` : sql`false`;
-  }
+  return Number(row?.seen ?? 0) <= readAtMost && ids.length <= FEW_PATIENTS ? ids : null;
+}
+
+/**
+ * The appointments of patients matching the words. Few patients (a name typed in full): their ids,
+ * so the appointments come from appointments_patient_date_idx. Many (two letters): each appointment
+ * the list's own order reaches is tested with an index probe, so a page stops after its rows instead
+ * of gathering thousands of patients into a hash first.
+ */
+async function patientArm(db: Reader, clinicId: number, words: string[]): Promise<SQL> {
+  const ids = await fewPatients(db, clinicId, words);
+  if (ids) return ids.length ? sql`a.patient_id in (${valueList(ids)})` : sql`false`;
   return patientMatches(clinicId, sql`a.patient_id`, words);
 }
 
@@ -150,33 +154,63 @@ function filtersOn(table: SQL, query: AppointmentListQuery): SQL[] {
 
 /**
  * Letter words (isLetterWord) of one start, the first two characters: one range of
- * appointment_search_terms holds every match. Words of different starts (`ma jo`) can match few of
- * a start's many appointments; they go by the patients of the two words (patient_search_pairs).
+ * appointment_search_terms holds every match.
  */
 const inOneStart = (words: string[]) =>
   words.every((word) => isLetterWord(word) && startOf(word) === startOf(words[0] ?? ''));
+
+/**
+ * The appointments whose patient matches, as rows `t` with the columns the list filters by
+ * (date, time, status, dentist_id, patient_id, treatment) and `id`, each readable in date order:
+ * words of one start are a range of appointment_search_terms; other words (a phone number, `ma jo`)
+ * the appointments of their few patients. Null when they match too many patients for either.
+ */
+async function patientsPart(
+  db: Reader,
+  clinicId: number,
+  words: string[],
+): Promise<{ rows: SQL; id: SQL; conditions: SQL[] } | null> {
+  const [first = ''] = words;
+  if (inOneStart(words)) {
+    return {
+      rows: sql`appointment_search_terms t`,
+      id: sql`t.appointment_id`,
+      conditions: [
+        sql`t.clinic_id = ${clinicId} and t.prefix = ${startOf(first)}`,
+        ...words.map((word) => sql`t.terms like ${wordStartPattern(word)}`),
+      ],
+    };
+  }
+  const ids = await fewPatients(db, clinicId, words);
+  if (!ids) return null;
+  return {
+    rows: sql`appointments t`,
+    id: sql`t.id`,
+    conditions: [
+      sql`t.clinic_id = ${clinicId}`,
+      ids.length ? sql`t.patient_id in (${valueList(ids)})` : sql`false`,
+    ],
+  };
+}
 
 /** More matching dentists than this are one walk of the date index rather than a range each. */
 const FEW_DENTISTS = 8;
 
 /**
- * The matching appointments as (date, time, id) rows, each once, every part already in date order,
- * for words of one start (inOneStart): the patient's words are a range of appointment_search_terms
- * (by the words' first two characters, in date order, tested from the index alone), each matching
- * dentist a range of appointments_dentist_date_idx, matching treatments a walk of
- * appointments_date_idx. PostgreSQL merges the parts in order, so a page or a
- * capped count reads about as many entries as it returns, however many patients the letters match.
+ * The matching appointments as (date, time, id) rows, each once, every part already in date order:
+ * the patients' part (patientsPart), each matching dentist a range of appointments_dentist_date_idx,
+ * matching treatments a walk of appointments_date_idx. PostgreSQL merges the parts in order, so a
+ * page or a capped count reads about as many entries as it returns, however many patients the
+ * letters match.
  */
 async function matchedInDateOrder(
   db: Reader,
   clinicId: number,
   query: AppointmentListQuery,
   words: string[],
+  patients: { rows: SQL; id: SQL; conditions: SQL[] },
   direction: SQL,
 ): Promise<SQL> {
-  const [first = '', ...others] = words;
-  const prefix = startOf(first);
-  const patientTests = [first, ...others].map((word) => sql`t.terms like ${wordStartPattern(word)}`);
   const found = await db.execute(dentistsMatching(clinicId, words));
   const dentistIds = (found.rows as Array<{ id: number | string }>)
     .map((row) => Number(row.id))
@@ -188,9 +222,8 @@ async function matchedInDateOrder(
   const notTheDentists = (table: SQL) =>
     dentistIds.length ? [sql`${table}.dentist_id not in (${valueList(dentistIds)})`] : [];
   const notTheTreatments = treatments.length ? [sql`t.treatment not in (${valueList(treatments)})`] : [];
-  const patientsPart = [
-    sql`t.clinic_id = ${clinicId} and t.prefix = ${prefix}`,
-    ...patientTests,
+  const patientsConditions = [
+    ...patients.conditions,
     ...filtersOn(sql`t`, query),
     ...notTheDentists(sql`t`),
     ...notTheTreatments,
@@ -199,8 +232,8 @@ async function matchedInDateOrder(
   // gather and sort them all.
   const inOrder = sql`order by 1 ${direction}, 2 ${direction}, 3 ${direction}`;
   const parts: SQL[] = [
-    sql`(select t.date, t.time, t.appointment_id as id from appointment_search_terms t
-      where ${sql.join(patientsPart, sql` and `)} ${inOrder})`,
+    sql`(select t.date, t.time, ${patients.id} as id from ${patients.rows}
+      where ${sql.join(patientsConditions, sql` and `)} ${inOrder})`,
   ];
   const ofAppointments = (conditions: SQL[]) =>
     sql`(select a.date, a.time, a.id from appointments a
@@ -228,9 +261,11 @@ export async function listAppointments(
   const sort = query.sort ?? 'date';
   const offset = (query.page - 1) * query.limit;
   const words = query.search?.trim() ? await searchWordsOf(db, query.search) : null;
-  if (words?.length && inOneStart(words) && (sort === 'date' || sort === '-date')) {
+  const patients =
+    words?.length && (sort === 'date' || sort === '-date') ? await patientsPart(db, clinicId, words) : null;
+  if (words && patients) {
     const direction = sort === 'date' ? sql`asc` : sql`desc`;
-    const matched = await matchedInDateOrder(db, clinicId, query, words, direction);
+    const matched = await matchedInDateOrder(db, clinicId, query, words, patients, direction);
     const counted = await cappedCount(db, matched);
     if (counted.total === 0) return { data: [], ...counted };
     const page = sql`select id from (${matched}) as matched

@@ -132,6 +132,11 @@ BEGIN
     -- the clinics' words grouped once and joined, planned afresh by EXECUTE for the rows at hand,
     -- since a cached plan would be the one made for the first statement of the session.
     IF (SELECT count(*) FROM new_rows) <= 1000 THEN
+      -- A patient renamed by a transaction not yet committed would leave these rows with the old
+      -- words: wait for it, then read the words it wrote (each statement here sees what has been
+      -- committed when it starts).
+      PERFORM 1 FROM patients JOIN new_rows ON patients.clinic_id = new_rows.clinic_id AND patients.id = new_rows.patient_id
+      ORDER BY patients.clinic_id, patients.id FOR SHARE OF patients;
       INSERT INTO appointment_search_terms (clinic_id, appointment_id, prefix, terms, date, time, status, dentist_id, patient_id, treatment)
       SELECT new_rows.clinic_id, new_rows.id, starts.prefix, starts.terms, new_rows.date, new_rows.time,
         new_rows.status, new_rows.dentist_id, new_rows.patient_id, new_rows.treatment

@@ -193,7 +193,7 @@ async function patientsPart(
   };
 }
 
-/** More matching dentists than this are one walk of the date index rather than a range each. */
+/** More matching dentists than this (`dr`) go the way of searchCondition. */
 const FEW_DENTISTS = 8;
 
 /**
@@ -210,11 +210,13 @@ async function matchedInDateOrder(
   words: string[],
   patients: { rows: SQL; id: SQL; conditions: SQL[] },
   direction: SQL,
-): Promise<SQL> {
+): Promise<SQL | null> {
   const found = await db.execute(dentistsMatching(clinicId, words));
   const dentistIds = (found.rows as Array<{ id: number | string }>)
     .map((row) => Number(row.id))
     .filter((id) => !query.dentist_id || id === query.dentist_id);
+  // Past a few, PostgreSQL reads the dentists' ranges whole and sorts them rather than merge them.
+  if (dentistIds.length > FEW_DENTISTS) return null;
   const treatments = treatmentsMatching(words);
   // Each appointment in one part only, so the parts are merged in order without removing repeats
   // (which PostgreSQL does by gathering every match first): the patients' part leaves out the
@@ -238,9 +240,7 @@ async function matchedInDateOrder(
   const ofAppointments = (conditions: SQL[]) =>
     sql`(select a.date, a.time, a.id from appointments a
       where ${sql.join([sql`a.clinic_id = ${clinicId}`, ...conditions, ...filtersOn(sql`a`, query)], sql` and `)} ${inOrder})`;
-  if (dentistIds.length > FEW_DENTISTS)
-    parts.push(ofAppointments([sql`a.dentist_id in (${valueList(dentistIds)})`]));
-  else for (const id of dentistIds) parts.push(ofAppointments([sql`a.dentist_id = ${id}`]));
+  for (const id of dentistIds) parts.push(ofAppointments([sql`a.dentist_id = ${id}`]));
   if (treatments.length) {
     parts.push(ofAppointments([sql`a.treatment in (${valueList(treatments)})`, ...notTheDentists(sql`a`)]));
   }
@@ -261,11 +261,12 @@ export async function listAppointments(
   const sort = query.sort ?? 'date';
   const offset = (query.page - 1) * query.limit;
   const words = query.search?.trim() ? await searchWordsOf(db, query.search) : null;
+  const direction = sort === 'date' ? sql`asc` : sql`desc`;
   const patients =
     words?.length && (sort === 'date' || sort === '-date') ? await patientsPart(db, clinicId, words) : null;
-  if (words && patients) {
-    const direction = sort === 'date' ? sql`asc` : sql`desc`;
-    const matched = await matchedInDateOrder(db, clinicId, query, words, patients, direction);
+  const matched =
+    words && patients && (await matchedInDateOrder(db, clinicId, query, words, patients, direction));
+  if (matched) {
     const counted = await cappedCount(db, matched);
     if (counted.total === 0) return { data: [], ...counted };
     const page = sql`select id from (${matched}) as matched

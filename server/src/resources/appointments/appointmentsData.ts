@@ -26,7 +26,7 @@ import {
 import {
   isLetterWord,
   matchingPatientIds,
-  patientMatches,
+  patientMatchesRowByRow,
   searchWordsOf,
   startOf,
 } from '../patients/patientSearch';
@@ -93,16 +93,38 @@ async function fewPatients(db: Reader, clinicId: number, words: string[]): Promi
   return Number(row?.seen ?? 0) <= readAtMost && ids.length <= FEW_PATIENTS ? ids : null;
 }
 
+/** A search matching more than this share of the clinic's patients (1 in 8) matches most rows. */
+const COMMON_SHARE = 8;
+
+/** More than one in COMMON_SHARE of the clinic's patients match the words (a phone's area code). */
+async function commonPatients(db: Reader, clinicId: number, words: string[]): Promise<boolean> {
+  const share = sql`(select coalesce(sum(total), 0) / ${COMMON_SHARE} from patient_status_counts
+    where clinic_id = ${clinicId})`;
+  const found = await db.execute(
+    sql`select count(*) > ${share} as common
+      from (${matchingPatientIds(clinicId, words)} limit ${share} + 1) as matching`,
+  );
+  return Boolean((found.rows[0] as { common?: boolean } | undefined)?.common);
+}
+
 /**
- * The appointments of patients matching the words. Few patients (a name typed in full): their ids,
- * so the appointments come from appointments_patient_date_idx. Many (two letters): each appointment
- * the list's own order reaches is tested with an index probe, so a page stops after its rows instead
- * of gathering thousands of patients into a hash first.
+ * The appointments of patients matching the words (`few`: fewPatients, asked once per list). Few
+ * patients (a name typed in full): their ids, so the appointments come from
+ * appointments_patient_date_idx. Common ones (an area code): each appointment the list's own order
+ * reaches is probed, and most match. In between: PostgreSQL gathers the patients into a hash, which
+ * each appointment reached is tested against.
  */
-async function patientArm(db: Reader, clinicId: number, words: string[]): Promise<SQL> {
-  const ids = await fewPatients(db, clinicId, words);
+async function patientArm(
+  db: Reader,
+  clinicId: number,
+  words: string[],
+  few: () => Promise<number[] | null>,
+): Promise<SQL> {
+  const ids = await few();
   if (ids) return ids.length ? sql`a.patient_id in (${valueList(ids)})` : sql`false`;
-  return patientMatches(clinicId, sql`a.patient_id`, words);
+  return (await commonPatients(db, clinicId, words))
+    ? patientMatchesRowByRow(clinicId, sql`a.patient_id`, words)
+    : sql`a.patient_id in (${matchingPatientIds(clinicId, words)})`;
 }
 
 /** The treatments (a fixed list) whose own words start with every word typed. */
@@ -128,11 +150,16 @@ function dentistsMatching(clinicId: number, words: string[]): SQL {
  * they become `dentist_id in (…)` and `treatment in (…)`; the patients are their ids from
  * patient_search_terms, whatever the length of the term.
  */
-async function searchCondition(db: Reader, clinicId: number, words: string[]): Promise<SQL> {
+async function searchCondition(
+  db: Reader,
+  clinicId: number,
+  words: string[],
+  few: () => Promise<number[] | null>,
+): Promise<SQL> {
   if (!words.length) return sql`false`;
   const treatments = treatmentsMatching(words);
   const arms: SQL[] = [
-    await patientArm(db, clinicId, words),
+    await patientArm(db, clinicId, words, few),
     // A few dentists per clinic: PostgreSQL resolves these once per statement.
     sql`a.dentist_id in (${dentistsMatching(clinicId, words)})`,
   ];
@@ -166,9 +193,9 @@ const inOneStart = (words: string[]) =>
  * the appointments of their few patients. Null when they match too many patients for either.
  */
 async function patientsPart(
-  db: Reader,
   clinicId: number,
   words: string[],
+  few: () => Promise<number[] | null>,
 ): Promise<{ rows: SQL; id: SQL; conditions: SQL[] } | null> {
   const [first = ''] = words;
   if (inOneStart(words)) {
@@ -181,7 +208,7 @@ async function patientsPart(
       ],
     };
   }
-  const ids = await fewPatients(db, clinicId, words);
+  const ids = await few();
   if (!ids) return null;
   return {
     rows: sql`appointments t`,
@@ -262,8 +289,13 @@ export async function listAppointments(
   const offset = (query.page - 1) * query.limit;
   const words = query.search?.trim() ? await searchWordsOf(db, query.search) : null;
   const direction = sort === 'date' ? sql`asc` : sql`desc`;
+  let asked: Promise<number[] | null> | undefined;
+  const few = () => {
+    asked ??= fewPatients(db, clinicId, words ?? []);
+    return asked;
+  };
   const patients =
-    words?.length && (sort === 'date' || sort === '-date') ? await patientsPart(db, clinicId, words) : null;
+    words?.length && (sort === 'date' || sort === '-date') ? await patientsPart(clinicId, words, few) : null;
   const matched =
     words && patients && (await matchedInDateOrder(db, clinicId, query, words, patients, direction));
   if (matched) {
@@ -281,7 +313,7 @@ export async function listAppointments(
     return { data, ...counted };
   }
   const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`, ...filtersOn(sql`a`, query)];
-  if (words) conditions.push(await searchCondition(db, clinicId, words));
+  if (words) conditions.push(await searchCondition(db, clinicId, words, few));
   const where = sql.join(conditions, sql` and `);
   const counted = await cappedCount(db, sql`select 1 from appointments a where ${where}`);
   if (counted.total === 0) return { data: [], ...counted };

@@ -49,6 +49,22 @@ const hasWord = (clinicId: number, patientId: SQL, word: string) =>
   sql`exists (select 1 from patient_search_terms other
     where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${prefixPattern(word)})`;
 
+/**
+ * The patient `patientId` matches every word, tested row by row as a walk in its own order reaches
+ * each row: `offset 0` keeps PostgreSQL from gathering every patient of the words into a hash first,
+ * which costs more than the probes when most rows of the walk match.
+ */
+export function patientMatchesRowByRow(clinicId: number, patientId: SQL, words: string[]): SQL {
+  return sql.join(
+    words.map(
+      (word) => sql`exists (select 1 from patient_search_terms other
+        where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${prefixPattern(word)}
+        offset 0)`,
+    ),
+    sql` and `,
+  );
+}
+
 /** ` and` the row `t` of patient_search_terms also has each of these words; nothing for none. */
 const andAlso = (clinicId: number, words: string[]) =>
   words.length ? sql` and ${patientMatches(clinicId, sql`t.patient_id`, words)}` : sql``;
@@ -110,8 +126,6 @@ export function matchingPatientIds(clinicId: number, words: string[]): SQL {
 /**
  * The patient `patientId` (a column of the outer query) matches every word: one probe of
  * patient_search_terms_patient_idx (clinic_id, patient_id, term) per word, read from the index alone.
- * A list walking its own order (appointments by date) tests its rows this way when the words match
- * too many patients to gather first.
  */
 export function patientMatches(clinicId: number, patientId: SQL, words: string[]): SQL {
   return sql.join(

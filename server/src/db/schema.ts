@@ -225,6 +225,48 @@ export const patientSearchTerms = pgTable(
 );
 
 /**
+ * Two words of a patient together: for each two of the patient's words (patient_search_terms, the
+ * words of two characters or more that do not start with a digit) whose first two characters
+ * differ, a row under both starts, with the patient's words of each start (` maria martin `). A
+ * search of two short words (`ma jo`) is then one range of patient_search_pairs_prefix_idx in name
+ * order, instead of every patient of one word tested for the other. Kept by triggers on patients
+ * (migration 0011).
+ */
+export const patientSearchPairs = pgTable(
+  'patient_search_pairs',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    patientId: integer('patient_id').notNull(),
+    /** The smaller of the two starts, by bytes. */
+    prefixA: byteText('prefix_a').notNull(),
+    prefixB: byteText('prefix_b').notNull(),
+    name: text('name').notNull(),
+    /** The patient's words starting with prefix_a, each with a space before and after. */
+    termsA: byteText('terms_a').notNull(),
+    termsB: byteText('terms_b').notNull(),
+    status: text('status').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.patientId, table.prefixA, table.prefixB] }),
+    foreignKey({
+      columns: [table.clinicId, table.patientId],
+      foreignColumns: [patients.clinicId, patients.id],
+      name: 'patient_search_pairs_patient_fk',
+    }).onDelete('cascade'),
+    index('patient_search_pairs_prefix_idx').on(
+      table.clinicId,
+      table.prefixA,
+      table.prefixB,
+      table.name,
+      table.patientId,
+      table.termsA,
+      table.termsB,
+      table.status,
+    ),
+  ],
+);
+
+/**
  * How many of the clinic's appointments fall on each day in each status, kept by triggers on
  * appointments (migration 0009): the dashboard sums a few of these rows instead of counting the
  * clinic's history on every request.
@@ -350,6 +392,57 @@ export interface TimeSlot {
   /** Closed by staff; kept so that freeing a slot does not reopen it. Not on the wire. */
   closed?: boolean;
 }
+
+/**
+ * The appointments by their patient's words, in date order: a row for each start (first two
+ * characters) of the patient's words of two characters or more that do not start with a digit,
+ * with those words (` martin martinez `) and what the list filters by. An appointments list searched
+ * by two or three letters reads its page and its count from one range of an index, however many
+ * patients the letters match. Kept by triggers on appointments and patients (migration 0011).
+ */
+export const appointmentSearchTerms = pgTable(
+  'appointment_search_terms',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    appointmentId: integer('appointment_id').notNull(),
+    prefix: byteText('prefix').notNull(),
+    /** The patient's words starting with prefix, each with a space before and after. */
+    terms: byteText('terms').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    status: text('status').notNull(),
+    dentistId: integer('dentist_id').notNull(),
+    patientId: integer('patient_id').notNull(),
+    treatment: text('treatment').notNull(),
+  },
+  (table) => [
+    // Rewritten by appointment (the triggers of migration 0011): a new date, status or patient.
+    index('appointment_search_terms_appointment_idx').on(table.clinicId, table.appointmentId),
+    // The list's date order, then what a page tests, so it reads the index alone.
+    index('appointment_search_terms_date_idx').on(
+      table.clinicId,
+      table.prefix,
+      table.date,
+      table.time,
+      table.appointmentId,
+      table.status,
+      table.dentistId,
+      table.treatment,
+      table.terms,
+    ),
+    index('appointment_search_terms_dentist_idx').on(
+      table.clinicId,
+      table.prefix,
+      table.dentistId,
+      table.date,
+      table.time,
+      table.appointmentId,
+      table.status,
+      table.treatment,
+      table.terms,
+    ),
+  ],
+);
 
 export const availability = pgTable(
   'availability',

@@ -10,3 +10,8 @@ export function containsPattern(term: string): string {
 export function prefixPattern(term: string): string {
   return `${literally(term)}%`;
 }
+
+/** A `like` pattern for words each with a space before and after (` maria martin `): one starts with the term. */
+export function wordStartPattern(term: string): string {
+  return `% ${literally(term)}%`;
+}

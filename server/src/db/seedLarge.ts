@@ -340,9 +340,19 @@ async function main() {
       );
       if (again > 0) return;
       await tx.execute(sql.raw("set local maintenance_work_mem = '512MB'"));
-      await withoutSecondaryIndexes(tx, ['appointments', 'patients', 'patient_search_terms'], async () => {
-        for (const plan of plans(scale)) await fillClinic(tx, plan, timeZone, passwordHash);
-      });
+      await withoutSecondaryIndexes(
+        tx,
+        [
+          'appointments',
+          'appointment_search_terms',
+          'patients',
+          'patient_search_terms',
+          'patient_search_pairs',
+        ],
+        async () => {
+          for (const plan of plans(scale)) await fillClinic(tx, plan, timeZone, passwordHash);
+        },
+      );
     });
     // Fresh statistics for the planner, and a visibility map so counts can be index-only.
     await timed('vacuum analyze', async () => {
@@ -350,8 +360,10 @@ async function main() {
         'dentists',
         'patients',
         'patient_search_terms',
+        'patient_search_pairs',
         'patient_status_counts',
         'appointments',
+        'appointment_search_terms',
         'appointment_day_counts',
         'availability',
         'users',

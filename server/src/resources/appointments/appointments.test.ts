@@ -629,6 +629,154 @@ describe('appointments API', () => {
       expect(none.total).toBe(0);
     });
 
+    it("finds an appointment by its patient's words as they are now: renamed, another patient, moved, deleted", async () => {
+      const date = nextDay();
+      const created = await book({
+        date,
+        time: '09:20',
+        patient: 'Ottoline Wexbridge',
+        phone: '555 414 1414',
+      });
+      const idsFor = async (term: string, filters = '') =>
+        (await send(adminToken, 'GET', `/api/appointments?search=${encodeURIComponent(term)}${filters}`))
+          .json()
+          .data.map((row: { id: number }) => row.id);
+      for (const term of ['wex', 'ot wexb', 'wexbridge otto'])
+        expect([term, await idsFor(term)]).toEqual([term, [created.id]]);
+      expect(await idsFor('we', `&date=${date}`)).toEqual([created.id]);
+      const patient = (status: string) => ({
+        name: 'Ottoline Yarrowfield',
+        email: 'oy@example.org',
+        phone: '555 414 1414',
+        dateOfBirth: '1980-02-03',
+        address: '1 Elm Court',
+        emergencyContact: 'Sam Yarrowfield, 555 0101',
+        medicalHistory: 'None',
+        status,
+      });
+      const rename = await send(adminToken, 'PUT', `/api/patients/${created.patient_id}`, patient('active'));
+      expect(rename.statusCode).toBe(200);
+      expect(await idsFor('wex')).toEqual([]);
+      expect(await idsFor('yarrowf ot')).toEqual([created.id]);
+      // A change of the patient's status leaves their words as they were.
+      await send(adminToken, 'PUT', `/api/patients/${created.patient_id}`, patient('inactive'));
+      expect(await idsFor('yarrowf')).toEqual([created.id]);
+      const other = nextDay();
+      const moved = await send(
+        adminToken,
+        'PUT',
+        `/api/appointments/${created.id}`,
+        booking({ date: other, time: '09:40', patient: 'Ulrika Vanterpool', phone: '555 515 1515' }),
+      );
+      expect(moved.statusCode).toBe(200);
+      expect(await idsFor('yarrowf')).toEqual([]);
+      expect(await idsFor('vanterp')).toEqual([created.id]);
+      expect(await idsFor('vanterp', `&date=${date}`)).toEqual([]);
+      expect(await idsFor('vanterp', `&date=${other}&status=pending&dentist_id=${dentistId}`)).toEqual([
+        created.id,
+      ]);
+      await send(adminToken, 'PATCH', `/api/appointments/${created.id}/status`, { status: 'confirmed' });
+      expect(await idsFor('vanterp', '&status=pending')).toEqual([]);
+      expect(await idsFor('vanterp', '&status=confirmed')).toEqual([created.id]);
+      expect((await send(adminToken, 'DELETE', `/api/appointments/${created.id}`)).statusCode).toBe(200);
+      expect(await idsFor('vanterp')).toEqual([]);
+    });
+
+    it('finds the appointments of a bulk insert (an import) by their patient, and forgets them when deleted', async () => {
+      const created = await book({ patient: 'Bulkington Importer', phone: '555 818 1818' });
+      const first = 2000;
+      await db()
+        .insert(appointments)
+        .values(
+          Array.from({ length: 1001 }, (_, index) => ({
+            clinicId,
+            patientId: created.patient_id,
+            dentistId,
+            date: addDays(today, first + index),
+            time: '07:00',
+            treatment: 'Dental Checkup',
+            status: 'cancelled',
+          })),
+        );
+      const list = async (query: string) =>
+        (await send(adminToken, 'GET', `/api/appointments?search=bulkington${query}`)).json();
+      expect(await list('')).toMatchObject({ total: 1000, total_capped: true });
+      const day = addDays(today, first + 500);
+      expect(
+        (await list(`&date=${day}&status=cancelled`)).data.map((row: { date: string }) => row.date),
+      ).toEqual([day]);
+      await db()
+        .delete(appointments)
+        .where(and(eq(appointments.patientId, created.patient_id), eq(appointments.status, 'cancelled')));
+      // Another URL: the read cache does not see writes made beside the API.
+      expect((await list('&limit=5')).data.map((row: { id: number }) => row.id)).toEqual([created.id]);
+    });
+
+    it('lists a search matching patients, a dentist and a treatment in date order, each appointment once', async () => {
+      const surname = (dentistName.split(' ').pop() ?? '').toLowerCase();
+      const term = surname.slice(0, 3);
+      const [first, second, third] = [nextDay(), nextDay(), nextDay()];
+      const ofDentist = await book({
+        date: first,
+        time: '07:00',
+        patient: 'Plain Person',
+        phone: '555 900 0001',
+      });
+      const ofPatient = await book({
+        date: second,
+        time: '07:00',
+        dentist_id: otherDentistId,
+        patient: `Namesake ${surname}`,
+        phone: '555 900 0002',
+      });
+      const ofBoth = await book({
+        date: third,
+        time: '07:00',
+        patient: `${surname} Twice`,
+        phone: '555 900 0003',
+      });
+      const range = `&from=${first}&to=${third}`;
+      const list = async (query: string) =>
+        (await send(adminToken, 'GET', `/api/appointments?search=${term}${range}${query}`)).json();
+      const ascending = await list('');
+      expect(ascending.total).toBe(3);
+      expect(ascending.data.map((row: { id: number }) => row.id)).toEqual([
+        ofDentist.id,
+        ofPatient.id,
+        ofBoth.id,
+      ]);
+      expect((await list('&sort=-date')).data.map((row: { id: number }) => row.id)).toEqual([
+        ofBoth.id,
+        ofPatient.id,
+        ofDentist.id,
+      ]);
+      expect((await list('&limit=1&page=2')).data.map((row: { id: number }) => row.id)).toEqual([
+        ofPatient.id,
+      ]);
+      expect((await list(`&dentist_id=${otherDentistId}`)).data.map((row: { id: number }) => row.id)).toEqual(
+        [ofPatient.id],
+      );
+      const byTreatment = (
+        await send(adminToken, 'GET', `/api/appointments?search=root%20can${range}`)
+      ).json();
+      expect(byTreatment).toMatchObject({ total: 0 });
+      await send(adminToken, 'PUT', `/api/appointments/${ofPatient.id}`, {
+        ...booking({
+          date: second,
+          time: '07:00',
+          dentist_id: otherDentistId,
+          patient: `Namesake ${surname}`,
+          phone: '555 900 0002',
+          treatment: 'Root Canal',
+        }),
+      });
+      expect(
+        (await send(adminToken, 'GET', `/api/appointments?search=can${range}`))
+          .json()
+          .data.map((row: { id: number }) => row.id),
+      ).toEqual([ofPatient.id]);
+    });
+
     it.each([
       ['patient', (row: Row) => row.patient, 1],
       ['-patient', (row: Row) => row.patient, -1],

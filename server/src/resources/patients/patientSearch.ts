@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../db/client';
-import { prefixPattern } from '../../db/search';
+import { prefixPattern, wordStartPattern } from '../../db/search';
 
 /**
  * What a patient search matches: every word typed must be the start of a word of the patient's
@@ -49,16 +49,75 @@ const hasWord = (clinicId: number, patientId: SQL, word: string) =>
   sql`exists (select 1 from patient_search_terms other
     where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${prefixPattern(word)})`;
 
+/**
+ * The patient `patientId` matches every word, tested row by row as a walk in its own order reaches
+ * each row: `offset 0` keeps PostgreSQL from gathering every patient of the words into a hash first,
+ * which costs more than the probes when most rows of the walk match.
+ */
+export function patientMatchesRowByRow(clinicId: number, patientId: SQL, words: string[]): SQL {
+  return sql.join(
+    words.map(
+      (word) => sql`exists (select 1 from patient_search_terms other
+        where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${prefixPattern(word)}
+        offset 0)`,
+    ),
+    sql` and `,
+  );
+}
+
 /** ` and` the row `t` of patient_search_terms also has each of these words; nothing for none. */
 const andAlso = (clinicId: number, words: string[]) =>
   words.length ? sql` and ${patientMatches(clinicId, sql`t.patient_id`, words)}` : sql``;
 
+/** The first two characters of a word, as left(word, 2) in the database. */
+export const startOf = (word: string) => Array.from(word).slice(0, 2).join('');
+
+/**
+ * A typed word that can only be the start of a patient's word of two characters or more that does
+ * not start with a digit: those are the words of patient_search_pairs and appointment_search_terms
+ * (patient_word_starts() of migration 0011).
+ */
+export const isLetterWord = (word: string) => Array.from(word).length >= 2 && !/^[0-9]/.test(word);
+
+/** Byte order, as the database compares the C-collated prefixes. */
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+interface WordPair {
+  /** The word whose start is the pair's prefix_a (the smaller by bytes), and the other. */
+  a: string;
+  b: string;
+  others: string[];
+}
+
+/**
+ * The two longest words, when patient_search_pairs holds them: letter words with different starts.
+ * Two words of the same start (`mar mat`) are left to the longer word's own range.
+ */
+function pairOf(words: string[]): WordPair | null {
+  const [first, second, ...others] = words;
+  if (!first || !second || !isLetterWord(first) || !isLetterWord(second)) return null;
+  const order = byBytes(startOf(first), startOf(second));
+  if (order === 0) return null;
+  return order < 0 ? { a: first, b: second, others } : { a: second, b: first, others };
+}
+
+/** The rows `t` of patient_search_pairs whose two words start the pair's two words. */
+const pairRange = (clinicId: number, pair: WordPair) =>
+  sql`t.clinic_id = ${clinicId} and t.prefix_a = ${startOf(pair.a)} and t.prefix_b = ${startOf(pair.b)}
+    and t.terms_a like ${wordStartPattern(pair.a)} and t.terms_b like ${wordStartPattern(pair.b)}`;
+
 /**
  * The ids of the clinic's patients matching every word: a select of `patient_id`, for
- * `id in (…)`. The first word reads its range of the primary key (clinic_id, term, patient_id);
- * each other word is a probe of patient_search_terms_patient_idx.
+ * `id in (…)`. Two letter words of different starts read their range of patient_search_pairs;
+ * otherwise the first word reads its range of the primary key (clinic_id, term, patient_id). Each
+ * other word is a probe of patient_search_terms_patient_idx.
  */
 export function matchingPatientIds(clinicId: number, words: string[]): SQL {
+  const pair = pairOf(words);
+  if (pair) {
+    return sql`select t.patient_id from patient_search_pairs t
+      where ${pairRange(clinicId, pair)}${andAlso(clinicId, pair.others)}`;
+  }
   const [first = '', ...others] = words;
   return sql`select t.patient_id from patient_search_terms t
     where t.clinic_id = ${clinicId} and t.term like ${prefixPattern(first)}${andAlso(clinicId, others)}`;
@@ -67,8 +126,6 @@ export function matchingPatientIds(clinicId: number, words: string[]): SQL {
 /**
  * The patient `patientId` (a column of the outer query) matches every word: one probe of
  * patient_search_terms_patient_idx (clinic_id, patient_id, term) per word, read from the index alone.
- * A list walking its own order (appointments by date) tests its rows this way when the words match
- * too many patients to gather first.
  */
 export function patientMatches(clinicId: number, patientId: SQL, words: string[]): SQL {
   return sql.join(
@@ -84,9 +141,11 @@ export function canScanInNameOrder(words: string[]): boolean {
 
 /**
  * The matching patients in name order, as `patient_id` and `name` rows (each patient once), read
- * from patient_search_terms_prefix_idx (clinic_id, prefix, name, patient_id, term, status) alone:
- * the range of the first word's two first characters is already in name order, so a page is the
- * next few entries of the index and a count stops at its cap. Needs canScanInNameOrder(words).
+ * from one index alone, already in name order, so a page is the next few entries of the index and a
+ * count stops at its cap: two letter words of different starts (`ma jo`) from
+ * patient_search_pairs_prefix_idx (one row a patient), else the first word's two first characters
+ * from patient_search_terms_prefix_idx (clinic_id, prefix, name, patient_id, term, status). Needs
+ * canScanInNameOrder(words).
  */
 export function patientsInNameOrder(
   clinicId: number,
@@ -94,11 +153,17 @@ export function patientsInNameOrder(
   status: string | undefined,
   descending: boolean,
 ): SQL {
-  const [first = '', ...others] = words;
   const statusTest = status ? sql` and t.status = ${status}` : sql``;
   const direction = descending ? sql`desc` : sql`asc`;
+  const pair = pairOf(words);
+  if (pair) {
+    return sql`select t.patient_id, t.name from patient_search_pairs t
+      where ${pairRange(clinicId, pair)}${statusTest}${andAlso(clinicId, pair.others)}
+      order by t.name ${direction}, t.patient_id`;
+  }
+  const [first = '', ...others] = words;
   return sql`select t.patient_id, t.name from patient_search_terms t
-    where t.clinic_id = ${clinicId} and t.prefix = ${Array.from(first).slice(0, 2).join('')}
+    where t.clinic_id = ${clinicId} and t.prefix = ${startOf(first)}
       and t.term like ${prefixPattern(first)}
       ${statusTest}${andAlso(clinicId, others)}
     group by t.name, t.patient_id

@@ -495,6 +495,44 @@ describe('patients API', () => {
       expect(await idsFor('birchw')).toEqual([]);
     });
 
+    it('finds two words together in either order, by the name and the e-mail, as the patient is now', async () => {
+      const both = await createPatient({ name: 'Xenia Yvolder', email: 'xy1@example.org' });
+      const reversed = await createPatient({ name: 'Yvette Xenakis', email: 'yx2@example.org' });
+      const byEmail = await createPatient({ name: 'Xenia Plover', email: 'yvonne.p@example.org' });
+      const neither = await createPatient({ name: 'Xenia Lorrimer', email: 'xl3@example.org' });
+      const namesFor = async (term: string, query = '') =>
+        (await send(adminToken, 'GET', `/api/patients?search=${encodeURIComponent(term)}${query}`))
+          .json()
+          .data.map((patient: { name: string }) => patient.name);
+      expect(await namesFor('xe yv')).toEqual(['Xenia Plover', 'Xenia Yvolder', 'Yvette Xenakis']);
+      expect(await namesFor('yv xe', '&sort=-name')).toEqual([
+        'Yvette Xenakis',
+        'Xenia Yvolder',
+        'Xenia Plover',
+      ]);
+      expect(await namesFor('yvo xen')).toEqual(['Xenia Plover', 'Xenia Yvolder']);
+      expect(await namesFor('xen yvo xy1')).toEqual(['Xenia Yvolder']);
+      // Two words of the same start may be the start of one word.
+      expect(await namesFor('xen xenak')).toEqual(['Yvette Xenakis']);
+      expect(await namesFor('xe yv', '&limit=1&page=3')).toEqual(['Yvette Xenakis']);
+      const inactive = newPatient({ name: 'Yvette Xenakis', email: 'yx2@example.org', status: 'inactive' });
+      expect((await send(adminToken, 'PUT', `/api/patients/${reversed.id}`, inactive)).statusCode).toBe(200);
+      expect(await namesFor('xe yv', '&status=inactive')).toEqual(['Yvette Xenakis']);
+      const renamed = await send(
+        adminToken,
+        'PUT',
+        `/api/patients/${both.id}`,
+        newPatient({ name: 'Xenia Quarrington', email: 'xq@example.org' }),
+      );
+      expect(renamed.statusCode).toBe(200);
+      expect(await namesFor('xe yv')).toEqual(['Xenia Plover', 'Yvette Xenakis']);
+      expect(await namesFor('quar xe')).toEqual(['Xenia Quarrington']);
+      for (const patient of [both, reversed, byEmail, neither]) {
+        expect((await send(adminToken, 'DELETE', `/api/patients/${patient.id}`)).statusCode).toBe(200);
+      }
+      expect(await namesFor('xe yv')).toEqual([]);
+    });
+
     it('pages a search in name order, with status, either way; counts stop at the cap', async () => {
       await db()
         .insert(patients)

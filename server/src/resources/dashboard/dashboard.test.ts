@@ -405,10 +405,14 @@ describe('dashboard API', () => {
       });
       expect(moved.statusCode).toBe(200);
       const west = (await get(adminToken, '/api/dashboard/appointments/today')).json();
-      expect(west.data.map((row: { date: string; time: string }) => [row.date, row.time])).toEqual([
-        [westToday, '12:00'],
-      ]);
-      expect(await stat(adminToken, "Today's Appointments")).toMatchObject({ value: 1 });
+      const westRows = west.data as Array<{ date: string; time: string; status: string }>;
+      // From 10:00 to 10:59 UTC the two zones are two days apart, and the visit seeded two days back
+      // falls on the west's today as well: only the date and the visit added here are certain.
+      expect(westRows.every((row) => row.date === westToday)).toBe(true);
+      expect(westRows.map((row) => [row.date, row.time])).toContainEqual([westToday, '12:00']);
+      expect(await stat(adminToken, "Today's Appointments")).toMatchObject({
+        value: westRows.filter((row) => row.status !== 'cancelled').length,
+      });
 
       await app.inject({
         method: 'PUT',

@@ -17,7 +17,7 @@ import {
   Tag,
   Typography,
 } from '@dental/shared/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { outboxKeys, retryMessage, useOutbox } from '../api/settings';
 
 const STATE_COLORS: Record<OutboxState, string> = {
@@ -34,6 +34,16 @@ export function OutboxTable() {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<OutboxState | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  const tableBox = useRef<HTMLDivElement>(null);
+  // On a phone the table scrolls sideways in antd's content box; a page of skipped messages holds no
+  // button to tab to, so the box itself takes the keyboard's focus to be scrolled without a mouse.
+  useEffect(() => {
+    const content = tableBox.current?.querySelector('.ant-table-content');
+    if (!content || content.hasAttribute('tabindex')) return;
+    content.setAttribute('tabindex', '0');
+    content.setAttribute('role', 'region');
+    content.setAttribute('aria-label', 'Outbox messages');
+  });
   const messages = useOutbox({ page, ...(state ? { state } : {}) }, true);
 
   const retry = useMutation({
@@ -118,24 +128,26 @@ export function OutboxTable() {
           No messages in these days.
         </Typography.Paragraph>
       ) : (
-        <Table
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={messages.data?.data ?? []}
-          loading={messages.isFetching && !messages.data}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: messages.isPending || messages.isError ? ' ' : 'No messages in these days',
-          }}
-          pagination={{
-            current: page,
-            pageSize: 10,
-            total: messages.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
-        />
+        <div ref={tableBox}>
+          <Table
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={messages.data?.data ?? []}
+            loading={messages.isFetching && !messages.data}
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: messages.isPending || messages.isError ? ' ' : 'No messages in these days',
+            }}
+            pagination={{
+              current: page,
+              pageSize: 10,
+              total: messages.data?.total ?? 0,
+              showSizeChanger: false,
+              onChange: setPage,
+            }}
+          />
+        </div>
       )}
     </Flex>
   );

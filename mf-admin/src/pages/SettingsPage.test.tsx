@@ -202,6 +202,8 @@ describe('SettingsPage (spec §2 Settings)', () => {
       staff: staffMember('admin'),
     });
     expect(await screen.findByText('The SMS gateway answered 502 Bad Gateway')).toBeInTheDocument();
+    // The box the table scrolls in on a phone is reached from the keyboard.
+    expect(screen.getByRole('region', { name: 'Outbox messages' })).toHaveAttribute('tabindex', '0');
     await view.user.click(screen.getByRole('button', { name: 'Send again the sms reminder to 555-0142' }));
     await waitFor(() => expect(api.sent('post', '/api/outbox/41/retry')).toHaveLength(1));
     expect(await screen.findByText('pending')).toBeInTheDocument();

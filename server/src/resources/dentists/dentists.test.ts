@@ -575,6 +575,16 @@ describe('dentists API', () => {
         });
     };
 
+    const giveDay = (dentistId: number) =>
+      db()
+        .insert(availability)
+        .values({
+          clinicId,
+          dentistId,
+          date: '2031-05-05',
+          timeSlots: [{ start: '09:00', end: '10:00', available: true }],
+        });
+
     it('refuses a dentist with appointments to come (409), naming them, and keeps the dentist', async () => {
       const dentist = await createDentist();
       await bookFor(dentist.id, '2031-05-05', 'confirmed');
@@ -594,14 +604,7 @@ describe('dentists API', () => {
     it("deletes a dentist whose appointments are all past, keeping those records with the dentist's name", async () => {
       const dentist = await createDentist({ name: 'Dr. Retiring Soon' });
       await bookFor(dentist.id, '2020-01-06', 'completed');
-      await db()
-        .insert(availability)
-        .values({
-          clinicId,
-          dentistId: dentist.id,
-          date: '2031-05-05',
-          timeSlots: [{ start: '09:00', end: '10:00', available: true }],
-        });
+      await giveDay(dentist.id);
       const feed = await send(adminToken, 'POST', `/api/calendar/feeds/${dentist.id}`);
       expect(feed.statusCode).toBe(201);
       const feedPath = new URL(feed.json().url as string).pathname;
@@ -695,14 +698,7 @@ describe('dentists API', () => {
 
     it('deletes a dentist with their availability, unlinks their account, and audits it', async () => {
       const dentist = await createDentist();
-      await db()
-        .insert(availability)
-        .values({
-          clinicId,
-          dentistId: dentist.id,
-          date: '2031-05-05',
-          timeSlots: [{ start: '09:00', end: '10:00', available: true }],
-        });
+      await giveDay(dentist.id);
       const account = await send(adminToken, 'POST', '/api/users', {
         name: 'Linked Dentist',
         username: `linked.dentist${counter}`,

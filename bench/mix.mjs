@@ -9,7 +9,8 @@
  *   DATABASE_URL=postgres://… node bench/mix.mjs            50 connections, read cache off
  *   DATA_DIR=/path/to/pglite CONNECTIONS=10 node bench/mix.mjs
  *   READ_CACHE=on node bench/mix.mjs                         the same mix with the read cache on
- * Options (env): DURATION seconds (20), CONNECTIONS (50), PORT (3297), SEED (1).
+ * Options (env): DURATION seconds (20), CONNECTIONS (50), PORT (3297), SEED (1); PROF=1 writes the API
+ * process's CPU profile to /tmp/prof (node --cpu-prof).
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -172,7 +173,7 @@ function load(kind, connections, headers) {
   });
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+const server = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   env: {
     ...process.env,

@@ -1,6 +1,14 @@
 import type { Appointment, AppointmentStatus } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  type CappedTotal,
+  type CountedRow,
+  cappedCount,
+  cappedCountColumn,
+  totalOfCountedPage,
+} from '../../db/cappedCount';
 import type { Reader } from '../../db/client';
+import { isoFromUtcText, utcText } from '../../db/utcTimestamps';
 
 interface AppointmentRow {
   id: number | string;
@@ -14,17 +22,10 @@ interface AppointmentRow {
   treatment: string;
   status: AppointmentStatus;
   notes: string | null;
-  /** ISO 8601 in UTC, formatted by the database (ISO_TIMESTAMP). */
+  /** The UTC time as PostgreSQL writes it (utcText). */
   created_at: string;
   updated_at: string;
 }
-
-/**
- * A timestamp as JavaScript's toISOString() writes it ('2026-11-25T06:15:23.000Z'), formatted by the
- * database: parsing a month of rows' timestamps into Dates and back was a tenth of the API's time.
- */
-const isoTimestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function toAppointment(row: AppointmentRow): Appointment {
   return {
@@ -39,8 +40,8 @@ function toAppointment(row: AppointmentRow): Appointment {
     treatment: row.treatment,
     status: row.status,
     notes: row.notes,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: isoFromUtcText(row.created_at),
+    updated_at: isoFromUtcText(row.updated_at),
   };
 }
 
@@ -53,6 +54,10 @@ export const BY_DATE_AND_TIME = sql`a.date, a.time, a.id`;
  *
  * When neither `where` nor the order reads `p` or `d`, the page is cut from the appointments alone
  * and only its rows are joined: a deep page skips index entries, not joined rows.
+ *
+ * The dentist is a lateral lookup of one row: the statement is prepared once per connection, and
+ * PostgreSQL's generic plan of a plain join (it expects one appointment) walked a clinic's dentists
+ * for every row, a month of 480 visits in 8 ms instead of 2.5.
  */
 export async function readAppointments(
   db: Reader,
@@ -62,22 +67,61 @@ export async function readAppointments(
   orderBy: SQL = BY_DATE_AND_TIME,
   options: { orderReadsPeople?: boolean } = {},
 ): Promise<Appointment[]> {
+  const result = await db.execute(selectAppointments(where, limit, offset, orderBy, options));
+  return (result.rows as unknown as AppointmentRow[]).map(toAppointment);
+}
+
+/**
+ * A page of a list (readAppointments) and its total up to LIST_COUNT_CAP, in one statement:
+ * `list.matches` selects the list's rows (cappedCountColumn), `list.offset` is where the page starts
+ * in them (the page's own offset may be 0 when `where` has already cut it).
+ */
+export async function readCountedAppointments(
+  db: Reader,
+  page: { where: SQL; limit: number; offset: number; orderBy: SQL; orderReadsPeople?: boolean },
+  list: { matches: SQL; offset: number },
+): Promise<{ data: Appointment[] } & CappedTotal> {
+  const result = await db.execute(
+    selectAppointments(
+      page.where,
+      page.limit,
+      page.offset,
+      page.orderBy,
+      page,
+      cappedCountColumn(list.matches),
+    ),
+  );
+  const rows = result.rows as unknown as Array<AppointmentRow & CountedRow>;
+  const counted = await totalOfCountedPage(rows, list, () => cappedCount(db, list.matches));
+  return { data: rows.map(toAppointment), ...counted };
+}
+
+function selectAppointments(
+  where: SQL,
+  limit: number,
+  offset: number,
+  orderBy: SQL,
+  options: { orderReadsPeople?: boolean },
+  extraColumn?: SQL,
+): SQL {
   const source = options.orderReadsPeople
     ? sql`appointments a`
     : sql`(select * from appointments a where ${where} order by ${orderBy} limit ${limit} offset ${offset}) as a`;
   const paging = options.orderReadsPeople
     ? sql`where ${where} order by ${orderBy} limit ${limit} offset ${offset}`
     : sql`order by ${orderBy}`;
-  const result = await db.execute(sql`
+  return sql`
     select a.id, p.name as patient, a.patient_id, p.phone, a.dentist_id, d.name as dentist_name,
-      to_char(a.date, 'YYYY-MM-DD') as date, a.time, a.treatment, a.status, a.notes,
-      ${isoTimestamp(sql`a.created_at`)} as created_at, ${isoTimestamp(sql`a.updated_at`)} as updated_at
+      a.date::text as date, a.time, a.treatment, a.status, a.notes,
+      ${utcText(sql`a.created_at`)} as created_at, ${utcText(sql`a.updated_at`)} as updated_at
+      ${extraColumn ? sql`, ${extraColumn}` : sql``}
     from ${source}
     join patients p on p.clinic_id = a.clinic_id and p.id = a.patient_id
-    join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
+    join lateral (
+      select d.name from dentists d where d.clinic_id = a.clinic_id and d.id = a.dentist_id limit 1
+    ) d on true
     ${paging}
-  `);
-  return (result.rows as unknown as AppointmentRow[]).map(toAppointment);
+  `;
 }
 
 /** How many appointments `where` (on the appointments table `a` alone) matches. */

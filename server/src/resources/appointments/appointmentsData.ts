@@ -10,11 +10,11 @@ import {
   TREATMENTS,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type CappedTotal, cappedCount } from '../../db/cappedCount';
+import type { CappedTotal } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
-import { prefixPattern, wordStartPattern } from '../../db/search';
+import { wordStartPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
 import { requireActiveDay, settleDays } from '../availability/availabilityData';
@@ -31,7 +31,7 @@ import {
   startOf,
 } from '../patients/patientSearch';
 import { clinicToday } from '../settings/clinicTime';
-import { BY_DATE_AND_TIME, readAppointments } from './appointmentRows';
+import { BY_DATE_AND_TIME, readAppointments, readCountedAppointments } from './appointmentRows';
 
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const NO_ACTIVE_DENTIST = 'No active dentist with this id in your clinic';
@@ -138,7 +138,7 @@ const treatmentsMatching = (words: string[]) =>
 function dentistsMatching(clinicId: number, words: string[]): SQL {
   const dentistWords = words.map(
     (word) => sql`exists (select 1 from regexp_split_to_table(lower(d.name), '[[:space:][:punct:]]+') as w
-      where w like ${prefixPattern(word)})`,
+      where starts_with(w, ${word}))`,
   );
   return sql`select d.id from dentists d where d.clinic_id = ${clinicId} and ${sql.join(dentistWords, sql` and `)}`;
 }
@@ -278,7 +278,7 @@ async function matchedInDateOrder(
  * Filters go to the appointments indexes that lead with clinic_id (status, dentist, dentist+status,
  * patient, date, each then date and time, so pages come out in order); search in date order as
  * matchedInDateOrder says, in another order as searchCondition says. The total counts the same
- * rows, up to LIST_COUNT_CAP (cappedCount).
+ * rows, up to LIST_COUNT_CAP, in the page's own statement (readCountedAppointments).
  */
 export async function listAppointments(
   db: Database,
@@ -299,28 +299,27 @@ export async function listAppointments(
   const matched =
     words && patients && (await matchedInDateOrder(db, clinicId, query, words, patients, direction));
   if (matched) {
-    const counted = await cappedCount(db, matched);
-    if (counted.total === 0) return { data: [], ...counted };
-    const page = sql`select id from (${matched}) as matched
+    const ids = sql`select id from (${matched}) as matched
       order by date ${direction}, time ${direction}, id ${direction} limit ${query.limit} offset ${offset}`;
-    const data = await readAppointments(
+    return readCountedAppointments(
       db,
-      sql`a.clinic_id = ${clinicId} and a.id in (${page})`,
-      query.limit,
-      0,
-      ORDERS[sort],
+      {
+        where: sql`a.clinic_id = ${clinicId} and a.id in (${ids})`,
+        limit: query.limit,
+        offset: 0,
+        orderBy: ORDERS[sort],
+      },
+      { matches: matched, offset },
     );
-    return { data, ...counted };
   }
   const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`, ...filtersOn(sql`a`, query)];
   if (words) conditions.push(await searchCondition(db, clinicId, words, few));
   const where = sql.join(conditions, sql` and `);
-  const counted = await cappedCount(db, sql`select 1 from appointments a where ${where}`);
-  if (counted.total === 0) return { data: [], ...counted };
-  const data = await readAppointments(db, where, query.limit, offset, ORDERS[sort], {
-    orderReadsPeople: PEOPLE_ORDERS.has(sort),
-  });
-  return { data, ...counted };
+  return readCountedAppointments(
+    db,
+    { where, limit: query.limit, offset, orderBy: ORDERS[sort], orderReadsPeople: PEOPLE_ORDERS.has(sort) },
+    { matches: sql`select 1 from appointments a where ${where}`, offset },
+  );
 }
 
 export async function findAppointment(

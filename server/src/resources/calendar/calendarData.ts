@@ -7,6 +7,7 @@ import {
   type WireAvailability,
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { pageWithTotal } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { readAvailabilityRange } from '../availability/availabilityData';
@@ -14,7 +15,8 @@ import { readAvailabilityRange } from '../availability/availabilityData';
 /**
  * One month's appointments by date, time: a range [first of the month, first of the next) on
  * appointments_date_idx (clinic_id, date, time), or appointments_dentist_date_idx for one dentist.
- * Paged by `page` and `limit` (all of the month, up to CALENDAR_MONTH_MAX_ROWS, by default).
+ * Paged by `page` and `limit` (all of the month, up to CALENDAR_MONTH_MAX_ROWS, by default): a
+ * whole month is one statement, counted only when a page is full.
  */
 export async function readMonthAppointments(
   db: Database,
@@ -29,9 +31,12 @@ export async function readMonthAppointments(
   ];
   if (query.dentist_id !== undefined) conditions.push(sql`a.dentist_id = ${query.dentist_id}`);
   const where = sql.join(conditions, sql` and `);
-  const total = await countAppointments(db, where);
-  if (total === 0) return { data: [], total };
-  const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit);
+  const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+  const { data, total } = await pageWithTotal(
+    page,
+    () => readAppointments(db, where, page.limit, page.offset),
+    () => countAppointments(db, where),
+  );
   return { data, total };
 }
 

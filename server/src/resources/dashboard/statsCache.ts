@@ -1,6 +1,6 @@
 import type { DashboardStat } from '@dental/shared/domain';
 import type { Database } from '../../db/client';
-import { localDate } from '../settings/clinicTime';
+import { clinicToday, localDate } from '../settings/clinicTime';
 import { readStatFigures, readStatsVersion, statCards } from './dashboardData';
 
 /**
@@ -45,8 +45,8 @@ export class StatsCache {
 
   async statsOf(clinicId: number): Promise<DashboardStat[]> {
     if (!this.enabled) {
-      const { timeZone } = await readStatsVersion(this.db, clinicId);
-      return statCards(await readStatFigures(this.db, clinicId, localDate(timeZone)));
+      // The zone as every route reads it (read once a second), so the stats are one statement.
+      return statCards(await readStatFigures(this.db, clinicId, await clinicToday(this.db, clinicId)));
     }
     const now = this.now();
     const cached = this.entries.get(clinicId);

@@ -10,6 +10,7 @@ import {
   workingHoursOf,
 } from '@dental/shared/domain';
 import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { pageWithTotal } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { appointments, availability, calendarFeeds, dentists, users } from '../../db/schema';
@@ -369,7 +370,11 @@ export async function listDentistAppointments(
   if (query.to) conditions.push(sql`a.date <= ${query.to}::date`);
   if (query.status) conditions.push(sql`a.status = ${query.status}`);
   const where = sql.join(conditions, sql` and `);
-  const total = await countAppointments(db, where);
-  const data = await readAppointments(db, where, query.limit, (query.page - 1) * query.limit);
+  const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+  const { data, total } = await pageWithTotal(
+    page,
+    () => readAppointments(db, where, page.limit, page.offset),
+    () => countAppointments(db, where),
+  );
   return { data, total };
 }

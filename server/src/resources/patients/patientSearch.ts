@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../db/client';
-import { prefixPattern, wordStartPattern } from '../../db/search';
+import { startsWithInBytes, wordStartPattern } from '../../db/search';
 
 /**
  * What a patient search matches: every word typed must be the start of a word of the patient's
@@ -47,7 +47,8 @@ export async function searchWordsOf(db: Reader, typed: string): Promise<string[]
 /** The patient `patientId` has a word starting with `word`. */
 const hasWord = (clinicId: number, patientId: SQL, word: string) =>
   sql`exists (select 1 from patient_search_terms other
-    where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${prefixPattern(word)})`;
+    where other.clinic_id = ${clinicId} and other.patient_id = ${patientId}
+      and ${startsWithInBytes(sql`other.term`, word)})`;
 
 /**
  * The patient `patientId` matches every word, tested row by row as a walk in its own order reaches
@@ -58,7 +59,8 @@ export function patientMatchesRowByRow(clinicId: number, patientId: SQL, words: 
   return sql.join(
     words.map(
       (word) => sql`exists (select 1 from patient_search_terms other
-        where other.clinic_id = ${clinicId} and other.patient_id = ${patientId} and other.term like ${prefixPattern(word)}
+        where other.clinic_id = ${clinicId} and other.patient_id = ${patientId}
+          and ${startsWithInBytes(sql`other.term`, word)}
         offset 0)`,
     ),
     sql` and `,
@@ -120,7 +122,7 @@ export function matchingPatientIds(clinicId: number, words: string[]): SQL {
   }
   const [first = '', ...others] = words;
   return sql`select t.patient_id from patient_search_terms t
-    where t.clinic_id = ${clinicId} and t.term like ${prefixPattern(first)}${andAlso(clinicId, others)}`;
+    where t.clinic_id = ${clinicId} and ${startsWithInBytes(sql`t.term`, first)}${andAlso(clinicId, others)}`;
 }
 
 /**
@@ -164,7 +166,7 @@ export function patientsInNameOrder(
   const [first = '', ...others] = words;
   return sql`select t.patient_id, t.name from patient_search_terms t
     where t.clinic_id = ${clinicId} and t.prefix = ${startOf(first)}
-      and t.term like ${prefixPattern(first)}
+      and ${startsWithInBytes(sql`t.term`, first)}
       ${statusTest}${andAlso(clinicId, others)}
     group by t.name, t.patient_id
     order by t.name ${direction}, t.patient_id`;

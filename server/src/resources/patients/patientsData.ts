@@ -7,7 +7,14 @@ import {
   type WirePatient,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type CappedTotal, cappedCount } from '../../db/cappedCount';
+import {
+  type CappedTotal,
+  type CountedRow,
+  cappedCount,
+  cappedCountColumn,
+  pageWithTotal,
+  totalOfCountedPage,
+} from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
@@ -96,6 +103,16 @@ async function readPatients(
   chosen: SQL,
   order: SQL,
 ): Promise<WirePatient[]> {
+  return (await selectPatients(db, now, chosen, order)).map(toWirePatient);
+}
+
+async function selectPatients(
+  db: Reader,
+  now: { date: string; time: string },
+  chosen: SQL,
+  order: SQL,
+  extraColumn?: SQL,
+): Promise<PatientRow[]> {
   const passed = sql`(a.date, a.time) < (${now.date}::date, ${now.time})`;
   const result = await db.execute(sql`
     select p.id, p.name, p.email, p.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
@@ -104,6 +121,7 @@ async function readPatients(
         where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date <= ${now.date}::date
           and (a.status = 'completed' or (a.status <> 'cancelled' and ${passed}))) as last_visit,
       next.id as next_id, next.date as next_date, next.time as next_time
+      ${extraColumn ? sql`, ${extraColumn}` : sql``}
     from (${chosen}) p
     left join lateral (
       select a.id, to_char(a.date, 'YYYY-MM-DD') as date, a.time from appointments a
@@ -114,14 +132,14 @@ async function readPatients(
     ) next on true
     order by ${order}
   `);
-  return (result.rows as unknown as PatientRow[]).map(toWirePatient);
+  return result.rows as unknown as PatientRow[];
 }
 
 /**
  * A page of the clinic's patients. A search (patientSearch.ts) in name order reads its page and its
  * count from patient_search_terms_prefix_idx alone; in another order it narrows by the matching ids.
  * Plain pages come from the (clinic_id, status, name) and (clinic_id, name) indexes. The total is
- * exact up to LIST_COUNT_CAP (cappedCount).
+ * exact up to LIST_COUNT_CAP, counted in the page's own statement (cappedCountColumn).
  */
 export async function listPatients(
   db: Database,
@@ -136,24 +154,29 @@ export async function listPatients(
   if (query.search && words.length === 0) return { data: [], total: 0, capped: false };
 
   let chosen: SQL;
-  let counted: CappedTotal;
+  let matches: SQL;
   if (words.length && (sort === 'name' || sort === '-name') && canScanInNameOrder(words)) {
-    const ordered = patientsInNameOrder(clinicId, words, query.status, sort === '-name');
-    counted = await cappedCount(db, ordered);
-    chosen = sql`select ${patients}.* from (${ordered} limit ${query.limit} offset ${offset}) as page
+    matches = patientsInNameOrder(clinicId, words, query.status, sort === '-name');
+    chosen = sql`select ${patients}.* from (${matches} limit ${query.limit} offset ${offset}) as page
       join ${patients} on ${patients.clinicId} = ${clinicId} and ${patients.id} = page.patient_id`;
   } else {
     if (words.length) conditions.push(sql`${patients.id} in (${matchingPatientIds(clinicId, words)})`);
     const where = sql.join(conditions, sql` and `);
-    counted = await cappedCount(db, sql`select 1 from ${patients} where ${where}`);
+    matches = sql`select 1 from ${patients} where ${where}`;
     chosen = sql`select * from ${patients} where ${where}
       order by ${orderOf(query.sort, sql`${patients}`)}
       limit ${query.limit} offset ${offset}`;
   }
-  if (counted.total === 0) return { data: [], ...counted };
   const now = await clinicNow(db, clinicId);
-  const data = await readPatients(db, now, chosen, orderOf(query.sort, sql`p`));
-  return { data, ...counted };
+  const rows = (await selectPatients(
+    db,
+    now,
+    chosen,
+    orderOf(query.sort, sql`p`),
+    cappedCountColumn(matches),
+  )) as Array<PatientRow & CountedRow>;
+  const counted = await totalOfCountedPage(rows, { offset }, () => cappedCount(db, matches));
+  return { data: rows.map(toWirePatient), ...counted };
 }
 
 export async function findPatient(
@@ -280,26 +303,30 @@ export async function deletePatient(db: Database, actor: Actor, patientId: numbe
   }
 }
 
-/** A patient's appointments, newest first, on appointments_patient_date_idx. */
+/**
+ * A patient's appointments, newest first, on appointments_patient_date_idx: usually one statement,
+ * the page (counted only when full); the patient is looked up only when the page is empty.
+ */
 export async function listPatientAppointments(
   db: Database,
   clinicId: number,
   patientId: number,
   page: { page: number; limit: number },
 ): Promise<{ data: Appointment[]; total: number }> {
-  const [exists] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)));
-  if (!exists) throw new HttpError(404, PATIENT_NOT_FOUND);
   const where = sql`a.clinic_id = ${clinicId} and a.patient_id = ${patientId}`;
-  const total = await countAppointments(db, where);
-  const data = await readAppointments(
-    db,
-    where,
-    page.limit,
-    (page.page - 1) * page.limit,
-    sql`a.date desc, a.time desc, a.id desc`,
+  const paging = { offset: (page.page - 1) * page.limit, limit: page.limit };
+  const { data, total } = await pageWithTotal(
+    paging,
+    () => readAppointments(db, where, paging.limit, paging.offset, sql`a.date desc, a.time desc, a.id desc`),
+    () => countAppointments(db, where),
   );
+  // No appointments on the page: the patient may not be the clinic's.
+  if (data.length === 0) {
+    const [exists] = await db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)));
+    if (!exists) throw new HttpError(404, PATIENT_NOT_FOUND);
+  }
   return { data, total };
 }

@@ -173,19 +173,28 @@ function load(kind, connections, headers) {
   });
 }
 
-const server = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    READ_CACHE,
-    API_RATE_LIMIT: '100000000',
+const server = spawn(
+  process.execPath,
+  [
+    ...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+    '--import',
+    'tsx',
+    'server/src/main.ts',
+  ],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      READ_CACHE,
+      API_RATE_LIMIT: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+);
 
 try {
   await waitFor(`${BASE}/api/health`);

@@ -1,4 +1,3 @@
-import { LIST_COUNT_CAP } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from './client';
 
@@ -9,10 +8,10 @@ export interface CappedTotal {
 }
 
 /**
- * How many rows `rows` (a select) gives, reading at most `cap + 1` of them: a page of a large
- * clinic's list must not count hundreds of thousands of matches to say how many pages follow.
+ * How many rows `rows` (a select) gives, reading at most `cap + 1` of them (listCountCap): a page of
+ * a large clinic's list must not count hundreds of thousands of matches to say how many pages follow.
  */
-export async function cappedCount(db: Reader, rows: SQL, cap = LIST_COUNT_CAP): Promise<CappedTotal> {
+export async function cappedCount(db: Reader, rows: SQL, cap: number): Promise<CappedTotal> {
   const result = await db.execute(sql`select count(*) as total from (${rows} limit ${cap + 1}) as counted`);
   const total = Number((result.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
   return total > cap ? { total: cap, capped: true } : { total, capped: false };
@@ -54,7 +53,7 @@ export interface CountedRow {
  * statement (an uncorrelated subquery) and only when the page has a row, so a page and its total
  * are one statement. Where the page is short the matches are few and the count reads as few.
  */
-export const cappedCountColumn = (rows: SQL, cap = LIST_COUNT_CAP) =>
+export const cappedCountColumn = (rows: SQL, cap: number) =>
   sql`(select count(*) from (${rows} limit ${cap + 1}) as counted) as list_total`;
 
 /**
@@ -65,7 +64,7 @@ export async function totalOfCountedPage(
   rows: CountedRow[],
   page: { offset: number },
   count: () => Promise<CappedTotal>,
-  cap = LIST_COUNT_CAP,
+  cap: number,
 ): Promise<CappedTotal> {
   const [first] = rows;
   if (!first) return page.offset === 0 ? { total: 0, capped: false } : count();

@@ -91,8 +91,15 @@ export const DEFAULT_PRACTICE_HOURS: Record<Weekday, WorkingHours> = {
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 /**
- * A list's matches are counted up to this many: past it the answer says `total_capped` and the
- * screens show '1000+'. Counting a large clinic's hundreds of thousands of appointments for every
- * page is what made its lists slow; a narrower filter or search gives an exact count again.
+ * A list's matches are counted up to this many pages past the one asked for: past that the answer
+ * says `total_capped` and the screens show '1-20 of 200+'; each page further on counts further, so
+ * the pager always offers the next pages while there are more. Counting a large clinic's hundreds of
+ * thousands of appointments for every page is what made its lists slow: this keeps a count to about
+ * what a page ten pages on would read. A narrower filter or search gives an exact count again.
  */
-export const LIST_COUNT_CAP = 1000;
+export const LIST_COUNT_PAGES_AHEAD = 10;
+
+/** Where the count of a list's matches stops for this page (LIST_COUNT_PAGES_AHEAD). */
+export function listCountCap(page: number, limit: number): number {
+  return (page - 1 + LIST_COUNT_PAGES_AHEAD) * limit;
+}

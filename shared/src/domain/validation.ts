@@ -68,7 +68,7 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /**
  * The answer of every list endpoint. `total_capped`: there are more than `total` matches (counting
- * stops at LIST_COUNT_CAP on the large lists).
+ * stops ten pages past the one asked for, listCountCap).
  */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -148,7 +148,7 @@ export function tablePagination(
   state: Paging,
   total: number,
   onChange: (page: number, size: number) => void,
-  /** The server stopped counting at `total` (LIST_COUNT_CAP): there are more. */
+  /** The server stopped counting at `total` (listCountCap): there are more. */
   capped = false,
 ) {
   return {

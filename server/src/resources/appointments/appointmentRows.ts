@@ -72,14 +72,14 @@ export async function readAppointments(
 }
 
 /**
- * A page of a list (readAppointments) and its total up to LIST_COUNT_CAP, in one statement:
- * `list.matches` selects the list's rows (cappedCountColumn), `list.offset` is where the page starts
- * in them (the page's own offset may be 0 when `where` has already cut it).
+ * A page of a list (readAppointments) and its total up to `list.cap` (listCountCap), in one
+ * statement: `list.matches` selects the list's rows (cappedCountColumn), `list.offset` is where the
+ * page starts in them (the page's own offset may be 0 when `where` has already cut it).
  */
 export async function readCountedAppointments(
   db: Reader,
   page: { where: SQL; limit: number; offset: number; orderBy: SQL; orderReadsPeople?: boolean },
-  list: { matches: SQL; offset: number },
+  list: { matches: SQL; offset: number; cap: number },
 ): Promise<{ data: Appointment[] } & CappedTotal> {
   const result = await db.execute(
     selectAppointments(
@@ -88,11 +88,16 @@ export async function readCountedAppointments(
       page.offset,
       page.orderBy,
       page,
-      cappedCountColumn(list.matches),
+      cappedCountColumn(list.matches, list.cap),
     ),
   );
   const rows = result.rows as unknown as Array<AppointmentRow & CountedRow>;
-  const counted = await totalOfCountedPage(rows, list, () => cappedCount(db, list.matches));
+  const counted = await totalOfCountedPage(
+    rows,
+    list,
+    () => cappedCount(db, list.matches, list.cap),
+    list.cap,
+  );
   return { data: rows.map(toAppointment), ...counted };
 }
 

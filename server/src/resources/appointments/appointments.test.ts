@@ -700,7 +700,11 @@ describe('appointments API', () => {
         );
       const list = async (query: string) =>
         (await send(adminToken, 'GET', `/api/appointments?search=bulkington${query}`)).json();
-      expect(await list('')).toMatchObject({ total: 1000, total_capped: true });
+      // Counted up to ten pages past the page asked for.
+      expect(await list('')).toMatchObject({ total: 200, total_capped: true });
+      expect(await list('&page=10')).toMatchObject({ total: 380, total_capped: true });
+      // The patient's 1,001 imported visits and the one booked above, counted whole.
+      expect(await list('&limit=100&page=10')).toMatchObject({ total: 1002, total_capped: false });
       const day = addDays(today, first + 500);
       expect(
         (await list(`&date=${day}&status=cancelled`)).data.map((row: { date: string }) => row.date),
@@ -803,7 +807,10 @@ describe('appointments API', () => {
       const second = (await send(adminToken, 'GET', '/api/appointments?limit=3&page=2')).json();
       expect(second.data[0].id).not.toBe(first.data[0].id);
       const past = (await send(adminToken, 'GET', '/api/appointments?page=99999')).json();
-      expect(past).toMatchObject({ data: [], page: 99999, total: first.total });
+      // Past the end the whole list is counted: the first page of 3 counted thirty.
+      expect(first).toMatchObject({ total: 30, total_capped: true });
+      expect(past).toMatchObject({ data: [], page: 99999, total_capped: false });
+      expect(past.total).toBeGreaterThan(30);
     });
 
     it.each([

@@ -6,6 +6,7 @@ import {
   type AppointmentWrite,
   canCompleteOn,
   EARLY_COMPLETION_MESSAGE,
+  listCountCap,
   PAST_BOOKING_MESSAGE,
   TREATMENTS,
 } from '@dental/shared/domain';
@@ -278,7 +279,7 @@ async function matchedInDateOrder(
  * Filters go to the appointments indexes that lead with clinic_id (status, dentist, dentist+status,
  * patient, date, each then date and time, so pages come out in order); search in date order as
  * matchedInDateOrder says, in another order as searchCondition says. The total counts the same
- * rows, up to LIST_COUNT_CAP, in the page's own statement (readCountedAppointments).
+ * rows, up to listCountCap, in the page's own statement (readCountedAppointments).
  */
 export async function listAppointments(
   db: Database,
@@ -287,6 +288,7 @@ export async function listAppointments(
 ): Promise<{ data: Appointment[] } & CappedTotal> {
   const sort = query.sort ?? 'date';
   const offset = (query.page - 1) * query.limit;
+  const cap = listCountCap(query.page, query.limit);
   const words = query.search?.trim() ? await searchWordsOf(db, query.search) : null;
   const direction = sort === 'date' ? sql`asc` : sql`desc`;
   let asked: Promise<number[] | null> | undefined;
@@ -309,7 +311,7 @@ export async function listAppointments(
         offset: 0,
         orderBy: ORDERS[sort],
       },
-      { matches: matched, offset },
+      { matches: matched, offset, cap },
     );
   }
   const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`, ...filtersOn(sql`a`, query)];
@@ -318,7 +320,7 @@ export async function listAppointments(
   return readCountedAppointments(
     db,
     { where, limit: query.limit, offset, orderBy: ORDERS[sort], orderReadsPeople: PEOPLE_ORDERS.has(sort) },
-    { matches: sql`select 1 from appointments a where ${where}`, offset },
+    { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
   );
 }
 

@@ -45,7 +45,7 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
       config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
-        summary: `The clinic's appointments. \`search\`: every word typed starts a word of the patient (as a patient search), of the dentist's name or of the treatment; \`total\` counts up to 1000, \`total_capped\` says when there are more; filters \`status\`, \`dentist_id\`, \`patient_id\`, \`date\`, \`from\`, \`to\`; \`sort\` date (default), patient, dentist, status, created_at, '-' for descending. ${ROLES_NOTE}`,
+        summary: `The clinic's appointments. \`search\`: every word typed starts a word of the patient (as a patient search), of the dentist's name or of the treatment; \`total\` counts up to ten pages past the page asked for (200 for page 1 of 20), \`total_capped\` says when there are more; filters \`status\`, \`dentist_id\`, \`patient_id\`, \`date\`, \`from\`, \`to\`; \`sort\` date (default), patient, dentist, status, created_at, '-' for descending. ${ROLES_NOTE}`,
         security: SECURITY,
         querystring: appointmentListQuerySchema,
         response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) },

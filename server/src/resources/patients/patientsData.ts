@@ -1,6 +1,7 @@
 import {
   type Appointment,
   FUTURE_BIRTH_DATE_MESSAGE,
+  listCountCap,
   type PatientListQuery,
   type PatientSort,
   type PatientWrite,
@@ -139,7 +140,7 @@ async function selectPatients(
  * A page of the clinic's patients. A search (patientSearch.ts) in name order reads its page and its
  * count from patient_search_terms_prefix_idx alone; in another order it narrows by the matching ids.
  * Plain pages come from the (clinic_id, status, name) and (clinic_id, name) indexes. The total is
- * exact up to LIST_COUNT_CAP, counted in the page's own statement (cappedCountColumn).
+ * exact up to listCountCap, counted in the page's own statement (cappedCountColumn).
  */
 export async function listPatients(
   db: Database,
@@ -147,6 +148,7 @@ export async function listPatients(
   query: PatientListQuery,
 ): Promise<{ data: WirePatient[] } & CappedTotal> {
   const offset = (query.page - 1) * query.limit;
+  const cap = listCountCap(query.page, query.limit);
   const sort = query.sort ?? 'name';
   const conditions: SQL[] = [sql`${patients.clinicId} = ${clinicId}`];
   if (query.status) conditions.push(sql`${patients.status} = ${query.status}`);
@@ -173,9 +175,9 @@ export async function listPatients(
     now,
     chosen,
     orderOf(query.sort, sql`p`),
-    cappedCountColumn(matches),
+    cappedCountColumn(matches, cap),
   )) as Array<PatientRow & CountedRow>;
-  const counted = await totalOfCountedPage(rows, { offset }, () => cappedCount(db, matches));
+  const counted = await totalOfCountedPage(rows, { offset }, () => cappedCount(db, matches, cap), cap);
   return { data: rows.map(toWirePatient), ...counted };
 }
 

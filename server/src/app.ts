@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accessClaimsOf, decorateAccessClaims } from './auth/accessClaims';
 import { createGuard, isGuardHook } from './auth/guard';
 import type { AppConfig } from './config';
@@ -13,6 +13,7 @@ import { registerApiDocs } from './plugins/apiDocs';
 import { ClinicVersions, trackClinicWrites } from './plugins/clinicVersions';
 import { registerErrorHandling } from './plugins/errors';
 import { registerClinicReadCache } from './plugins/readCache';
+import { responseSerializerCompiler } from './plugins/responseSerialization';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticHosting } from './plugins/staticHosting';
 import { registerAppointmentsRoutes } from './resources/appointments/routes';
@@ -71,7 +72,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstZod: config.checkResponses }));
 
   const database = await openDatabase({
     ...config,

@@ -39,6 +39,11 @@ export interface AppConfig {
    */
   readCache: boolean;
   /**
+   * Every answer also written by zod's serializer, and a request fails when the two texts differ
+   * (plugins/responseSerialization.ts): on in tests, off in service.
+   */
+  checkResponses: boolean;
+  /**
    * Which X-Forwarded-For hops to believe when naming a client's address (rate limits, audit):
    * none by default, since a client could claim any address; the proxy's address(es) or a hop count.
    */
@@ -120,6 +125,7 @@ export function loadConfig(
     apiRateLimit: wholeNumber(env, 'API_RATE_LIMIT', 3000, 1),
     loginRateLimit: wholeNumber(env, 'LOGIN_RATE_LIMIT', 20, 1),
     readCache: flag(env.READ_CACHE, true),
+    checkResponses: false,
     trustProxy: trustedProxies(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Dental Clinic <no-reply@localhost>',
@@ -141,6 +147,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logFormat: 'json',
     // Tests run the outbox sender themselves, when they want it.
     remindersPollSeconds: 0,
+    checkResponses: true,
     ...overrides,
   };
 }

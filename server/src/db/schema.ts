@@ -441,6 +441,19 @@ export const appointmentSearchTerms = pgTable(
       table.treatment,
       table.terms,
     ),
+    // A search with a status: the matches of a status that is rare in the past (pending,
+    // confirmed) were found by walking the letters' whole history in date order (7-40 ms).
+    index('appointment_search_terms_status_idx').on(
+      table.clinicId,
+      table.prefix,
+      table.status,
+      table.date,
+      table.time,
+      table.appointmentId,
+      table.dentistId,
+      table.treatment,
+      table.terms,
+    ),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../db/client';
-import { startsWithInBytes, wordStartPattern } from '../../db/search';
+import { prefixPattern, startsWithInBytes, wordStartPattern } from '../../db/search';
 
 /**
  * What a patient search matches: every word typed must be the start of a word of the patient's
@@ -44,11 +44,21 @@ export async function searchWordsOf(db: Reader, typed: string): Promise<string[]
   return [...new Set(words.filter(Boolean))].slice(0, MAX_WORDS).sort((a, b) => b.length - a.length);
 }
 
+/**
+ * A word of patient_search_terms (`column`) starts with `word`. Letter words are a range, so the
+ * statement is prepared once per connection (db/client.ts). A phone's digits are left as `like`,
+ * which is planned for each search: their first digits are shared by most of the clinic (an area
+ * code, read best in name order) or by a few patients (read best by the digits), and only the
+ * digits typed tell which.
+ */
+const startsWithWord = (column: SQL, word: string) =>
+  /^[0-9]/.test(word) ? sql`${column} like ${prefixPattern(word)}` : startsWithInBytes(column, word);
+
 /** The patient `patientId` has a word starting with `word`. */
 const hasWord = (clinicId: number, patientId: SQL, word: string) =>
   sql`exists (select 1 from patient_search_terms other
     where other.clinic_id = ${clinicId} and other.patient_id = ${patientId}
-      and ${startsWithInBytes(sql`other.term`, word)})`;
+      and ${startsWithWord(sql`other.term`, word)})`;
 
 /**
  * The patient `patientId` matches every word, tested row by row as a walk in its own order reaches
@@ -60,7 +70,7 @@ export function patientMatchesRowByRow(clinicId: number, patientId: SQL, words: 
     words.map(
       (word) => sql`exists (select 1 from patient_search_terms other
         where other.clinic_id = ${clinicId} and other.patient_id = ${patientId}
-          and ${startsWithInBytes(sql`other.term`, word)}
+          and ${startsWithWord(sql`other.term`, word)}
         offset 0)`,
     ),
     sql` and `,
@@ -122,7 +132,7 @@ export function matchingPatientIds(clinicId: number, words: string[]): SQL {
   }
   const [first = '', ...others] = words;
   return sql`select t.patient_id from patient_search_terms t
-    where t.clinic_id = ${clinicId} and ${startsWithInBytes(sql`t.term`, first)}${andAlso(clinicId, others)}`;
+    where t.clinic_id = ${clinicId} and ${startsWithWord(sql`t.term`, first)}${andAlso(clinicId, others)}`;
 }
 
 /**
@@ -166,7 +176,7 @@ export function patientsInNameOrder(
   const [first = '', ...others] = words;
   return sql`select t.patient_id, t.name from patient_search_terms t
     where t.clinic_id = ${clinicId} and t.prefix = ${startOf(first)}
-      and ${startsWithInBytes(sql`t.term`, first)}
+      and ${startsWithWord(sql`t.term`, first)}
       ${statusTest}${andAlso(clinicId, others)}
     group by t.name, t.patient_id
     order by t.name ${direction}, t.patient_id`;

@@ -1,0 +1,1 @@
+CREATE INDEX "appointment_search_terms_status_idx" ON "appointment_search_terms" USING btree ("clinic_id","prefix","status","date","time","appointment_id","dentist_id","treatment","terms");

@@ -10,9 +10,11 @@
  *   DATA_DIR=/path/to/pglite CONNECTIONS=10 node bench/mix.mjs
  *   READ_CACHE=on node bench/mix.mjs                         the same mix with the read cache on
  * Options (env): DURATION seconds (20), CONNECTIONS (50), PORT (3297), SEED (1); PROF=1 writes the API
- * process's CPU profile to /tmp/prof (node --cpu-prof).
+ * process's CPU profile to /tmp/prof (node --cpu-prof); ALONE=1 runs each kind by itself instead and
+ * prints the CPU time a request costs the API, PostgreSQL and the load generator.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +27,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.DURATION ?? 20);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const READ_CACHE = process.env.READ_CACHE ?? 'off';
+const ALONE = process.env.ALONE === '1';
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${process.env.DATA_DIR ?? 'data'})`;
 /** PGlite serves a clinic's few desks from inside the API process: its budget is 100 ms for every kind. */
 const PGLITE_BUDGET = process.env.DATABASE_URL ? null : 100;
@@ -173,6 +176,53 @@ function load(kind, connections, headers) {
   });
 }
 
+/** CPU seconds a process has used (Linux /proc), user and system. */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks of 1/100 s (USER_HZ).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process of this machine (a local server: the bench's own). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(entry);
+    } catch {}
+  }
+  return total;
+}
+
+/**
+ * ALONE=1: each kind by itself on 10 connections, with the CPU time one request costs the API
+ * process, the PostgreSQL server (all its processes on this machine) and this load generator: what
+ * the mix's two cores are spent on.
+ */
+async function eachKindAlone(mix, headers) {
+  console.log(`\nEach kind alone, 10 connections, ${DURATION} s; CPU ms per request (Linux /proc):\n`);
+  console.log(
+    `${'kind of request'.padEnd(26)}  ${'req/s'.padStart(7)}  ${'p95 ms'.padStart(6)}  API    PostgreSQL  load generator`,
+  );
+  for (const kind of mix) {
+    const before = { api: cpuSecondsOf(server.pid), db: postgresCpuSeconds(), own: process.cpuUsage() };
+    const run = await load(kind, 10, headers);
+    const requests = run.rps * DURATION;
+    const api = ((cpuSecondsOf(server.pid) - before.api) * 1000) / requests;
+    const db = ((postgresCpuSeconds() - before.db) * 1000) / requests;
+    const own = process.cpuUsage(before.own);
+    const loader = (own.user + own.system) / 1000 / requests;
+    console.log(
+      `${kind.name.padEnd(26)}  ${run.rps.toFixed(0).padStart(7)}  ${run.p95.toFixed(1).padStart(6)}  ${api.toFixed(2).padStart(4)}   ${db.toFixed(2).padStart(10)}  ${loader.toFixed(2).padStart(14)}`,
+    );
+  }
+}
+
 const server = spawn(
   process.execPath,
   [
@@ -219,6 +269,11 @@ try {
 
   const load1 = os.loadavg()[0];
   const mix = kinds({ dentistIds, patientIds });
+  if (ALONE) {
+    await eachKindAlone(mix, headers);
+    server.kill();
+    process.exit(0);
+  }
   const runs = await Promise.all(
     mix.map((kind) => load(kind, Math.max(1, Math.round(CONNECTIONS * kind.share)), headers)),
   );

@@ -1,12 +1,6 @@
 import type { Appointment, AppointmentStatus } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  type CappedTotal,
-  type CountedRow,
-  cappedCount,
-  cappedCountColumn,
-  totalOfCountedPage,
-} from '../../db/cappedCount';
+import { type CappedTotal, readCountedPage } from '../../db/cappedCount';
 import type { Reader } from '../../db/client';
 import { isoFromUtcText, utcText } from '../../db/utcTimestamps';
 
@@ -73,7 +67,7 @@ export async function readAppointments(
 
 /**
  * A page of a list (readAppointments) and its total up to `list.cap` (listCountCap), in one
- * statement: `list.matches` selects the list's rows (cappedCountColumn), `list.offset` is where the
+ * statement (readCountedPage): `list.matches` selects the list's rows, `list.offset` is where the
  * page starts in them (the page's own offset may be 0 when `where` has already cut it).
  */
 export async function readCountedAppointments(
@@ -81,23 +75,10 @@ export async function readCountedAppointments(
   page: { where: SQL; limit: number; offset: number; orderBy: SQL; orderReadsPeople?: boolean },
   list: { matches: SQL; offset: number; cap: number },
 ): Promise<{ data: Appointment[] } & CappedTotal> {
-  const result = await db.execute(
-    selectAppointments(
-      page.where,
-      page.limit,
-      page.offset,
-      page.orderBy,
-      page,
-      cappedCountColumn(list.matches, list.cap),
-    ),
-  );
-  const rows = result.rows as unknown as Array<AppointmentRow & CountedRow>;
-  const counted = await totalOfCountedPage(
-    rows,
-    list,
-    () => cappedCount(db, list.matches, list.cap),
-    list.cap,
-  );
+  const { rows, ...counted } = await readCountedPage(db, list, async (countColumn) => {
+    const query = selectAppointments(page.where, page.limit, page.offset, page.orderBy, page, countColumn);
+    return (await db.execute(query)).rows as unknown as AppointmentRow[];
+  });
   return { data: rows.map(toAppointment), ...counted };
 }
 

@@ -8,14 +8,7 @@ import {
   type WirePatient,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import {
-  type CappedTotal,
-  type CountedRow,
-  cappedCount,
-  cappedCountColumn,
-  pageWithTotal,
-  totalOfCountedPage,
-} from '../../db/cappedCount';
+import { type CappedTotal, pageWithTotal, readCountedPage } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
@@ -140,7 +133,7 @@ async function selectPatients(
  * A page of the clinic's patients. A search (patientSearch.ts) in name order reads its page and its
  * count from patient_search_terms_prefix_idx alone; in another order it narrows by the matching ids.
  * Plain pages come from the (clinic_id, status, name) and (clinic_id, name) indexes. The total is
- * exact up to listCountCap, counted in the page's own statement (cappedCountColumn).
+ * exact up to listCountCap, counted in the page's own statement (readCountedPage).
  */
 export async function listPatients(
   db: Database,
@@ -170,14 +163,9 @@ export async function listPatients(
       limit ${query.limit} offset ${offset}`;
   }
   const now = await clinicNow(db, clinicId);
-  const rows = (await selectPatients(
-    db,
-    now,
-    chosen,
-    orderOf(query.sort, sql`p`),
-    cappedCountColumn(matches, cap),
-  )) as Array<PatientRow & CountedRow>;
-  const counted = await totalOfCountedPage(rows, { offset }, () => cappedCount(db, matches, cap), cap);
+  const { rows, ...counted } = await readCountedPage(db, { matches, offset, cap }, (countColumn) =>
+    selectPatients(db, now, chosen, orderOf(query.sort, sql`p`), countColumn),
+  );
   return { data: rows.map(toWirePatient), ...counted };
 }
 

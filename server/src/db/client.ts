@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool, type PoolClient } from 'pg';
 import * as schema from './schema';
 
@@ -100,9 +99,22 @@ export async function openDatabase(options: {
   const extensions = { pg_trgm };
   const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
-  // Same query builder and result shape (see Database above).
-  const db = pgliteDb as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  const config = createPgConfig(client);
+  // PGlite's protocol writer reads a Parse message's `types` as an array of parameter types, while
+  // node-postgres hands on the query's `types`, which drizzle sets to its result parsers (an object).
+  const parse = config.connection.parse.bind(config.connection);
+  config.connection.parse = (query: { types?: unknown }) =>
+    parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  const pool = new Pool({ ...config, max: 1 });
+  pool.on('connect', preparesItsStatements);
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await pool.end();
+      await client.close();
+    },
+  };
 }

@@ -310,6 +310,13 @@ export const appointments = pgTable(
     sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The patient's name and phone as they are now, written by the database's triggers alone
+     * (migration 0013: on booking, on a change of patient, on the patient's rename): a month of
+     * appointments is read without looking up each one's patient.
+     */
+    patientName: text('patient_name').notNull().default(''),
+    patientPhone: text('patient_phone').notNull().default(''),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),

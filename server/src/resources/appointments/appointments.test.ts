@@ -682,6 +682,67 @@ describe('appointments API', () => {
       expect(await idsFor('vanterp')).toEqual([]);
     });
 
+    it("answers the patient's name and phone as they are now, wherever an appointment is answered", async () => {
+      const date = nextDay();
+      const created = await book({
+        date,
+        time: '11:20',
+        patient: 'Perpetua Quillfeather',
+        phone: '555 616 1616',
+      });
+      const [year, month] = date.split('-').map(Number);
+      /** The appointment as GET by id, the list by date and by patient, the month and the patient's history answer it. */
+      const answers = async () => {
+        const urls = [
+          `/api/appointments?date=${date}`,
+          `/api/appointments?date=${date}&sort=patient`,
+          `/api/calendar/appointments?month=${month}&year=${year}&dentist_id=${dentistId}`,
+          `/api/patients/${(await appointmentRow(created.id))?.patientId}/appointments`,
+        ];
+        const rows: Array<{ id: number; patient: string; phone: string }> = [
+          (await send(adminToken, 'GET', `/api/appointments/${created.id}`)).json(),
+        ];
+        for (const url of urls) rows.push(...(await send(adminToken, 'GET', url)).json().data);
+        return rows.filter((row) => row.id === created.id).map((row) => `${row.patient} ${row.phone}`);
+      };
+      expect(await answers()).toEqual(Array(5).fill('Perpetua Quillfeather 555 616 1616'));
+      const renamed = await send(adminToken, 'PUT', `/api/patients/${created.patient_id}`, {
+        name: 'Perpetua Rowanmere',
+        email: 'pr@example.org',
+        phone: '555 717 1717',
+        dateOfBirth: '1975-06-07',
+        address: '2 Elm Court',
+        emergencyContact: 'Sam Rowanmere, 555 0102',
+        medicalHistory: 'None',
+        status: 'active',
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(await answers()).toEqual(Array(5).fill('Perpetua Rowanmere 555 717 1717'));
+      const given = await send(
+        adminToken,
+        'PUT',
+        `/api/appointments/${created.id}`,
+        booking({ date, time: '11:20', patient: 'Thaddeus Umberwell', phone: '555 818 2020' }),
+      );
+      expect(given.statusCode).toBe(200);
+      expect(await answers()).toEqual(Array(5).fill('Thaddeus Umberwell 555 818 2020'));
+      // Written beside the API (an import), the copy is still the patient's own.
+      const [imported] = await db()
+        .insert(appointments)
+        .values({
+          clinicId,
+          patientId: created.patient_id,
+          dentistId,
+          date: nextDay(),
+          time: '07:00',
+          treatment: 'Dental Checkup',
+          patientName: 'Someone Else',
+          patientPhone: '000',
+        })
+        .returning({ patientName: appointments.patientName, patientPhone: appointments.patientPhone });
+      expect(imported).toEqual({ patientName: 'Perpetua Rowanmere', patientPhone: '555 717 1717' });
+    });
+
     it('finds the appointments of a bulk insert (an import) by their patient, and forgets them when deleted', async () => {
       const created = await book({ patient: 'Bulkington Importer', phone: '555 818 1818' });
       const first = 2000;

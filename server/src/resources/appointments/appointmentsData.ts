@@ -53,8 +53,8 @@ const fieldError = (field: string, message: string) =>
 const ORDERS: Record<AppointmentSort, SQL> = {
   date: BY_DATE_AND_TIME,
   '-date': sql`a.date desc, a.time desc, a.id desc`,
-  patient: sql`p.name, a.date, a.time, a.id`,
-  '-patient': sql`p.name desc, a.date, a.time, a.id`,
+  patient: sql`a.patient_name, a.date, a.time, a.id`,
+  '-patient': sql`a.patient_name desc, a.date, a.time, a.id`,
   dentist: sql`d.name, a.date, a.time, a.id`,
   '-dentist': sql`d.name desc, a.date, a.time, a.id`,
   status: sql`a.status, a.date, a.time, a.id`,
@@ -62,8 +62,8 @@ const ORDERS: Record<AppointmentSort, SQL> = {
   created_at: sql`a.created_at, a.id`,
   '-created_at': sql`a.created_at desc, a.id desc`,
 };
-/** Orders that read the patient's or the dentist's name, so the page cannot be cut before the joins. */
-const PEOPLE_ORDERS = new Set<AppointmentSort>(['patient', '-patient', 'dentist', '-dentist']);
+/** Orders that read the dentist's name, so the page cannot be cut before the join. */
+const PEOPLE_ORDERS = new Set<AppointmentSort>(['dentist', '-dentist']);
 
 const valueList = (values: readonly (number | string)[]) =>
   sql.join(

@@ -1,6 +1,5 @@
 import {
   type ActivityRecord,
-  type AppointmentStatus,
   DASHBOARD_STAT_NAMES,
   type DashboardAppointment,
   type DashboardStat,
@@ -9,6 +8,7 @@ import {
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { readAppointments } from '../appointments/appointmentRows';
 import { addDays } from '../settings/clinicTime';
 
 /** Figures behind the stat cards; each count is an index range scan (see the query). */
@@ -126,67 +126,25 @@ export async function readStatsVersion(
   return { timeZone: isTimeZone(zone) ? zone : 'UTC', latestAuditId: Number(row?.latestAuditId ?? 0) };
 }
 
-interface AppointmentRow {
-  id: number;
-  patient: string;
-  patient_id: number;
-  phone: string;
-  dentist_id: number;
-  dentist_name: string;
-  date: string | Date;
-  time: string;
-  treatment: string;
-  status: AppointmentStatus;
-  notes: string | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
-
 /** Timestamps as UTC ISO 8601 whichever driver answered (node-postgres gives Dates, PGlite may too). */
 function isoTimestamp(value: string | Date): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-function plainDate(value: string | Date): string {
-  if (typeof value === 'string') return value.slice(0, 10);
-  // A `date` parsed into a Date stands for local midnight of that day.
-  const local = new Date(value.getTime() - value.getTimezoneOffset() * 60000);
-  return local.toISOString().slice(0, 10);
-}
-
 /** The day's appointments in time order, on appointments_date_idx (clinic_id, date, time). */
-export async function readDayAppointments(
+export function readDayAppointments(
   db: Database,
   clinicId: number,
   date: string,
   limit: number,
 ): Promise<DashboardAppointment[]> {
-  const result = await db.execute(sql`
-    select a.id, p.name as patient, a.patient_id, p.phone, a.dentist_id, d.name as dentist_name,
-      to_char(a.date, 'YYYY-MM-DD') as date, a.time, a.treatment, a.status, a.notes,
-      a.created_at, a.updated_at
-    from appointments a
-    join patients p on p.clinic_id = a.clinic_id and p.id = a.patient_id
-    join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
-    where a.clinic_id = ${clinicId} and a.date = ${date}::date
-    order by a.time, a.id
-    limit ${limit}
-  `);
-  return (result.rows as unknown as AppointmentRow[]).map((row) => ({
-    id: Number(row.id),
-    patient: row.patient,
-    patient_id: Number(row.patient_id),
-    phone: row.phone,
-    dentist_id: Number(row.dentist_id),
-    dentist_name: row.dentist_name,
-    date: plainDate(row.date),
-    time: row.time,
-    treatment: row.treatment,
-    status: row.status,
-    notes: row.notes,
-    created_at: isoTimestamp(row.created_at),
-    updated_at: isoTimestamp(row.updated_at),
-  }));
+  return readAppointments(
+    db,
+    sql`a.clinic_id = ${clinicId} and a.date = ${date}::date`,
+    limit,
+    0,
+    sql`a.time, a.id`,
+  );
 }
 
 /** Sign-ins and refused requests are the security log, not the clinic's activity. */

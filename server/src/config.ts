@@ -17,6 +17,12 @@ export interface AppConfig {
    * answers 503 (STATEMENT_TIMEOUT_MS, 0 for none), so one slow query cannot hold a connection.
    */
   statementTimeoutMs: number;
+  /**
+   * The embedded database's buffer cache in MB (PGLITE_SHARED_BUFFERS_MB; 0: PGlite's own 128 MB).
+   * A clinic whose tables outgrow it reads pages through PGlite's file layer on every query; the
+   * memory is the process's own, so it is taken only when asked.
+   */
+  pgliteSharedBuffersMb: number;
   /** Access-token signing key; when null one is generated once and kept in the database. */
   jwtSecret: string | null;
   /** Repository root: `shell/dist` and each module's `dist` are served from under it. */
@@ -115,6 +121,7 @@ export function loadConfig(
     databaseUrl: env.DATABASE_URL || null,
     dbPoolSize: wholeNumber(env, 'DB_POOL_SIZE', 2 * os.availableParallelism() + 1, 1),
     statementTimeoutMs: wholeNumber(env, 'STATEMENT_TIMEOUT_MS', 10_000),
+    pgliteSharedBuffersMb: wholeNumber(env, 'PGLITE_SHARED_BUFFERS_MB', 0),
     jwtSecret: env.JWT_SECRET || null,
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
     moduleEntries,

@@ -69,6 +69,8 @@ export async function openDatabase(options: {
   dbPoolSize?: number;
   /** Per-statement limit on the PostgreSQL server, in ms; 0 or unset for none (seeds, imports). */
   statementTimeoutMs?: number;
+  /** PGlite's buffer cache in MB; 0 or unset for its own default. */
+  pgliteSharedBuffersMb?: number;
   /** Told when the server drops an idle connection (a restart, an administrator). */
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
@@ -97,7 +99,18 @@ export async function openDatabase(options: {
   }
   // pg_trgm serves the substring searches of patient lists.
   const extensions = { pg_trgm };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
+  const startParams = options.pgliteSharedBuffersMb
+    ? {
+        startParams: [
+          ...PGlite.defaultStartParams,
+          '-c',
+          `shared_buffers=${options.pgliteSharedBuffersMb}MB`,
+        ],
+      }
+    : {};
+  const client = options.dataDir
+    ? new PGlite(options.dataDir, { extensions, ...startParams })
+    : new PGlite({ extensions, ...startParams });
   await client.waitReady;
   const config = createPgConfig(client);
   // PGlite's protocol writer reads a Parse message's `types` as an array of parameter types, while

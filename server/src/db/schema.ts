@@ -368,6 +368,28 @@ export const appointments = pgTable(
       table.patientId,
       table.treatment,
     ),
+    // The list sorted by patient (the appointment's copy of the name; `-patient` walks it backwards
+    // and sorts each name's few visits by date) and by when it was booked.
+    index('appointments_patient_name_idx').on(
+      table.clinicId,
+      table.patientName,
+      table.date,
+      table.time,
+      table.id,
+      table.status,
+      table.dentistId,
+      table.patientId,
+      table.treatment,
+    ),
+    index('appointments_created_idx').on(
+      table.clinicId,
+      table.createdAt,
+      table.id,
+      table.status,
+      table.dentistId,
+      table.patientId,
+      table.treatment,
+    ),
     // The appointments screen filters by dentist and status together, in date order.
     index('appointments_dentist_status_date_idx').on(
       table.clinicId,

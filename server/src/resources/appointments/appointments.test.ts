@@ -863,6 +863,21 @@ describe('appointments API', () => {
       }
     });
 
+    it.each(['dentist', '-dentist', 'patient', '-patient', '-created_at', 'status'])(
+      'pages the %s order as its whole list runs',
+      async (sort) => {
+        const ids = async (query: string) =>
+          (await send(adminToken, 'GET', `/api/appointments?sort=${sort}&${query}`))
+            .json()
+            .data.map((row: { id: number }) => row.id);
+        const whole = await ids('limit=30');
+        expect(whole).toHaveLength(30);
+        const paged: number[] = [];
+        for (let page = 1; page <= 6; page += 1) paged.push(...(await ids(`limit=5&page=${page}`)));
+        expect(paged).toEqual(whole);
+      },
+    );
+
     it('pages, and a page past the end is empty', async () => {
       const first = (await send(adminToken, 'GET', '/api/appointments?limit=3')).json();
       const second = (await send(adminToken, 'GET', '/api/appointments?limit=3&page=2')).json();

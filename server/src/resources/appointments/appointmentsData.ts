@@ -62,8 +62,8 @@ const ORDERS: Record<AppointmentSort, SQL> = {
   created_at: sql`a.created_at, a.id`,
   '-created_at': sql`a.created_at desc, a.id desc`,
 };
-/** Orders that read the dentist's name, so the page cannot be cut before the join. */
-const PEOPLE_ORDERS = new Set<AppointmentSort>(['dentist', '-dentist']);
+/** Orders by the dentist's name, which the appointments themselves do not hold. */
+const DENTIST_NAME_ORDERS = new Set<AppointmentSort>(['dentist', '-dentist']);
 
 const valueList = (values: readonly (number | string)[]) =>
   sql.join(
@@ -319,7 +319,13 @@ export async function listAppointments(
   const where = sql.join(conditions, sql` and `);
   return readCountedAppointments(
     db,
-    { where, limit: query.limit, offset, orderBy: ORDERS[sort], orderReadsPeople: PEOPLE_ORDERS.has(sort) },
+    {
+      where,
+      limit: query.limit,
+      offset,
+      orderBy: ORDERS[sort],
+      ...(DENTIST_NAME_ORDERS.has(sort) ? { byDentistNameOf: clinicId } : {}),
+    },
     { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
   );
 }

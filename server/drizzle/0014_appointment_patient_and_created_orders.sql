@@ -1,0 +1,2 @@
+CREATE INDEX "appointments_patient_name_idx" ON "appointments" USING btree ("clinic_id","patient_name","date","time","id","status","dentist_id","patient_id","treatment");--> statement-breakpoint
+CREATE INDEX "appointments_created_idx" ON "appointments" USING btree ("clinic_id","created_at","id","status","dentist_id","patient_id","treatment");

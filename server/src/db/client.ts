@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool, type PoolClient } from 'pg';
@@ -60,6 +61,16 @@ function preparesItsStatements(client: PoolClient): void {
   };
   // node-postgres types query() as a set of overloads; the wrapper passes every form through.
   client.query = prepared as PoolClient['query'];
+}
+
+/** How many migrations the database has taken (0 for a new one). */
+async function appliedMigrations(db: Database): Promise<number> {
+  const { rows } = await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!(rows[0] as { present: boolean }).present) return 0;
+  const counted = await db.execute(sql`select count(*)::int as taken from drizzle.__drizzle_migrations`);
+  return (counted.rows[0] as { taken: number }).taken;
 }
 
 export async function openDatabase(options: {
@@ -121,7 +132,12 @@ export async function openDatabase(options: {
   const pool = new Pool({ ...config, max: 1 });
   pool.on('connect', preparesItsStatements);
   const db = drizzlePg(pool, { schema });
+  const before = await appliedMigrations(db);
   await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // PGlite runs without autovacuum: a migration that rewrote rows of an existing database (0013
+  // filled a column of every appointment) would leave their old versions for every read to step
+  // over, and the planner's figures stale.
+  if (before > 0 && (await appliedMigrations(db)) > before) await db.execute(sql`vacuum (analyze)`);
   return {
     db,
     kind: 'pglite',

@@ -43,10 +43,10 @@ export const BY_DATE_AND_TIME = sql`a.date, a.time, a.id`;
 
 /**
  * Appointments in their wire shape (spec §3): `where` on the appointments table `a`, in the given
- * order (which may read the dentist's name `d.name`, see PageOrder). Every list of appointments in the API reads through
- * here, so an appointment looks the same wherever it is answered. The patient's name and phone are
- * the appointment's own copy, kept by the database's triggers (migration 0013): a month of 500
- * visits probed the patients 500 times, half of its read.
+ * order (which may read the dentist's name `d.name`, see PageOrder). Every list of appointments in
+ * the API reads through here, so an appointment looks the same wherever it is answered. The
+ * patient's name and phone are the appointment's own copy, kept by the database's triggers
+ * (migration 0013): a month of 500 visits probed the patients 500 times, half of its read.
  *
  * The page is cut from the appointments alone (or, in the dentists' name order, from each
  * dentist's) and only its rows are joined: a deep page skips index entries, not joined rows.
@@ -84,7 +84,7 @@ export async function readCountedAppointments(
   return { data: rows.map(toAppointment), ...counted };
 }
 
-/** An order by the dentist's name reads the dentists: `byDentistNameOf` is the clinic whose dentists. */
+/** An order by the dentist's name (`d.name`) walks the dentists of the clinic `byDentistNameOf`. */
 interface PageOrder {
   byDentistNameOf?: number;
 }

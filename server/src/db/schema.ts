@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -293,6 +294,14 @@ export const patientStatusCounts = pgTable(
   (table) => [primaryKey({ columns: [table.clinicId, table.status] })],
 );
 
+/** The columns a list filters or searches appointments by, after an index's order: see appointments. */
+const filteredBy = (table: {
+  status: AnyPgColumn;
+  dentistId: AnyPgColumn;
+  patientId: AnyPgColumn;
+  treatment: AnyPgColumn;
+}) => [table.status, table.dentistId, table.patientId, table.treatment] as const;
+
 export const appointments = pgTable(
   'appointments',
   {
@@ -338,16 +347,7 @@ export const appointments = pgTable(
     // The list orders, each ending in id, and then every column a list filters or searches by
     // (status, dentist, patient, treatment): a page is cut and counted from the index alone, and
     // only its own rows are read from the table.
-    index('appointments_date_idx').on(
-      table.clinicId,
-      table.date,
-      table.time,
-      table.id,
-      table.status,
-      table.dentistId,
-      table.patientId,
-      table.treatment,
-    ),
+    index('appointments_date_idx').on(table.clinicId, table.date, table.time, table.id, ...filteredBy(table)),
     index('appointments_dentist_date_idx').on(
       table.clinicId,
       table.dentistId,
@@ -376,20 +376,9 @@ export const appointments = pgTable(
       table.date,
       table.time,
       table.id,
-      table.status,
-      table.dentistId,
-      table.patientId,
-      table.treatment,
+      ...filteredBy(table),
     ),
-    index('appointments_created_idx').on(
-      table.clinicId,
-      table.createdAt,
-      table.id,
-      table.status,
-      table.dentistId,
-      table.patientId,
-      table.treatment,
-    ),
+    index('appointments_created_idx').on(table.clinicId, table.createdAt, table.id, ...filteredBy(table)),
     // The appointments screen filters by dentist and status together, in date order.
     index('appointments_dentist_status_date_idx').on(
       table.clinicId,

@@ -743,6 +743,51 @@ describe('appointments API', () => {
       expect(imported).toEqual({ patientName: 'Perpetua Rowanmere', patientPhone: '555 717 1717' });
     });
 
+    it("answers each appointment's dentist by the name the dentist has now, however often it is asked", async () => {
+      const date = nextDay();
+      const mine = await book({ date, time: '13:00' });
+      const theirs = await book({ date, time: '13:20', dentist_id: otherDentistId });
+      const [year, month] = date.split('-').map(Number);
+      const other = (await send(adminToken, 'GET', `/api/dentists/${otherDentistId}`)).json();
+      /** The day's two visits in the whole month and in the day's list, as `time dentist`. */
+      const names = async () => {
+        const urls = [
+          `/api/calendar/appointments?month=${month}&year=${year}`,
+          `/api/appointments?date=${date}`,
+        ];
+        const rows: Array<{ id: number; time: string; dentist_name: string }> = [];
+        for (const url of urls) rows.push(...(await send(adminToken, 'GET', url)).json().data);
+        return rows
+          .filter((row) => row.id === mine.id || row.id === theirs.id)
+          .map((row) => `${row.time} ${row.dentist_name}`);
+      };
+      // More often than PostgreSQL plans a prepared statement with its values before it keeps a
+      // generic plan.
+      for (let asked = 0; asked < 7; asked++)
+        expect(await names()).toEqual([
+          `13:00 ${dentistName}`,
+          `13:20 ${other.name}`,
+          `13:00 ${dentistName}`,
+          `13:20 ${other.name}`,
+        ]);
+      const renamed = await send(adminToken, 'PUT', `/api/dentists/${otherDentistId}`, {
+        ...other,
+        name: 'Dr. Wilhelmina Thistlewood',
+      });
+      expect(renamed.statusCode).toBe(200);
+      try {
+        for (let asked = 0; asked < 7; asked++)
+          expect(await names()).toEqual([
+            `13:00 ${dentistName}`,
+            '13:20 Dr. Wilhelmina Thistlewood',
+            `13:00 ${dentistName}`,
+            '13:20 Dr. Wilhelmina Thistlewood',
+          ]);
+      } finally {
+        await send(adminToken, 'PUT', `/api/dentists/${otherDentistId}`, other);
+      }
+    });
+
     it('finds the appointments of a bulk insert (an import) by their patient, and forgets them when deleted', async () => {
       const created = await book({ patient: 'Bulkington Importer', phone: '555 818 1818' });
       const first = 2000;

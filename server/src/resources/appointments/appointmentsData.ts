@@ -306,6 +306,7 @@ export async function listAppointments(
     return readCountedAppointments(
       db,
       {
+        clinicId,
         where: sql`a.clinic_id = ${clinicId} and a.id in (${ids})`,
         limit: query.limit,
         offset: 0,
@@ -320,6 +321,7 @@ export async function listAppointments(
   return readCountedAppointments(
     db,
     {
+      clinicId,
       where,
       limit: query.limit,
       offset,
@@ -337,6 +339,7 @@ export async function findAppointment(
 ): Promise<Appointment | null> {
   const [appointment] = await readAppointments(
     db,
+    clinicId,
     sql`a.clinic_id = ${clinicId} and a.id = ${appointmentId}`,
     1,
   );

@@ -140,6 +140,7 @@ export function readDayAppointments(
 ): Promise<DashboardAppointment[]> {
   return readAppointments(
     db,
+    clinicId,
     sql`a.clinic_id = ${clinicId} and a.date = ${date}::date`,
     limit,
     0,

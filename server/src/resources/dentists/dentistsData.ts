@@ -373,7 +373,7 @@ export async function listDentistAppointments(
   const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
   const { data, total } = await pageWithTotal(
     page,
-    () => readAppointments(db, where, page.limit, page.offset),
+    () => readAppointments(db, clinicId, where, page.limit, page.offset),
     () => countAppointments(db, where),
   );
   return { data, total };

@@ -307,7 +307,15 @@ export async function listPatientAppointments(
   const paging = { offset: (page.page - 1) * page.limit, limit: page.limit };
   const { data, total } = await pageWithTotal(
     paging,
-    () => readAppointments(db, where, paging.limit, paging.offset, sql`a.date desc, a.time desc, a.id desc`),
+    () =>
+      readAppointments(
+        db,
+        clinicId,
+        where,
+        paging.limit,
+        paging.offset,
+        sql`a.date desc, a.time desc, a.id desc`,
+      ),
     () => countAppointments(db, where),
   );
   // No appointments on the page: the patient may not be the clinic's.

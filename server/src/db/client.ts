@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool, type PoolClient } from 'pg';
+import { PgliteWire } from './pgliteWire';
 import * as schema from './schema';
 
 /**
@@ -123,13 +123,8 @@ export async function openDatabase(options: {
     ? new PGlite(options.dataDir, { extensions, ...startParams })
     : new PGlite({ extensions, ...startParams });
   await client.waitReady;
-  const config = createPgConfig(client);
-  // PGlite's protocol writer reads a Parse message's `types` as an array of parameter types, while
-  // node-postgres hands on the query's `types`, which drizzle sets to its result parsers (an object).
-  const parse = config.connection.parse.bind(config.connection);
-  config.connection.parse = (query: { types?: unknown }) =>
-    parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
-  const pool = new Pool({ ...config, max: 1 });
+  // One connection, kept: PGlite is one backend, serving one statement at a time.
+  const pool = new Pool({ max: 1, idleTimeoutMillis: 0, stream: () => new PgliteWire(client) });
   pool.on('connect', preparesItsStatements);
   const db = drizzlePg(pool, { schema });
   const before = await appliedMigrations(db);

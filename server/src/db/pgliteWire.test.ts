@@ -1,0 +1,82 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Pool } from 'pg';
+import { PgliteWire } from './pgliteWire';
+
+describe('node-postgres over PgliteWire', () => {
+  let pglite: PGlite;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    pglite = new PGlite();
+    await pglite.waitReady;
+    pool = new Pool({ max: 1, stream: () => new PgliteWire(pglite) });
+    await pool.query('create table notes (id serial primary key, body text not null)');
+  });
+
+  afterAll(async () => {
+    await pool.end();
+    await pglite.close();
+  });
+
+  it('answers statements with parameters, named ones again and again', async () => {
+    const insert = { name: 'insert-note', text: 'insert into notes (body) values ($1) returning id, body' };
+    const first = await pool.query({ ...insert, values: ['first'] });
+    const second = await pool.query({ ...insert, values: ['second'] });
+    expect([first.rows, second.rows]).toEqual([[{ id: 1, body: 'first' }], [{ id: 2, body: 'second' }]]);
+    const { rows } = await pool.query('select count(*)::int as count, $1::text as asked from notes', ['x']);
+    expect(rows).toEqual([{ count: 2, asked: 'x' }]);
+  });
+
+  it('hands an answer larger than PGlite’s buffers over whole', async () => {
+    const { rows } = await pool.query(
+      "select n, repeat('x', 1000) as filler from generate_series(1, 20000) as n order by n",
+    );
+    expect(rows).toHaveLength(20_000);
+    expect(rows[19_999]).toEqual({ n: 20_000, filler: 'x'.repeat(1000) });
+  });
+
+  it('starts each new connection as a new session: its statements prepared again, no open transaction', async () => {
+    const other = new Pool({ max: 1, stream: () => new PgliteWire(pglite) });
+    try {
+      const abandoned = await other.connect();
+      await abandoned.query({
+        name: 'count-notes',
+        text: 'select count(*)::int as count from notes where id > $1',
+        values: [0],
+      });
+      await abandoned.query('begin');
+      await abandoned.query('insert into notes (body) values ($1)', ['never committed']);
+      abandoned.release(true);
+      const next = await other.connect();
+      try {
+        const again = await next.query({
+          name: 'count-notes',
+          text: 'select count(*)::int as count from notes where id > $1',
+          values: [0],
+        });
+        expect(again.rows).toEqual([{ count: 2 }]);
+      } finally {
+        next.release();
+      }
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('reports an error and stays usable, inside a transaction too', async () => {
+    await expect(pool.query('select * from no_such_table')).rejects.toThrow(
+      'relation "no_such_table" does not exist',
+    );
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('insert into notes (body) values ($1)', ['rolled back']);
+      await expect(client.query('insert into notes (body) values (null)')).rejects.toThrow(/not-null/);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    const { rows } = await pool.query('select body from notes order by id');
+    expect(rows.map((row) => row.body)).toEqual(['first', 'second']);
+  });
+});

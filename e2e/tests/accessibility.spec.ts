@@ -234,7 +234,7 @@ const FAILING_READS = [
 ];
 
 test("every screen's failed load banner has no WCAG A or AA violation", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await signIn(page, 'admin');
   for (const screen of FAILING_READS) {
     await page.route(screen.api, (route) =>

@@ -37,23 +37,20 @@ describe('node-postgres over PgliteWire', () => {
 
   it('starts each new connection as a new session: its statements prepared again, no open transaction', async () => {
     const other = new Pool({ max: 1, stream: () => new PgliteWire(pglite) });
+    const countNotes = {
+      name: 'count-notes',
+      text: 'select count(*)::int as count from notes where id > $1',
+      values: [0],
+    };
     try {
       const abandoned = await other.connect();
-      await abandoned.query({
-        name: 'count-notes',
-        text: 'select count(*)::int as count from notes where id > $1',
-        values: [0],
-      });
+      await abandoned.query(countNotes);
       await abandoned.query('begin');
       await abandoned.query('insert into notes (body) values ($1)', ['never committed']);
       abandoned.release(true);
       const next = await other.connect();
       try {
-        const again = await next.query({
-          name: 'count-notes',
-          text: 'select count(*)::int as count from notes where id > $1',
-          values: [0],
-        });
+        const again = await next.query(countNotes);
         expect(again.rows).toEqual([{ count: 2 }]);
       } finally {
         next.release();

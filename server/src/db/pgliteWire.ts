@@ -1,5 +1,6 @@
 import { Duplex } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
+import { serialize } from 'pg-protocol';
 
 /** Frontend messages after which PostgreSQL answers: Sync, a simple Query, Flush. */
 const ANSWERED_AFTER = new Set([0x53, 0x51, 0x48]);
@@ -8,21 +9,12 @@ const TERMINATE = 0x58;
 /** AuthenticationOk, then ReadyForQuery (idle): PGlite's backend is already started. */
 const STARTED = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49]);
 
-/** A simple Query message. */
-function simpleQuery(text: string): Buffer {
-  const body = Buffer.from(`${text}\0`);
-  const header = Buffer.alloc(5);
-  header.write('Q');
-  header.writeInt32BE(4 + body.length, 1);
-  return Buffer.concat([header, body]);
-}
-
 /**
  * PGlite is one backend whatever the number of connections made to it: a new connection finds what
  * the last one left (its prepared statements, which node-postgres would prepare again under the same
  * names; a transaction it did not end) and starts as a new session would.
  */
-const NEW_SESSION = Buffer.concat([simpleQuery('rollback'), simpleQuery('discard all')]);
+const NEW_SESSION = Buffer.concat([serialize.query('rollback'), serialize.query('discard all')]);
 
 /**
  * A node-postgres connection's socket that talks to PGlite in the same process (the `stream` of a

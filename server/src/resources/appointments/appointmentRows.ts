@@ -95,9 +95,9 @@ export async function readCountedAppointments(
   return { data: rows.map(toAppointment), ...counted };
 }
 
-/** An order by the dentist's name (`d.name`) walks the dentists of the clinic `byDentistNameOf`. */
+/** An order by the dentist's name (`d.name`) walks the clinic's dentists one by one. */
 interface PageOrder {
-  byDentistNameOf?: number;
+  byDentistName?: boolean;
 }
 
 function selectAppointments(
@@ -112,17 +112,15 @@ function selectAppointments(
   // In the dentists' name order, a page holds at most `offset + limit` appointments of any one
   // dentist, their first in date order: each dentist's are cut from appointments_dentist_date_idx
   // and only those are sorted, where sorting the clinic's million appointments took a second.
-  const source =
-    options.byDentistNameOf === undefined
-      ? sql`(select * from appointments a where ${where} order by ${orderBy} limit ${limit} offset ${offset}) as a`
-      : sql`(select a.* from dentists pd cross join lateral (
+  const source = options.byDentistName
+    ? sql`(select a.* from dentists pd cross join lateral (
           select * from appointments a where a.dentist_id = pd.id and ${where}
           order by ${BY_DATE_AND_TIME} limit ${offset + limit}
-        ) as a where pd.clinic_id = ${options.byDentistNameOf}) as a`;
-  const paging =
-    options.byDentistNameOf === undefined
-      ? sql`order by ${orderBy}`
-      : sql`order by ${orderBy} limit ${limit} offset ${offset}`;
+        ) as a where pd.clinic_id = ${clinicId}) as a`
+    : sql`(select * from appointments a where ${where} order by ${orderBy} limit ${limit} offset ${offset}) as a`;
+  const paging = options.byDentistName
+    ? sql`order by ${orderBy} limit ${limit} offset ${offset}`
+    : sql`order by ${orderBy}`;
   return sql`
     with clinic_dentists as materialized (
       select array_agg(dentist.id) as ids, array_agg(dentist.name) as names

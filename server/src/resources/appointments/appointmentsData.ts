@@ -326,7 +326,7 @@ export async function listAppointments(
       limit: query.limit,
       offset,
       orderBy: ORDERS[sort],
-      ...(DENTIST_NAME_ORDERS.has(sort) ? { byDentistNameOf: clinicId } : {}),
+      byDentistName: DENTIST_NAME_ORDERS.has(sort),
     },
     { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
   );

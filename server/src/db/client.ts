@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool, type PoolClient } from 'pg';
+import { PgliteThread } from './pgliteThread';
 import { PgliteWire } from './pgliteWire';
 import * as schema from './schema';
 
@@ -108,23 +107,12 @@ export async function openDatabase(options: {
     const db = drizzlePg(pool, { schema });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  // pg_trgm serves the substring searches of patient lists.
-  const extensions = { pg_trgm };
-  const startParams = options.pgliteSharedBuffersMb
-    ? {
-        startParams: [
-          ...PGlite.defaultStartParams,
-          '-c',
-          `shared_buffers=${options.pgliteSharedBuffersMb}MB`,
-        ],
-      }
-    : {};
-  const client = options.dataDir
-    ? new PGlite(options.dataDir, { extensions, ...startParams })
-    : new PGlite({ extensions, ...startParams });
-  await client.waitReady;
+  const thread = await PgliteThread.start({
+    dataDir: options.dataDir,
+    sharedBuffersMb: options.pgliteSharedBuffersMb,
+  });
   // One connection, kept: PGlite is one backend, serving one statement at a time.
-  const pool = new Pool({ max: 1, idleTimeoutMillis: 0, stream: () => new PgliteWire(client) });
+  const pool = new Pool({ max: 1, idleTimeoutMillis: 0, stream: () => new PgliteWire(thread) });
   pool.on('connect', preparesItsStatements);
   const db = drizzlePg(pool, { schema });
   const before = await appliedMigrations(db);
@@ -138,7 +126,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     close: async () => {
       await pool.end();
-      await client.close();
+      await thread.close();
     },
   };
 }

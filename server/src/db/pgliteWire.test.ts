@@ -1,14 +1,16 @@
-import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Pool } from 'pg';
+import { PgliteThread } from './pgliteThread';
 import { PgliteWire } from './pgliteWire';
 
-describe('node-postgres over PgliteWire', () => {
-  let pglite: PGlite;
+describe('node-postgres over PgliteWire, PGlite on its own thread', () => {
+  let pglite: PgliteThread;
   let pool: Pool;
 
   beforeAll(async () => {
-    pglite = new PGlite();
-    await pglite.waitReady;
+    pglite = await PgliteThread.start({ dataDir: null });
     pool = new Pool({ max: 1, stream: () => new PgliteWire(pglite) });
     await pool.query('create table notes (id serial primary key, body text not null)');
   });
@@ -75,5 +77,45 @@ describe('node-postgres over PgliteWire', () => {
     }
     const { rows } = await pool.query('select body from notes order by id');
     expect(rows.map((row) => row.body)).toEqual(['first', 'second']);
+  });
+
+  it("runs a statement while the server's own thread goes on", async () => {
+    const seen: string[] = [];
+    const slow = pool.query('select pg_sleep(0.3)').then(() => seen.push('statement done'));
+    // On the server's thread PGlite would hold this timer up until the statement ended.
+    await new Promise<void>((resolve) =>
+      setTimeout(() => {
+        seen.push('timer fired');
+        resolve();
+      }, 0),
+    );
+    await slow;
+    expect(seen).toEqual(['timer fired', 'statement done']);
+  });
+});
+
+describe('PgliteThread', () => {
+  it('says why a database cannot be opened', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'dental-pglite-'));
+    const notAFolder = path.join(folder, 'file');
+    writeFileSync(notAFolder, 'not a database');
+    try {
+      await expect(PgliteThread.start({ dataDir: notAFolder })).rejects.toThrow(
+        /^PGlite could not open the database: /,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('answers what was sent before it closed, then refuses', async () => {
+    const thread = await PgliteThread.start({ dataDir: null });
+    const pool = new Pool({ max: 1, stream: () => new PgliteWire(thread) });
+    const asked = pool.query('select 41 + 1 as answer');
+    const answered = await asked;
+    expect(answered.rows).toEqual([{ answer: 42 }]);
+    await pool.end();
+    await thread.close();
+    await expect(thread.exec(new Uint8Array([0x53, 0, 0, 0, 4]))).rejects.toThrow('The database is closed');
   });
 });

@@ -1,6 +1,10 @@
 import { Duplex } from 'node:stream';
-import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
+
+/** Where the batches go: PGlite, whose raw answer to each comes back whole (PgliteThread). */
+export interface PgliteBackend {
+  exec(batch: Uint8Array): Promise<Buffer>;
+}
 
 /** Frontend messages after which PostgreSQL answers: Sync, a simple Query, Flush. */
 const ANSWERED_AFTER = new Set([0x53, 0x51, 0x48]);
@@ -17,10 +21,10 @@ const STARTED = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x4
 const NEW_SESSION = Buffer.concat([serialize.query('rollback'), serialize.query('discard all')]);
 
 /**
- * A node-postgres connection's socket that talks to PGlite in the same process (the `stream` of a
- * pg Client): node-postgres writes the wire protocol as to a server, and each batch of messages up
- * to a Sync (a statement's parse, bind, describe, execute) goes to PGlite in one call, whose answer
- * node-postgres reads as it reads a server's. PGlite's own node-postgres adapter passed each message
+ * A node-postgres connection's socket that talks to PGlite (the `stream` of a pg Client):
+ * node-postgres writes the wire protocol as to a server, and each batch of messages up to a Sync (a
+ * statement's parse, bind, describe, execute) goes to PGlite in one call, whose answer node-postgres
+ * reads as it reads a server's. PGlite's own node-postgres adapter passed each message
  * on by itself and parsed every answer into objects in JavaScript first: a fifth of a calendar
  * month's time on the large clinic.
  */
@@ -29,7 +33,7 @@ export class PgliteWire extends Duplex {
   private pending: Buffer = Buffer.alloc(0);
   private turn: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PgliteBackend) {
     super();
   }
 
@@ -90,7 +94,7 @@ export class PgliteWire extends Duplex {
 
   private async startSession(): Promise<void> {
     try {
-      await this.pglite.execProtocolRawStream(NEW_SESSION, { onRawData: () => {} });
+      await this.pglite.exec(NEW_SESSION);
     } catch (error) {
       this.destroy(error as Error);
       return;
@@ -100,16 +104,13 @@ export class PgliteWire extends Duplex {
 
   private async answer(batch: Buffer): Promise<void> {
     if (this.destroyed) return;
-    const parts: Buffer[] = [];
+    let answered: Buffer;
     try {
-      await this.pglite.execProtocolRawStream(batch, {
-        // PGlite hands on a view of its own memory, reused by the next call.
-        onRawData: (data) => parts.push(Buffer.from(data)),
-      });
+      answered = await this.pglite.exec(batch);
     } catch (error) {
       this.destroy(error as Error);
       return;
     }
-    if (parts.length) this.push(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+    if (answered.length) this.push(answered);
   }
 }

@@ -7,7 +7,7 @@ import {
   apiRequest,
   ERROR_MESSAGES,
 } from '@dental/shared';
-import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import { keepPreviousData, previousPageCursor, useQuery, useQueryClient } from '@dental/shared/kit';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The Appointments screen's calls (spec §7), each typed with the shared schemas. */
@@ -26,7 +26,9 @@ export const appointmentKeys = {
   detail: (id: number) => ['appointments', 'detail', id] as const,
 };
 
-export function getAppointments(params: AppointmentListParams): Promise<AppointmentPage> {
+export function getAppointments(
+  params: AppointmentListParams & { after?: string },
+): Promise<AppointmentPage> {
   return apiRequest({ method: 'GET', url: '/api/appointments', params }, ERROR_MESSAGES.fetchAppointments);
 }
 
@@ -69,10 +71,15 @@ export function useAppointment(id: number | null) {
   });
 }
 
+/** A page of the list; the next page after one already read starts at its `next_cursor`. */
 export function useAppointments(params: AppointmentListParams) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: appointmentKeys.list(params),
-    queryFn: () => getAppointments(params),
+    queryFn: () => {
+      const after = previousPageCursor(queryClient, appointmentKeys.list, params);
+      return getAppointments(after ? { ...params, after } : params);
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -114,6 +114,25 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     );
   });
 
+  it('asks the next page after the cursor the page before gave, and a page jumped to by its number', async () => {
+    api.onGet('/api/appointments').reply((config) => {
+      const page = Number(config.params.page);
+      const rows = page === 1 ? [MIA_VISIT] : [TOM_VISIT];
+      return [200, { ...pageOf(rows, 60, page, 20), next_cursor: `cursor-of-page-${page}` }];
+    });
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    await screen.findByText('Mia Martin');
+
+    await view.user.click(screen.getByTitle('3'));
+    await screen.findByText('Tom Baker');
+    expect(api.lastParams('/api/appointments')).toMatchObject({ page: 3 });
+    expect(api.lastParams('/api/appointments')).not.toHaveProperty('after');
+
+    await view.user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(api.lastParams('/api/appointments')).toMatchObject({ page: 2 }));
+    expect(api.lastParams('/api/appointments')).toMatchObject({ after: 'cursor-of-page-1' });
+  });
+
   it('the Filter button opens the date range: Past, All dates and a from/to range', async () => {
     api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
     const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });

@@ -7,7 +7,7 @@ import {
   type PatientWriteRequest,
   type WirePatient,
 } from '@dental/shared';
-import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import { keepPreviousData, previousPageCursor, useQuery, useQueryClient } from '@dental/shared/kit';
 
 /** The Patients screen's calls (spec §7), each typed with the shared schemas. */
 
@@ -20,7 +20,7 @@ export const patientKeys = {
   appointments: (id: number, page: number) => ['patients', 'detail', id, 'appointments', page] as const,
 };
 
-export function getPatients(params: PatientListParams): Promise<PatientPage> {
+export function getPatients(params: PatientListParams & { after?: string }): Promise<PatientPage> {
   return apiRequest({ method: 'GET', url: '/api/patients', params }, ERROR_MESSAGES.fetchPatients);
 }
 
@@ -48,10 +48,15 @@ export function getPatientAppointments(id: number, page: number): Promise<Appoin
 }
 
 /** One page of the clinic's patients; the previous page stays on screen while the next loads. */
+/** A page of the list; the next page after one already read starts at its `next_cursor`. */
 export function usePatients(params: PatientListParams) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: patientKeys.list(params),
-    queryFn: () => getPatients(params),
+    queryFn: () => {
+      const after = previousPageCursor(queryClient, patientKeys.list, params);
+      return getPatients(after ? { ...params, after } : params);
+    },
     placeholderData: keepPreviousData,
   });
 }

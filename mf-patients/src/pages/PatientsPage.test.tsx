@@ -78,6 +78,25 @@ describe('PatientsPage (spec §2 Patients)', () => {
     expect(screen.getByRole('searchbox', { name: 'Search patients' })).toHaveValue('tom');
   });
 
+  it('asks the next page after the cursor the page before gave, and a page jumped to by its number', async () => {
+    api.onGet('/api/patients').reply((config) => {
+      const page = Number(config.params.page);
+      const rows = page === 1 ? pageOf([MIA], 60, page, 20) : pageOf([TOM], 60, page, 20);
+      return [200, { ...rows, next_cursor: `${page},Cursor` }];
+    });
+    const view = renderScreen(<PatientsPage />, { url: '/patients' });
+    await screen.findByText('Mia Martin');
+
+    await view.user.click(screen.getByTitle('3'));
+    await screen.findByText('Tom Baker');
+    expect(api.lastParams('/api/patients')).toMatchObject({ page: 3 });
+    expect(api.lastParams('/api/patients')).not.toHaveProperty('after');
+
+    await view.user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(api.lastParams('/api/patients')).toMatchObject({ page: 2 }));
+    expect(api.lastParams('/api/patients')).toMatchObject({ after: '1,Cursor' });
+  });
+
   it('a status filter goes into the URL and back to page 1', async () => {
     api.onGet('/api/patients').reply(200, pageOf([MIA], 1));
     const view = renderScreen(<PatientsPage />, { url: '/patients?page=2' });

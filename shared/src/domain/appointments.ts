@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPOINTMENT_STATUSES, DATE_RANGE_MESSAGE, TREATMENTS } from './constants';
 import { dashboardAppointmentSchema } from './dashboard';
 import {
+  dateCursorField,
   dateString,
   listQuerySchema,
   optionalText,
@@ -119,6 +120,9 @@ export type AppointmentStatusRequest = z.infer<typeof appointmentStatusSchema>;
  * GET /api/appointments: `search` matches the patient (name, phone, e-mail), the dentist's name or
  * the treatment; filters `status`, `dentist_id`, `patient_id`, an exact `date` or a `from`/`to` range.
  */
+/** The orders whose pages can start at a cursor (`after`, the previous page's `next_cursor`). */
+export const APPOINTMENT_SEEKING_SORTS: ReadonlySet<string> = new Set<AppointmentSort>(['date', '-date']);
+
 export const appointmentListQuerySchema = listQuerySchema
   .extend({
     status: statusField.optional(),
@@ -130,10 +134,15 @@ export const appointmentListQuerySchema = listQuerySchema
     sort: z
       .enum(APPOINTMENT_SORTS, { message: `sort must be one of ${APPOINTMENT_SORTS.join(', ')}` })
       .optional(),
+    after: dateCursorField.optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: DATE_RANGE_MESSAGE,
     path: ['to'],
+  })
+  .refine((query) => !query.after || APPOINTMENT_SEEKING_SORTS.has(query.sort ?? 'date'), {
+    message: 'after is for the date orders (sort date or -date)',
+    path: ['after'],
   });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 

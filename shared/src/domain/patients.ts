@@ -4,6 +4,7 @@ import {
   dateString,
   emailString,
   listQuerySchema,
+  nameCursorField,
   optionalText,
   pageSchema,
   phoneString,
@@ -100,11 +101,20 @@ export const patientWriteSchema = z
 export type PatientWriteRequest = z.input<typeof patientWriteSchema>;
 export type PatientWrite = z.output<typeof patientWriteSchema>;
 
+/** The orders whose pages can start at a cursor (`after`, the previous page's `next_cursor`). */
+export const PATIENT_SEEKING_SORTS: ReadonlySet<string> = new Set<PatientSort>(['name', '-name']);
+
 /** GET /api/patients: `search` matches any part of name, e-mail or phone; filter `status`. */
-export const patientListQuerySchema = listQuerySchema.extend({
-  status: z.enum(PERSON_STATUSES, { message: 'status must be active or inactive' }).optional(),
-  sort: z.enum(PATIENT_SORTS, { message: `sort must be one of ${PATIENT_SORTS.join(', ')}` }).optional(),
-});
+export const patientListQuerySchema = listQuerySchema
+  .extend({
+    status: z.enum(PERSON_STATUSES, { message: 'status must be active or inactive' }).optional(),
+    sort: z.enum(PATIENT_SORTS, { message: `sort must be one of ${PATIENT_SORTS.join(', ')}` }).optional(),
+    after: nameCursorField.optional(),
+  })
+  .refine((query) => !query.after || PATIENT_SEEKING_SORTS.has(query.sort ?? 'name'), {
+    message: 'after is for the name orders (sort name or -name)',
+    path: ['after'],
+  });
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 
 export const patientPageSchema = pageSchema(wirePatientSchema);

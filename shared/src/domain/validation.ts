@@ -68,7 +68,9 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /**
  * The answer of every list endpoint. `total_capped`: there are more than `total` matches (counting
- * stops ten pages past the one asked for, listCountCap).
+ * stops ten pages past the one asked for, listCountCap). `next_cursor`, on a full page of a list that
+ * can seek: asked as `after` with the next page's number, that page starts right after this one's
+ * last row, found in the index instead of counted off from the first.
  */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -77,6 +79,59 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     total_capped: z.boolean().optional(),
     page: z.number().int(),
     limit: z.number().int(),
+    next_cursor: z.string().optional(),
+  });
+
+/** Where a page in date order starts: just after the row with this date, time and id. */
+export interface DateCursor {
+  date: string;
+  time: string;
+  id: number;
+}
+
+const DATE_CURSOR = /^(\d{4}-\d{2}-\d{2}),(\d{2}:\d{2}),([1-9]\d{0,9})$/;
+
+/** A page's `next_cursor` in date order: its last row's date, time and id. */
+export const dateCursorOf = (row: DateCursor): string => `${row.date},${row.time},${row.id}`;
+
+/** `after`: a `next_cursor` this list gave (dateCursorOf). */
+export const dateCursorField = z
+  .string()
+  .max(40)
+  .transform((value, context): DateCursor => {
+    const [, date = '', time = '', id = ''] = DATE_CURSOR.exec(value) ?? [];
+    const valid =
+      dateString.safeParse(date).success && timeString.safeParse(time).success && Number(id) <= 2147483647;
+    if (!valid) {
+      context.addIssue({ code: 'custom', message: 'after is not a next_cursor of this list' });
+      return z.NEVER;
+    }
+    return { date, time, id: Number(id) };
+  });
+
+/** Where a page in name order starts: just after the row with this name and id. */
+export interface NameCursor {
+  name: string;
+  id: number;
+}
+
+/** The id first: a name may hold any character, a comma too. */
+const NAME_CURSOR = /^([1-9]\d{0,9}),([\s\S]{1,200})$/;
+
+/** A page's `next_cursor` in name order: its last row's id and name. */
+export const nameCursorOf = (row: NameCursor): string => `${row.id},${row.name}`;
+
+/** `after`: a `next_cursor` this list gave (nameCursorOf). */
+export const nameCursorField = z
+  .string()
+  .max(220)
+  .transform((value, context): NameCursor => {
+    const [, id = '', name = ''] = NAME_CURSOR.exec(value) ?? [];
+    if (!id || Number(id) > 2147483647) {
+      context.addIssue({ code: 'custom', message: 'after is not a next_cursor of this list' });
+      return z.NEVER;
+    }
+    return { name, id: Number(id) };
   });
 
 /** Path ids are positive whole numbers; anything else is simply not found. */

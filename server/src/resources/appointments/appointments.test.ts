@@ -923,6 +923,45 @@ describe('appointments API', () => {
       },
     );
 
+    it.each([
+      ['date', 'the whole list', ''],
+      ['-date', 'the whole list', ''],
+      ['date', 'a search', '&search=dental'],
+      ['-date', 'a search and a status', '&search=dental&status=pending'],
+    ])(
+      'answers the pages in %s order of %s after each next_cursor as by their numbers',
+      async (sort, _what, query) => {
+        const pageOf = async (page: number, after?: string) =>
+          (
+            await send(
+              adminToken,
+              'GET',
+              `/api/appointments?sort=${sort}${query}&limit=3&page=${page}${after ? `&after=${after}` : ''}`,
+            )
+          ).json();
+        let cursor: string | undefined;
+        let pages = 0;
+        for (let page = 1; page <= 8; page += 1) {
+          const byNumber = await pageOf(page);
+          const byCursor = page === 1 ? byNumber : await pageOf(page, cursor);
+          expect(byCursor).toEqual(byNumber);
+          pages += 1;
+          cursor = byCursor.next_cursor;
+          if (byCursor.data.length < 3) expect(cursor).toBeUndefined();
+          if (!cursor) break;
+          const last = byCursor.data[2];
+          expect(cursor).toBe(`${last.date},${last.time},${last.id}`);
+        }
+        expect(pages).toBeGreaterThan(2);
+      },
+    );
+
+    it('answers no next_cursor in an order that cannot seek', async () => {
+      const page = (await send(adminToken, 'GET', '/api/appointments?sort=patient&limit=3')).json();
+      expect(page.data).toHaveLength(3);
+      expect(page).not.toHaveProperty('next_cursor');
+    });
+
     it('pages, and a page past the end is empty', async () => {
       const first = (await send(adminToken, 'GET', '/api/appointments?limit=3')).json();
       const second = (await send(adminToken, 'GET', '/api/appointments?limit=3&page=2')).json();
@@ -941,6 +980,9 @@ describe('appointments API', () => {
       ['date=2026-13-01', 'date'],
       ['from=2027-01-02&to=2027-01-01', 'to'],
       ['sort=phone', 'sort'],
+      ['after=2026-01-01', 'after'],
+      ['after=2026-02-30,09:00,5', 'after'],
+      ['sort=patient&after=2026-01-01,09:00,5', 'after'],
     ])('refuses %s with 400 naming %s', async (query, field) => {
       const response = await send(adminToken, 'GET', `/api/appointments?${query}`);
       expect(response.statusCode).toBe(400);

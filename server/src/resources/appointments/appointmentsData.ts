@@ -1,10 +1,13 @@
 import {
+  APPOINTMENT_SEEKING_SORTS,
   type Appointment,
   type AppointmentListQuery,
   type AppointmentSort,
   type AppointmentStatus,
   type AppointmentWrite,
   canCompleteOn,
+  type DateCursor,
+  dateCursorOf,
   EARLY_COMPLETION_MESSAGE,
   listCountCap,
   PAST_BOOKING_MESSAGE,
@@ -181,6 +184,17 @@ function filtersOn(table: SQL, query: AppointmentListQuery): SQL[] {
 }
 
 /**
+ * The rows past `after` (the previous page's last row) in the list's date order, on `table` whose
+ * appointment id is `id`: a row comparison the date indexes (…, date, time) seek to.
+ */
+function pastCursor(table: SQL, id: SQL, after: DateCursor | undefined, descending: boolean): SQL[] {
+  if (!after) return [];
+  const row = sql`(${table}.date, ${table}.time, ${id})`;
+  const cursor = sql`(${after.date}::date, ${after.time}, ${after.id})`;
+  return [descending ? sql`${row} < ${cursor}` : sql`${row} > ${cursor}`];
+}
+
+/**
  * Letter words (isLetterWord) of one start, the first two characters: one range of
  * appointment_search_terms holds every match.
  */
@@ -237,7 +251,7 @@ async function matchedInDateOrder(
   query: AppointmentListQuery,
   words: string[],
   patients: { rows: SQL; id: SQL; conditions: SQL[] },
-  direction: SQL,
+  descending: boolean,
 ): Promise<SQL | null> {
   const found = await db.execute(dentistsMatching(clinicId, words));
   const dentistIds = (found.rows as Array<{ id: number | string }>)
@@ -255,11 +269,13 @@ async function matchedInDateOrder(
   const patientsConditions = [
     ...patients.conditions,
     ...filtersOn(sql`t`, query),
+    ...pastCursor(sql`t`, patients.id, query.after, descending),
     ...notTheDentists(sql`t`),
     ...notTheTreatments,
   ];
   // Each part in the list's order: PostgreSQL merges ordered parts of a union, and would otherwise
   // gather and sort them all.
+  const direction = descending ? sql`desc` : sql`asc`;
   const inOrder = sql`order by 1 ${direction}, 2 ${direction}, 3 ${direction}`;
   const parts: SQL[] = [
     sql`(select t.date, t.time, ${patients.id} as id from ${patients.rows}
@@ -267,7 +283,15 @@ async function matchedInDateOrder(
   ];
   const ofAppointments = (conditions: SQL[]) =>
     sql`(select a.date, a.time, a.id from appointments a
-      where ${sql.join([sql`a.clinic_id = ${clinicId}`, ...conditions, ...filtersOn(sql`a`, query)], sql` and `)} ${inOrder})`;
+      where ${sql.join(
+        [
+          sql`a.clinic_id = ${clinicId}`,
+          ...conditions,
+          ...filtersOn(sql`a`, query),
+          ...pastCursor(sql`a`, sql`a.id`, query.after, descending),
+        ],
+        sql` and `,
+      )} ${inOrder})`;
   for (const id of dentistIds) parts.push(ofAppointments([sql`a.dentist_id = ${id}`]));
   if (treatments.length) {
     parts.push(ofAppointments([sql`a.treatment in (${valueList(treatments)})`, ...notTheDentists(sql`a`)]));
@@ -280,30 +304,37 @@ async function matchedInDateOrder(
  * patient, date, each then date and time, so pages come out in order); search in date order as
  * matchedInDateOrder says, in another order as searchCondition says. The total counts the same
  * rows, up to listCountCap, in the page's own statement (readCountedAppointments).
+ *
+ * In date order a page may start `after` the previous page's last row (its `next_cursor`): the
+ * indexes seek there instead of stepping over the earlier pages' rows, and only the rows from there
+ * on are counted, the earlier pages' added to them.
  */
 export async function listAppointments(
   db: Database,
   clinicId: number,
   query: AppointmentListQuery,
-): Promise<{ data: Appointment[] } & CappedTotal> {
+): Promise<{ data: Appointment[]; nextCursor?: string } & CappedTotal> {
   const sort = query.sort ?? 'date';
-  const offset = (query.page - 1) * query.limit;
-  const cap = listCountCap(query.page, query.limit);
+  const descending = sort === '-date';
+  const earlierRows = (query.page - 1) * query.limit;
+  const offset = query.after ? 0 : earlierRows;
+  const cap = listCountCap(query.page, query.limit) - (earlierRows - offset);
   const words = query.search?.trim() ? await searchWordsOf(db, query.search) : null;
-  const direction = sort === 'date' ? sql`asc` : sql`desc`;
   let asked: Promise<number[] | null> | undefined;
   const few = () => {
     asked ??= fewPatients(db, clinicId, words ?? []);
     return asked;
   };
   const patients =
-    words?.length && (sort === 'date' || sort === '-date') ? await patientsPart(clinicId, words, few) : null;
+    words?.length && APPOINTMENT_SEEKING_SORTS.has(sort) ? await patientsPart(clinicId, words, few) : null;
   const matched =
-    words && patients && (await matchedInDateOrder(db, clinicId, query, words, patients, direction));
+    words && patients && (await matchedInDateOrder(db, clinicId, query, words, patients, descending));
+  let page: { data: Appointment[] } & CappedTotal;
   if (matched) {
+    const direction = descending ? sql`desc` : sql`asc`;
     const ids = sql`select id from (${matched}) as matched
       order by date ${direction}, time ${direction}, id ${direction} limit ${query.limit} offset ${offset}`;
-    return readCountedAppointments(
+    page = await readCountedAppointments(
       db,
       {
         clinicId,
@@ -314,22 +345,33 @@ export async function listAppointments(
       },
       { matches: matched, offset, cap },
     );
+  } else {
+    const conditions: SQL[] = [
+      sql`a.clinic_id = ${clinicId}`,
+      ...filtersOn(sql`a`, query),
+      ...pastCursor(sql`a`, sql`a.id`, query.after, descending),
+    ];
+    if (words) conditions.push(await searchCondition(db, clinicId, words, few));
+    const where = sql.join(conditions, sql` and `);
+    page = await readCountedAppointments(
+      db,
+      {
+        clinicId,
+        where,
+        limit: query.limit,
+        offset,
+        orderBy: ORDERS[sort],
+        byDentistName: DENTIST_NAME_ORDERS.has(sort),
+      },
+      { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
+    );
   }
-  const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`, ...filtersOn(sql`a`, query)];
-  if (words) conditions.push(await searchCondition(db, clinicId, words, few));
-  const where = sql.join(conditions, sql` and `);
-  return readCountedAppointments(
-    db,
-    {
-      clinicId,
-      where,
-      limit: query.limit,
-      offset,
-      orderBy: ORDERS[sort],
-      byDentistName: DENTIST_NAME_ORDERS.has(sort),
-    },
-    { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
-  );
+  const last = page.data.length === query.limit ? page.data[page.data.length - 1] : undefined;
+  return {
+    ...page,
+    total: page.total + (earlierRows - offset),
+    ...(last && APPOINTMENT_SEEKING_SORTS.has(sort) ? { nextCursor: dateCursorOf(last) } : {}),
+  };
 }
 
 export async function findAppointment(

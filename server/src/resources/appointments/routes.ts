@@ -45,15 +45,26 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
       config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
-        summary: `The clinic's appointments. \`search\`: every word typed starts a word of the patient (as a patient search), of the dentist's name or of the treatment; \`total\` counts up to ten pages past the page asked for (200 for page 1 of 20), \`total_capped\` says when there are more; filters \`status\`, \`dentist_id\`, \`patient_id\`, \`date\`, \`from\`, \`to\`; \`sort\` date (default), patient, dentist, status, created_at, '-' for descending. ${ROLES_NOTE}`,
+        summary: `The clinic's appointments. \`search\`: every word typed starts a word of the patient (as a patient search), of the dentist's name or of the treatment; \`total\` counts up to ten pages past the page asked for (200 for page 1 of 20), \`total_capped\` says when there are more; filters \`status\`, \`dentist_id\`, \`patient_id\`, \`date\`, \`from\`, \`to\`; \`sort\` date (default), patient, dentist, status, created_at, '-' for descending. In date order a full page carries \`next_cursor\`: the next page asked with it as \`after\` starts right after this page's last row, sought in the index rather than counted off from the first. ${ROLES_NOTE}`,
         security: SECURITY,
         querystring: appointmentListQuerySchema,
         response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const { data, total, capped } = await listAppointments(db, actorOf(request).clinicId, request.query);
-      return { data, total, total_capped: capped, page: request.query.page, limit: request.query.limit };
+      const { data, total, capped, nextCursor } = await listAppointments(
+        db,
+        actorOf(request).clinicId,
+        request.query,
+      );
+      return {
+        data,
+        total,
+        total_capped: capped,
+        page: request.query.page,
+        limit: request.query.limit,
+        ...(nextCursor ? { next_cursor: nextCursor } : {}),
+      };
     },
   );
 

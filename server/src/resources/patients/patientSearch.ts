@@ -164,20 +164,23 @@ export function patientsInNameOrder(
   words: string[],
   status: string | undefined,
   descending: boolean,
+  /** More conditions on the rows `t` (name, patient_id): where a page starts. */
+  also: SQL[] = [],
 ): SQL {
   const statusTest = status ? sql` and t.status = ${status}` : sql``;
+  const alsoTest = also.length ? sql` and ${sql.join(also, sql` and `)}` : sql``;
   const direction = descending ? sql`desc` : sql`asc`;
   const pair = pairOf(words);
   if (pair) {
     return sql`select t.patient_id, t.name from patient_search_pairs t
-      where ${pairRange(clinicId, pair)}${statusTest}${andAlso(clinicId, pair.others)}
+      where ${pairRange(clinicId, pair)}${statusTest}${alsoTest}${andAlso(clinicId, pair.others)}
       order by t.name ${direction}, t.patient_id`;
   }
   const [first = '', ...others] = words;
   return sql`select t.patient_id, t.name from patient_search_terms t
     where t.clinic_id = ${clinicId} and t.prefix = ${startOf(first)}
       and ${startsWithWord(sql`t.term`, first)}
-      ${statusTest}${andAlso(clinicId, others)}
+      ${statusTest}${alsoTest}${andAlso(clinicId, others)}
     group by t.name, t.patient_id
     order by t.name ${direction}, t.patient_id`;
 }

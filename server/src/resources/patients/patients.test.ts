@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, auditLog, dentists, patients } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
@@ -615,6 +615,72 @@ describe('patients API', () => {
       expect(stamps).toEqual([...stamps].sort());
     });
 
+    it.each([
+      ['name', 'a search', '&search=seekwell'],
+      ['-name', 'a search', '&search=seekwell'],
+      ['name', 'the whole list', ''],
+      ['-name', 'the whole list with a status', '&status=active'],
+    ])(
+      'answers the pages in %s order of %s after each next_cursor as by their numbers',
+      async (sort, _what, query) => {
+        // Namesakes (the id decides between them) and a comma in a name, which the cursor also holds.
+        const names = [
+          'Seekwell, Ann',
+          'Seekwell, Ann',
+          'Seekwell, Ann',
+          'Seekwell Bo',
+          'Seekwell Bo',
+          'Seekwell Cy',
+        ];
+        const added = await db()
+          .insert(patients)
+          .values(names.map((name, index) => ({ clinicId, name, phone: `555 61${index}`, status: 'active' })))
+          .returning({ id: patients.id });
+        try {
+          const pageOf = async (page: number, after?: string) =>
+            (
+              await send(
+                adminToken,
+                'GET',
+                `/api/patients?sort=${sort}${query}&limit=2&page=${page}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+              )
+            ).json();
+          let cursor: string | undefined;
+          let pages = 0;
+          for (let page = 1; page <= 6; page += 1) {
+            const byNumber = await pageOf(page);
+            const byCursor = page === 1 ? byNumber : await pageOf(page, cursor);
+            expect(byCursor).toEqual(byNumber);
+            pages += 1;
+            cursor = byCursor.next_cursor;
+            if (byCursor.data.length < 2) expect(cursor).toBeUndefined();
+            if (!cursor) break;
+            const last = byCursor.data[1];
+            expect(cursor).toBe(`${last.id},${last.name}`);
+          }
+          expect(pages).toBeGreaterThan(2);
+        } finally {
+          await db()
+            .delete(patients)
+            .where(
+              and(
+                eq(patients.clinicId, clinicId),
+                inArray(
+                  patients.id,
+                  added.map((row) => row.id),
+                ),
+              ),
+            );
+        }
+      },
+    );
+
+    it('answers no next_cursor in an order that cannot seek', async () => {
+      const page = (await send(adminToken, 'GET', '/api/patients?sort=created_at&limit=2')).json();
+      expect(page.data).toHaveLength(2);
+      expect(page).not.toHaveProperty('next_cursor');
+    });
+
     it('pages, and a page past the end is empty with the total', async () => {
       const first = (await send(adminToken, 'GET', '/api/patients?limit=5')).json();
       const second = (await send(adminToken, 'GET', '/api/patients?limit=5&page=2')).json();
@@ -633,6 +699,9 @@ describe('patients API', () => {
       ['page=0', 'page'],
       ['status=gone', 'status'],
       ['sort=phone', 'sort'],
+      ['after=Ann', 'after'],
+      ['after=0,Ann', 'after'],
+      ['sort=created_at&after=12,Ann', 'after'],
     ])('refuses %s with 400 naming %s', async (query, field) => {
       const response = await send(adminToken, 'GET', `/api/patients?${query}`);
       expect(response.statusCode).toBe(400);

@@ -2,6 +2,9 @@ import {
   type Appointment,
   FUTURE_BIRTH_DATE_MESSAGE,
   listCountCap,
+  type NameCursor,
+  nameCursorOf,
+  PATIENT_SEEKING_SORTS,
   type PatientListQuery,
   type PatientSort,
   type PatientWrite,
@@ -130,19 +133,33 @@ async function selectPatients(
 }
 
 /**
+ * The rows past `after` (the previous page's last row) in name order (`name`, then `id` ascending
+ * either way): a seek on the name indexes instead of a count of the earlier pages' rows.
+ */
+function pastNameCursor(name: SQL, id: SQL, after: NameCursor | undefined, descending: boolean): SQL[] {
+  if (!after) return [];
+  if (!descending) return [sql`(${name}, ${id}) > (${after.name}, ${after.id})`];
+  return [sql`${name} <= ${after.name}`, sql`(${name} < ${after.name} or ${id} > ${after.id})`];
+}
+
+/**
  * A page of the clinic's patients. A search (patientSearch.ts) in name order reads its page and its
  * count from patient_search_terms_prefix_idx alone; in another order it narrows by the matching ids.
  * Plain pages come from the (clinic_id, status, name) and (clinic_id, name) indexes. The total is
- * exact up to listCountCap, counted in the page's own statement (readCountedPage).
+ * exact up to listCountCap, counted in the page's own statement (readCountedPage). In name order a
+ * page may start `after` the previous page's last row (its `next_cursor`), sought in those indexes;
+ * the rows from there on are counted, the earlier pages' added to them.
  */
 export async function listPatients(
   db: Database,
   clinicId: number,
   query: PatientListQuery,
-): Promise<{ data: WirePatient[] } & CappedTotal> {
-  const offset = (query.page - 1) * query.limit;
-  const cap = listCountCap(query.page, query.limit);
+): Promise<{ data: WirePatient[]; nextCursor?: string } & CappedTotal> {
+  const earlierRows = (query.page - 1) * query.limit;
+  const offset = query.after ? 0 : earlierRows;
+  const cap = listCountCap(query.page, query.limit) - (earlierRows - offset);
   const sort = query.sort ?? 'name';
+  const descending = sort === '-name';
   const conditions: SQL[] = [sql`${patients.clinicId} = ${clinicId}`];
   if (query.status) conditions.push(sql`${patients.status} = ${query.status}`);
   const words = query.search ? await searchWordsOf(db, query.search) : [];
@@ -150,12 +167,14 @@ export async function listPatients(
 
   let chosen: SQL;
   let matches: SQL;
-  if (words.length && (sort === 'name' || sort === '-name') && canScanInNameOrder(words)) {
-    matches = patientsInNameOrder(clinicId, words, query.status, sort === '-name');
+  if (words.length && PATIENT_SEEKING_SORTS.has(sort) && canScanInNameOrder(words)) {
+    const past = pastNameCursor(sql`t.name`, sql`t.patient_id`, query.after, descending);
+    matches = patientsInNameOrder(clinicId, words, query.status, descending, past);
     chosen = sql`select ${patients}.* from (${matches} limit ${query.limit} offset ${offset}) as page
       join ${patients} on ${patients.clinicId} = ${clinicId} and ${patients.id} = page.patient_id`;
   } else {
     if (words.length) conditions.push(sql`${patients.id} in (${matchingPatientIds(clinicId, words)})`);
+    conditions.push(...pastNameCursor(sql`${patients.name}`, sql`${patients.id}`, query.after, descending));
     const where = sql.join(conditions, sql` and `);
     matches = sql`select 1 from ${patients} where ${where}`;
     chosen = sql`select * from ${patients} where ${where}
@@ -166,7 +185,14 @@ export async function listPatients(
   const { rows, ...counted } = await readCountedPage(db, { matches, offset, cap }, (countColumn) =>
     selectPatients(db, now, chosen, orderOf(query.sort, sql`p`), countColumn),
   );
-  return { data: rows.map(toWirePatient), ...counted };
+  const data = rows.map(toWirePatient);
+  const last = data.length === query.limit ? data[data.length - 1] : undefined;
+  return {
+    data,
+    ...counted,
+    total: counted.total + (earlierRows - offset),
+    ...(last && PATIENT_SEEKING_SORTS.has(sort) ? { nextCursor: nameCursorOf(last) } : {}),
+  };
 }
 
 export async function findPatient(

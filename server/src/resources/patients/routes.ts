@@ -44,15 +44,26 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       config: { clinicReadCache: true },
       schema: {
         tags: TAGS,
-        summary: `The clinic's patients, each with lastVisit and nextAppointment as GET /api/patients/{id}. \`search\`: every word typed starts a word of the name, of the e-mail before its @, or of the phone's digits (whole or a group), case-insensitively; \`total\` counts up to ten pages past the page asked for (200 for page 1 of 20), \`total_capped\` says when there are more; filter \`status\` (active|inactive); \`sort\` name (default), created_at, date_of_birth, '-' for descending; \`page\`, \`limit\` (1-100). ${ROLES_NOTE}`,
+        summary: `The clinic's patients, each with lastVisit and nextAppointment as GET /api/patients/{id}. \`search\`: every word typed starts a word of the name, of the e-mail before its @, or of the phone's digits (whole or a group), case-insensitively; \`total\` counts up to ten pages past the page asked for (200 for page 1 of 20), \`total_capped\` says when there are more; filter \`status\` (active|inactive); \`sort\` name (default), created_at, date_of_birth, '-' for descending; \`page\`, \`limit\` (1-100). In name order a full page carries \`next_cursor\`: the next page asked with it as \`after\` starts right after this page's last row, sought in the index rather than counted off from the first. ${ROLES_NOTE}`,
         security: SECURITY,
         querystring: patientListQuerySchema,
         response: { 200: patientPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const { data, total, capped } = await listPatients(db, actorOf(request).clinicId, request.query);
-      return { data, total, total_capped: capped, page: request.query.page, limit: request.query.limit };
+      const { data, total, capped, nextCursor } = await listPatients(
+        db,
+        actorOf(request).clinicId,
+        request.query,
+      );
+      return {
+        data,
+        total,
+        total_capped: capped,
+        page: request.query.page,
+        limit: request.query.limit,
+        ...(nextCursor ? { next_cursor: nextCursor } : {}),
+      };
     },
   );
 

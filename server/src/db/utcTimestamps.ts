@@ -14,3 +14,8 @@ export function isoFromUtcText(text: string): string {
   const fraction = text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000';
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
 }
+
+/** A timestamp as UTC ISO 8601 whichever driver answered (node-postgres gives Dates, PGlite may too). */
+export function isoTimestamp(value: string | Date): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

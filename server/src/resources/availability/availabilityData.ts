@@ -31,6 +31,7 @@ import type { Database } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { appointments, availability, dentists, type TimeSlot } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/auditLog';
 import { addDays, clinicToday } from '../settings/clinicTime';
@@ -221,10 +222,6 @@ interface AvailabilityRow {
   status: string;
   createdAt: Date;
   updatedAt: Date;
-}
-
-function isoTimestamp(value: string | Date): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 function toWire(row: AvailabilityRow): WireAvailability {

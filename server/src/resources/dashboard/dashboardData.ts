@@ -8,6 +8,7 @@ import {
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isoTimestamp } from '../../db/utcTimestamps';
 import { readAppointments } from '../appointments/appointmentRows';
 import { addDays } from '../settings/clinicTime';
 
@@ -124,11 +125,6 @@ export async function readStatsVersion(
   const row = result.rows[0] as { timeZone?: string; latestAuditId?: string | number } | undefined;
   const zone = row?.timeZone ?? 'UTC';
   return { timeZone: isTimeZone(zone) ? zone : 'UTC', latestAuditId: Number(row?.latestAuditId ?? 0) };
-}
-
-/** Timestamps as UTC ISO 8601 whichever driver answered (node-postgres gives Dates, PGlite may too). */
-function isoTimestamp(value: string | Date): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /** The day's appointments in time order, on appointments_date_idx (clinic_id, date, time). */

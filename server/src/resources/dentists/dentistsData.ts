@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { appointments, availability, calendarFeeds, dentists, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
@@ -69,11 +70,6 @@ type DentistRow = {
   createdAt: Date;
   updatedAt: Date;
 };
-
-/** Timestamps as UTC ISO 8601 whichever driver answered. */
-export function isoTimestamp(value: string | Date): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 export function toWireDentist(row: DentistRow): WireDentist {
   return {

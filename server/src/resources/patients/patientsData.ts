@@ -15,6 +15,7 @@ import { type CappedTotal, pageWithTotal, readCountedPage } from '../../db/cappe
 import type { Database, Reader, Transaction } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
+import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
@@ -49,9 +50,6 @@ interface PatientRow {
   next_date: string | null;
   next_time: string | null;
 }
-
-const isoTimestamp = (value: string | Date) =>
-  (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toWirePatient(row: PatientRow): WirePatient {
   return {

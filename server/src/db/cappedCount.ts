@@ -1,3 +1,4 @@
+import { listCountCap } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from './client';
 
@@ -64,5 +65,55 @@ export async function readCountedPage<T>(
   return {
     rows,
     ...(list.offset === 0 ? cappedTotal(0, list.cap) : await cappedCount(db, list.matches, list.cap)),
+  };
+}
+
+/**
+ * How a page of a capped list is read: from `offset` in the matches, counted up to `cap`. A page
+ * asked `after` a cursor (the page before's last row) starts there: the earlier pages' rows are
+ * `skipped`, neither read nor counted, and added to the total (seekPage).
+ */
+export interface PagePlan {
+  offset: number;
+  cap: number;
+  skipped: number;
+}
+
+export function pagePlanOf(query: { page: number; limit: number; after?: unknown }): PagePlan {
+  const earlier = (query.page - 1) * query.limit;
+  const skipped = query.after ? earlier : 0;
+  return { offset: earlier - skipped, cap: listCountCap(query.page, query.limit) - skipped, skipped };
+}
+
+/** A page of a list that can seek: its total, and its `next_cursor` when it is full (cursorOf). */
+export interface SeekPage<T> extends CappedTotal {
+  data: T[];
+  nextCursor?: string;
+}
+
+/** The page read by `plan`, its total counted from the list's start; `cursorOf` null: no cursor. */
+export function seekPage<T>(
+  page: { data: T[] } & CappedTotal,
+  plan: PagePlan,
+  limit: number,
+  cursorOf: ((row: T) => string) | null,
+): SeekPage<T> {
+  const last = page.data.length === limit ? page.data[limit - 1] : undefined;
+  return {
+    ...page,
+    total: page.total + plan.skipped,
+    ...(last !== undefined && cursorOf ? { nextCursor: cursorOf(last) } : {}),
+  };
+}
+
+/** A page in the lists' wire shape (pageSchema). */
+export function pageAnswer<T>(asked: { page: number; limit: number }, page: SeekPage<T>) {
+  return {
+    data: page.data,
+    total: page.total,
+    total_capped: page.capped,
+    page: asked.page,
+    limit: asked.limit,
+    ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
   };
 }

@@ -79,3 +79,34 @@ export async function login(app: FastifyInstance, username: string, password: st
 export function authHeader(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+interface ListPage {
+  data: unknown[];
+  next_cursor?: string;
+}
+
+/**
+ * Walks a list page by page, each page asked by its number and again `after` the page before's
+ * next_cursor, and expects the two answers to be the same (rows, total, cursor), the cursor to be
+ * `cursorOf` the page's last row, and a short last page to carry none. Resolves to the pages walked.
+ */
+export async function expectSeekingAsNumbered<Row>(
+  pageOf: (page: number, after?: string) => Promise<ListPage>,
+  limit: number,
+  cursorOf: (row: Row) => string,
+  maxPages = 8,
+): Promise<number> {
+  let cursor: string | undefined;
+  let pages = 0;
+  for (let page = 1; page <= maxPages; page += 1) {
+    const byNumber = await pageOf(page);
+    const byCursor = page === 1 ? byNumber : await pageOf(page, cursor);
+    expect(byCursor).toEqual(byNumber);
+    pages += 1;
+    cursor = byCursor.next_cursor;
+    if (byCursor.data.length < limit) expect(cursor).toBeUndefined();
+    if (!cursor) break;
+    expect(cursor).toBe(cursorOf(byCursor.data[limit - 1] as Row));
+  }
+  return pages;
+}

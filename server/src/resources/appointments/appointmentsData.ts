@@ -9,12 +9,11 @@ import {
   type DateCursor,
   dateCursorOf,
   EARLY_COMPLETION_MESSAGE,
-  listCountCap,
   PAST_BOOKING_MESSAGE,
   TREATMENTS,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { CappedTotal } from '../../db/cappedCount';
+import { type CappedTotal, pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
@@ -313,12 +312,11 @@ export async function listAppointments(
   db: Database,
   clinicId: number,
   query: AppointmentListQuery,
-): Promise<{ data: Appointment[]; nextCursor?: string } & CappedTotal> {
+): Promise<SeekPage<Appointment>> {
   const sort = query.sort ?? 'date';
   const descending = sort === '-date';
-  const earlierRows = (query.page - 1) * query.limit;
-  const offset = query.after ? 0 : earlierRows;
-  const cap = listCountCap(query.page, query.limit) - (earlierRows - offset);
+  const plan = pagePlanOf(query);
+  const { offset, cap } = plan;
   const words = query.search?.trim() ? await searchWordsOf(db, query.search) : null;
   let asked: Promise<number[] | null> | undefined;
   const few = () => {
@@ -366,12 +364,7 @@ export async function listAppointments(
       { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
     );
   }
-  const last = page.data.length === query.limit ? page.data[page.data.length - 1] : undefined;
-  return {
-    ...page,
-    total: page.total + (earlierRows - offset),
-    ...(last && APPOINTMENT_SEEKING_SORTS.has(sort) ? { nextCursor: dateCursorOf(last) } : {}),
-  };
+  return seekPage(page, plan, query.limit, APPOINTMENT_SEEKING_SORTS.has(sort) ? dateCursorOf : null);
 }
 
 export async function findAppointment(

@@ -1,7 +1,6 @@
 import {
   type Appointment,
   FUTURE_BIRTH_DATE_MESSAGE,
-  listCountCap,
   type NameCursor,
   nameCursorOf,
   PATIENT_SEEKING_SORTS,
@@ -11,7 +10,7 @@ import {
   type WirePatient,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type CappedTotal, pageWithTotal, readCountedPage } from '../../db/cappedCount';
+import { pagePlanOf, pageWithTotal, readCountedPage, type SeekPage, seekPage } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
@@ -152,10 +151,9 @@ export async function listPatients(
   db: Database,
   clinicId: number,
   query: PatientListQuery,
-): Promise<{ data: WirePatient[]; nextCursor?: string } & CappedTotal> {
-  const earlierRows = (query.page - 1) * query.limit;
-  const offset = query.after ? 0 : earlierRows;
-  const cap = listCountCap(query.page, query.limit) - (earlierRows - offset);
+): Promise<SeekPage<WirePatient>> {
+  const plan = pagePlanOf(query);
+  const { offset, cap } = plan;
   const sort = query.sort ?? 'name';
   const descending = sort === '-name';
   const conditions: SQL[] = [sql`${patients.clinicId} = ${clinicId}`];
@@ -183,14 +181,8 @@ export async function listPatients(
   const { rows, ...counted } = await readCountedPage(db, { matches, offset, cap }, (countColumn) =>
     selectPatients(db, now, chosen, orderOf(query.sort, sql`p`), countColumn),
   );
-  const data = rows.map(toWirePatient);
-  const last = data.length === query.limit ? data[data.length - 1] : undefined;
-  return {
-    data,
-    ...counted,
-    total: counted.total + (earlierRows - offset),
-    ...(last && PATIENT_SEEKING_SORTS.has(sort) ? { nextCursor: nameCursorOf(last) } : {}),
-  };
+  const page = { data: rows.map(toWirePatient), ...counted };
+  return seekPage(page, plan, query.limit, PATIENT_SEEKING_SORTS.has(sort) ? nameCursorOf : null);
 }
 
 export async function findPatient(

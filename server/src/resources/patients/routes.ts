@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
+import { pageAnswer } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
 import {
@@ -51,19 +52,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       },
     },
     async (request) => {
-      const { data, total, capped, nextCursor } = await listPatients(
-        db,
-        actorOf(request).clinicId,
-        request.query,
-      );
-      return {
-        data,
-        total,
-        total_capped: capped,
-        page: request.query.page,
-        limit: request.query.limit,
-        ...(nextCursor ? { next_cursor: nextCursor } : {}),
-      };
+      return pageAnswer(request.query, await listPatients(db, actorOf(request).clinicId, request.query));
     },
   );
 

@@ -7,7 +7,7 @@ import {
   apiRequest,
   ERROR_MESSAGES,
 } from '@dental/shared';
-import { keepPreviousData, previousPageCursor, useQuery, useQueryClient } from '@dental/shared/kit';
+import { afterPreviousPage, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The Appointments screen's calls (spec §7), each typed with the shared schemas. */
@@ -76,10 +76,7 @@ export function useAppointments(params: AppointmentListParams) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: appointmentKeys.list(params),
-    queryFn: () => {
-      const after = previousPageCursor(queryClient, appointmentKeys.list, params);
-      return getAppointments(after ? { ...params, after } : params);
-    },
+    queryFn: () => getAppointments(afterPreviousPage(queryClient, appointmentKeys.list, params)),
     placeholderData: keepPreviousData,
   });
 }

@@ -7,7 +7,7 @@ import {
   type PatientWriteRequest,
   type WirePatient,
 } from '@dental/shared';
-import { keepPreviousData, previousPageCursor, useQuery, useQueryClient } from '@dental/shared/kit';
+import { afterPreviousPage, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
 
 /** The Patients screen's calls (spec §7), each typed with the shared schemas. */
 
@@ -53,10 +53,7 @@ export function usePatients(params: PatientListParams) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: patientKeys.list(params),
-    queryFn: () => {
-      const after = previousPageCursor(queryClient, patientKeys.list, params);
-      return getPatients(after ? { ...params, after } : params);
-    },
+    queryFn: () => getPatients(afterPreviousPage(queryClient, patientKeys.list, params)),
     placeholderData: keepPreviousData,
   });
 }

@@ -75,6 +75,7 @@ export async function readCountedPage<T>(
  */
 export interface PagePlan {
   offset: number;
+  limit: number;
   cap: number;
   skipped: number;
 }
@@ -82,7 +83,12 @@ export interface PagePlan {
 export function pagePlanOf(query: { page: number; limit: number; after?: unknown }): PagePlan {
   const earlier = (query.page - 1) * query.limit;
   const skipped = query.after ? earlier : 0;
-  return { offset: earlier - skipped, cap: listCountCap(query.page, query.limit) - skipped, skipped };
+  return {
+    offset: earlier - skipped,
+    limit: query.limit,
+    cap: listCountCap(query.page, query.limit) - skipped,
+    skipped,
+  };
 }
 
 /** A page of a list that can seek: its total, and its `next_cursor` when it is full (cursorOf). */
@@ -95,10 +101,9 @@ export interface SeekPage<T> extends CappedTotal {
 export function seekPage<T>(
   page: { data: T[] } & CappedTotal,
   plan: PagePlan,
-  limit: number,
   cursorOf: ((row: T) => string) | null,
 ): SeekPage<T> {
-  const last = page.data.length === limit ? page.data[limit - 1] : undefined;
+  const last = page.data.length === plan.limit ? page.data[plan.limit - 1] : undefined;
   return {
     ...page,
     total: page.total + plan.skipped,

@@ -85,7 +85,7 @@ export class PgliteThread {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     // A copy of its own, handed over: the batch may be a view of a larger buffer node-postgres reuses.
-    const own = Uint8Array.from(batch);
+    const own = new Uint8Array(batch);
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       const message: ToPglite = { kind: 'batch', id, batch: own };

@@ -89,6 +89,8 @@ export interface DateCursor {
   id: number;
 }
 
+const NOT_A_CURSOR = 'after is not a next_cursor of this list';
+
 const DATE_CURSOR = /^(\d{4}-\d{2}-\d{2}),(\d{2}:\d{2}),([1-9]\d{0,9})$/;
 
 /** A page's `next_cursor` in date order: its last row's date, time and id. */
@@ -103,7 +105,7 @@ export const dateCursorField = z
     const valid =
       dateString.safeParse(date).success && timeString.safeParse(time).success && Number(id) <= 2147483647;
     if (!valid) {
-      context.addIssue({ code: 'custom', message: 'after is not a next_cursor of this list' });
+      context.addIssue({ code: 'custom', message: NOT_A_CURSOR });
       return z.NEVER;
     }
     return { date, time, id: Number(id) };
@@ -128,7 +130,7 @@ export const nameCursorField = z
   .transform((value, context): NameCursor => {
     const [, id = '', name = ''] = NAME_CURSOR.exec(value) ?? [];
     if (!id || Number(id) > 2147483647) {
-      context.addIssue({ code: 'custom', message: 'after is not a next_cursor of this list' });
+      context.addIssue({ code: 'custom', message: NOT_A_CURSOR });
       return z.NEVER;
     }
     return { name, id: Number(id) };

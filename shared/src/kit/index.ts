@@ -30,5 +30,5 @@ export {
   tablePagination,
   useListState,
 } from './listState';
-export { previousPageCursor } from './pageCursor';
+export { afterPreviousPage } from './pageCursor';
 export { createQueryClient, shouldRetryRead } from './queryClient';

@@ -13,7 +13,7 @@ import {
   TREATMENTS,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type CappedTotal, pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
+import { pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
@@ -327,12 +327,12 @@ export async function listAppointments(
     words?.length && APPOINTMENT_SEEKING_SORTS.has(sort) ? await patientsPart(clinicId, words, few) : null;
   const matched =
     words && patients && (await matchedInDateOrder(db, clinicId, query, words, patients, descending));
-  let page: { data: Appointment[] } & CappedTotal;
+  const cursorOf = APPOINTMENT_SEEKING_SORTS.has(sort) ? dateCursorOf : null;
   if (matched) {
     const direction = descending ? sql`desc` : sql`asc`;
     const ids = sql`select id from (${matched}) as matched
       order by date ${direction}, time ${direction}, id ${direction} limit ${query.limit} offset ${offset}`;
-    page = await readCountedAppointments(
+    const page = await readCountedAppointments(
       db,
       {
         clinicId,
@@ -343,28 +343,28 @@ export async function listAppointments(
       },
       { matches: matched, offset, cap },
     );
-  } else {
-    const conditions: SQL[] = [
-      sql`a.clinic_id = ${clinicId}`,
-      ...filtersOn(sql`a`, query),
-      ...pastCursor(sql`a`, sql`a.id`, query.after, descending),
-    ];
-    if (words) conditions.push(await searchCondition(db, clinicId, words, few));
-    const where = sql.join(conditions, sql` and `);
-    page = await readCountedAppointments(
-      db,
-      {
-        clinicId,
-        where,
-        limit: query.limit,
-        offset,
-        orderBy: ORDERS[sort],
-        byDentistName: DENTIST_NAME_ORDERS.has(sort),
-      },
-      { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
-    );
+    return seekPage(page, plan, cursorOf);
   }
-  return seekPage(page, plan, query.limit, APPOINTMENT_SEEKING_SORTS.has(sort) ? dateCursorOf : null);
+  const conditions: SQL[] = [
+    sql`a.clinic_id = ${clinicId}`,
+    ...filtersOn(sql`a`, query),
+    ...pastCursor(sql`a`, sql`a.id`, query.after, descending),
+  ];
+  if (words) conditions.push(await searchCondition(db, clinicId, words, few));
+  const where = sql.join(conditions, sql` and `);
+  const page = await readCountedAppointments(
+    db,
+    {
+      clinicId,
+      where,
+      limit: query.limit,
+      offset,
+      orderBy: ORDERS[sort],
+      byDentistName: DENTIST_NAME_ORDERS.has(sort),
+    },
+    { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
+  );
+  return seekPage(page, plan, cursorOf);
 }
 
 export async function findAppointment(

@@ -182,7 +182,7 @@ export async function listPatients(
     selectPatients(db, now, chosen, orderOf(query.sort, sql`p`), countColumn),
   );
   const page = { data: rows.map(toWirePatient), ...counted };
-  return seekPage(page, plan, query.limit, PATIENT_SEEKING_SORTS.has(sort) ? nameCursorOf : null);
+  return seekPage(page, plan, PATIENT_SEEKING_SORTS.has(sort) ? nameCursorOf : null);
 }
 
 export async function findPatient(

@@ -11,7 +11,8 @@
  *   READ_CACHE=on node bench/mix.mjs                         the same mix with the read cache on
  * Options (env): DURATION seconds (20), CONNECTIONS (50), PORT (3297), SEED (1); PROF=1 writes the API
  * process's CPU profile to /tmp/prof (node --cpu-prof); ALONE=1 runs each kind by itself instead and
- * prints the CPU time a request costs the API, PostgreSQL and the load generator.
+ * prints the CPU time a request costs the API, PostgreSQL and the load generator (ONLY=text: just the
+ * kinds whose name holds it; ALONE_CONNECTIONS: 10 unless told).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -28,6 +29,9 @@ const DURATION = Number(process.env.DURATION ?? 20);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const READ_CACHE = process.env.READ_CACHE ?? 'off';
 const ALONE = process.env.ALONE === '1';
+/** With ALONE=1: only the kinds whose name holds this text (`ONLY=calendar`). */
+const ONLY = process.env.ONLY ?? '';
+const ALONE_CONNECTIONS = Number(process.env.ALONE_CONNECTIONS ?? 10);
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${process.env.DATA_DIR ?? 'data'})`;
 /** PGlite serves a clinic's few desks from inside the API process: its budget is 100 ms for every kind. */
 const PGLITE_BUDGET = process.env.DATABASE_URL ? null : 100;
@@ -200,18 +204,20 @@ function postgresCpuSeconds() {
 }
 
 /**
- * ALONE=1: each kind by itself on 10 connections, with the CPU time one request costs the API
+ * ALONE=1: each kind by itself (10 connections unless ALONE_CONNECTIONS says), with the CPU time one request costs the API
  * process, the PostgreSQL server (all its processes on this machine) and this load generator: what
  * the mix's two cores are spent on.
  */
 async function eachKindAlone(mix, headers) {
-  console.log(`\nEach kind alone, 10 connections, ${DURATION} s; CPU ms per request (Linux /proc):\n`);
+  console.log(
+    `\nEach kind alone, ${ALONE_CONNECTIONS} connections, ${DURATION} s; CPU ms per request (Linux /proc):\n`,
+  );
   console.log(
     `${'kind of request'.padEnd(26)}  ${'req/s'.padStart(7)}  ${'p95 ms'.padStart(6)}  API    PostgreSQL  load generator`,
   );
-  for (const kind of mix) {
+  for (const kind of mix.filter((each) => !ONLY || each.name.includes(ONLY))) {
     const before = { api: cpuSecondsOf(server.pid), db: postgresCpuSeconds(), own: process.cpuUsage() };
-    const run = await load(kind, 10, headers);
+    const run = await load(kind, ALONE_CONNECTIONS, headers);
     const requests = run.rps * DURATION;
     const api = ((cpuSecondsOf(server.pid) - before.api) * 1000) / requests;
     const db = ((postgresCpuSeconds() - before.db) * 1000) / requests;

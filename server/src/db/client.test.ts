@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from './client';
+import { type Database, onOneConnection, openDatabase } from './client';
 
 describe('the embedded database', () => {
   const sharedBuffers = async (pgliteSharedBuffersMb?: number) => {
@@ -53,4 +53,48 @@ describe('the embedded database', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('a read of several statements on PGlite (onOneConnection)', () => {
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: null, dataDir: null });
+  }, 60_000);
+  afterAll(async () => database.close());
+
+  /** Resolves once another statement is waiting for the pool's one connection. */
+  const someoneWaits = async (db: Database) => {
+    const pool = (db as unknown as { $client: { waitingCount: number } }).$client;
+    while (pool.waitingCount === 0) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it("keeps the connection from its first statement to its last: another request's statement waits", async () => {
+    const { db } = database;
+    const order: string[] = [];
+    let other: Promise<unknown> = Promise.resolve();
+    const read = onOneConnection(db, async (connection) => {
+      await connection.execute(sql`select ${1}::int as step`);
+      order.push('read: first statement');
+      other = db.execute(sql`select 2 as other`).then(() => order.push('another request'));
+      // Without the held connection the other statement would run (and finish) now.
+      await Promise.race([other, someoneWaits(db)]);
+      await connection.execute(sql`select ${3}::int as step`);
+      order.push('read: last statement');
+      return 'read';
+    });
+    expect(await read).toBe('read');
+    await other;
+    expect(order).toEqual(['read: first statement', 'read: last statement', 'another request']);
+  }, 60_000);
+
+  it('passes a failed statement on, and the next read gets a working connection', async () => {
+    const { db } = database;
+    await expect(
+      onOneConnection(db, (connection) => connection.execute(sql`select 1 / ${0}::int as broken`)),
+    ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+    const { rows } = await onOneConnection(db, (connection) =>
+      connection.execute(sql`select ${'again'}::text as word`),
+    );
+    expect(rows).toEqual([{ word: 'again' }]);
+  }, 60_000);
 });

@@ -14,7 +14,7 @@ import {
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
-import type { Database, Reader, Transaction } from '../../db/client';
+import { type Database, onOneConnection, type Reader, type Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
 import { wordStartPattern } from '../../db/search';
@@ -308,7 +308,7 @@ async function matchedInDateOrder(
  * indexes seek there instead of stepping over the earlier pages' rows, and only the rows from there
  * on are counted, the earlier pages' added to them.
  */
-export async function listAppointments(
+async function readAppointmentList(
   db: Database,
   clinicId: number,
   query: AppointmentListQuery,
@@ -365,6 +365,15 @@ export async function listAppointments(
     { matches: sql`select 1 from appointments a where ${where}`, offset, cap },
   );
   return seekPage(page, plan, cursorOf);
+}
+
+/** A page of the list (readAppointmentList), its statements on one connection (onOneConnection). */
+export async function listAppointments(
+  db: Database,
+  clinicId: number,
+  query: AppointmentListQuery,
+): Promise<SeekPage<Appointment>> {
+  return onOneConnection(db, (connection) => readAppointmentList(connection, clinicId, query));
 }
 
 export async function findAppointment(

@@ -11,7 +11,7 @@ import {
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { pagePlanOf, pageWithTotal, readCountedPage, type SeekPage, seekPage } from '../../db/cappedCount';
-import type { Database, Reader, Transaction } from '../../db/client';
+import { type Database, onOneConnection, type Reader, type Transaction } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
 import { isoTimestamp } from '../../db/utcTimestamps';
@@ -147,7 +147,7 @@ function pastNameCursor(name: SQL, id: SQL, after: NameCursor | undefined, desce
  * page may start `after` the previous page's last row (its `next_cursor`), sought in those indexes;
  * the rows from there on are counted, the earlier pages' added to them.
  */
-export async function listPatients(
+async function readPatientList(
   db: Database,
   clinicId: number,
   query: PatientListQuery,
@@ -183,6 +183,15 @@ export async function listPatients(
   );
   const page = { data: rows.map(toWirePatient), ...counted };
   return seekPage(page, plan, PATIENT_SEEKING_SORTS.has(sort) ? nameCursorOf : null);
+}
+
+/** A page of the list (readPatientList), its statements on one connection (onOneConnection). */
+export async function listPatients(
+  db: Database,
+  clinicId: number,
+  query: PatientListQuery,
+): Promise<SeekPage<WirePatient>> {
+  return onOneConnection(db, (connection) => readPatientList(connection, clinicId, query));
 }
 
 export async function findPatient(

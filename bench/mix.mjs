@@ -204,9 +204,9 @@ function postgresCpuSeconds() {
 }
 
 /**
- * ALONE=1: each kind by itself (10 connections unless ALONE_CONNECTIONS says), with the CPU time one request costs the API
- * process, the PostgreSQL server (all its processes on this machine) and this load generator: what
- * the mix's two cores are spent on.
+ * ALONE=1: each kind by itself (on ALONE_CONNECTIONS connections), with the CPU time one request
+ * costs the API process, the PostgreSQL server (all its processes on this machine) and this load
+ * generator: what the mix's two cores are spent on.
  */
 async function eachKindAlone(mix, headers) {
   console.log(

@@ -47,8 +47,10 @@ export function getPatientAppointments(id: number, page: number): Promise<Appoin
   );
 }
 
-/** One page of the clinic's patients; the previous page stays on screen while the next loads. */
-/** A page of the list; the next page after one already read starts at its `next_cursor`. */
+/**
+ * One page of the clinic's patients; the previous page stays on screen while the next loads, and a
+ * next page after one already read starts at its `next_cursor`.
+ */
 export function usePatients(params: PatientListParams) {
   const queryClient = useQueryClient();
   return useQuery({

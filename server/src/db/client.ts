@@ -106,6 +106,13 @@ export async function onOneConnection<T>(
   }
 }
 
+/** `read` as a function whose every call runs on one connection (onOneConnection). */
+export function onOneConnectionEachCall<Rest extends unknown[], T>(
+  read: (db: Database, ...rest: Rest) => Promise<T>,
+): (db: Database, ...rest: Rest) => Promise<T> {
+  return (db, ...rest) => onOneConnection(db, (connection) => read(connection, ...rest));
+}
+
 /** How many migrations the database has taken (0 for a new one). */
 async function appliedMigrations(db: Database): Promise<number> {
   const { rows } = await db.execute(

@@ -116,13 +116,13 @@ export type AppointmentWrite = z.output<typeof appointmentWriteSchema>;
 export const appointmentStatusSchema = z.object({ status: statusField }).strict();
 export type AppointmentStatusRequest = z.infer<typeof appointmentStatusSchema>;
 
+/** The orders whose pages can start at a cursor (`after`, the previous page's `next_cursor`). */
+export const APPOINTMENT_SEEKING_SORTS: ReadonlySet<string> = new Set<AppointmentSort>(['date', '-date']);
+
 /**
  * GET /api/appointments: `search` matches the patient (name, phone, e-mail), the dentist's name or
  * the treatment; filters `status`, `dentist_id`, `patient_id`, an exact `date` or a `from`/`to` range.
  */
-/** The orders whose pages can start at a cursor (`after`, the previous page's `next_cursor`). */
-export const APPOINTMENT_SEEKING_SORTS: ReadonlySet<string> = new Set<AppointmentSort>(['date', '-date']);
-
 export const appointmentListQuerySchema = listQuerySchema
   .extend({
     status: statusField.optional(),

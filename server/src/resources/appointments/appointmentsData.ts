@@ -14,7 +14,7 @@ import {
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
-import { type Database, onOneConnection, type Reader, type Transaction } from '../../db/client';
+import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
 import { wordStartPattern } from '../../db/search';
@@ -367,14 +367,8 @@ async function readAppointmentList(
   return seekPage(page, plan, cursorOf);
 }
 
-/** A page of the list (readAppointmentList), its statements on one connection (onOneConnection). */
-export async function listAppointments(
-  db: Database,
-  clinicId: number,
-  query: AppointmentListQuery,
-): Promise<SeekPage<Appointment>> {
-  return onOneConnection(db, (connection) => readAppointmentList(connection, clinicId, query));
-}
+/** A page of the list (readAppointmentList), its statements on one connection. */
+export const listAppointments = onOneConnectionEachCall(readAppointmentList);
 
 export async function findAppointment(
   db: Reader,

@@ -11,7 +11,7 @@ import {
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { pagePlanOf, pageWithTotal, readCountedPage, type SeekPage, seekPage } from '../../db/cappedCount';
-import { type Database, onOneConnection, type Reader, type Transaction } from '../../db/client';
+import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
 import { isoTimestamp } from '../../db/utcTimestamps';
@@ -185,14 +185,8 @@ async function readPatientList(
   return seekPage(page, plan, PATIENT_SEEKING_SORTS.has(sort) ? nameCursorOf : null);
 }
 
-/** A page of the list (readPatientList), its statements on one connection (onOneConnection). */
-export async function listPatients(
-  db: Database,
-  clinicId: number,
-  query: PatientListQuery,
-): Promise<SeekPage<WirePatient>> {
-  return onOneConnection(db, (connection) => readPatientList(connection, clinicId, query));
-}
+/** A page of the list (readPatientList), its statements on one connection. */
+export const listPatients = onOneConnectionEachCall(readPatientList);
 
 export async function findPatient(
   db: Reader,

@@ -127,16 +127,22 @@ async function freshReminder(db: Database, row: Claimed): Promise<Claimed | null
 /**
  * Reminders missing for visits that come within their lead time: booked while the flag was off, or
  * before it was turned on. Only visits that lie ahead and are due for a reminder soon are looked at,
- * so this stays a short indexed read per run however long the clinic's calendar.
+ * so this stays a short indexed read per run however long the clinic's calendar: each clinic's few
+ * days are a range of appointments_status_date_idx. The days are read clinic by clinic (`offset 0`
+ * keeps PostgreSQL from joining the appointments first): as one join, the plan walked every visit
+ * to come of every clinic, 307,000 rows and 584 ms on the large clinic, once a minute.
  */
 async function queueMissedReminders(db: Database): Promise<void> {
   const missing = await db.execute<{ clinic_id: number; id: number }>(sql`
     select a.clinic_id, a.id
       from clinic_settings s
       join clinics c on c.id = s.clinic_id
-      join appointments a on a.clinic_id = s.clinic_id
-       and a.status in ('pending', 'confirmed')
-       and a.date between current_date - 1 and current_date + (s.reminder_lead_hours / 24 + 2)
+      cross join lateral (
+        select a.clinic_id, a.id, a.date, a.time from appointments a
+         where a.clinic_id = s.clinic_id
+           and a.status in ('pending', 'confirmed')
+           and a.date between current_date - 1 and current_date + (s.reminder_lead_hours / 24 + 2)
+        offset 0) a
      where (a.date + a.time::time) at time zone c.time_zone > now()
        and (a.date + a.time::time) at time zone c.time_zone
            <= now() + make_interval(hours => s.reminder_lead_hours) + interval '1 hour'

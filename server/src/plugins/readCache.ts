@@ -54,7 +54,10 @@ export function registerClinicReadCache(app: FastifyInstance, versions: ClinicVe
   app.addHook('onSend', async (request, reply, payload) => {
     const version = request.readCacheVersion;
     if (!version || !request.staff || reply.statusCode !== 200 || reply.getHeader('x-read-cache')) return;
-    if (typeof payload !== 'string' || payload.length > MAX_ENTRY_BYTES) return;
+    // A long list's answer comes already as bytes (responseSerialization.ts).
+    const body =
+      typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+    if (!body || body.length > MAX_ENTRY_BYTES) return;
     const clinicId = request.staff.clinicId;
     let entries = clinics.get(clinicId);
     if (!entries) {
@@ -67,6 +70,6 @@ export function registerClinicReadCache(app: FastifyInstance, versions: ClinicVe
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
-    entries.set(request.url, { version, body: Buffer.from(payload), storedAt: Date.now() });
+    entries.set(request.url, { version, body, storedAt: Date.now() });
   });
 }

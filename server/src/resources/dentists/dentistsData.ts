@@ -17,7 +17,7 @@ import { appointments, availability, calendarFeeds, dentists, users } from '../.
 import { containsPattern } from '../../db/search';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
-import { countAppointments, readAppointments } from '../appointments/appointmentRows';
+import { BY_DATE_AND_TIME, countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { recordAudit } from '../audit/auditLog';
 import { clinicNow } from '../settings/clinicTime';
 
@@ -369,7 +369,7 @@ export async function listDentistAppointments(
   const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
   const { data, total } = await pageWithTotal(
     page,
-    () => readAppointments(db, clinicId, where, page.limit, page.offset),
+    () => readAppointments(db, clinicId, where, page.limit, page.offset, BY_DATE_AND_TIME, { dentistId }),
     () => countAppointments(db, where),
   );
   return { data, total };

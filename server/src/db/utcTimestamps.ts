@@ -8,6 +8,13 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export const utcText = (column: SQL) => sql`(${column} at time zone 'UTC')::text`;
 
+/**
+ * A timestamp as JavaScript's toISOString() writes it ('2026-11-25T06:15:23.123Z', milliseconds
+ * truncated as a Date keeps them), for JSON the database writes itself (row_to_json).
+ */
+export const isoText = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** '2026-11-25 06:15:23.123456' (or without its fraction) → '2026-11-25T06:15:23.123Z'. */
 export function isoFromUtcText(text: string): string {
   // Milliseconds truncated, as to_char's MS and a JavaScript Date both keep them.

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { responseSerializerCompiler } from './responseSerialization';
+import { type ZodType, z } from 'zod';
+import { JsonRows, responseSerializerCompiler } from './responseSerialization';
 
 const visitSchema = z.object({
   id: z.number().int(),
@@ -76,5 +76,39 @@ describe('response serialization', () => {
       // Long lists are bytes, UTF-8 as the answer's charset says.
       expect(typeof written === 'string').toBe(count <= 64);
     }
+  });
+
+  it('sends rows the database wrote as JSON as they are, and checks them against zod in the tests', () => {
+    const listSchema = z.object({ data: z.array(visitSchema), total: z.number().int() });
+    const compileList = (checkAgainstZod: boolean, schema: ZodType = listSchema) =>
+      responseSerializerCompiler({ checkAgainstZod })({
+        schema,
+        method: 'GET',
+        url: '/visits',
+        httpStatus: '200',
+      });
+    const text = (id: number) => `{"id":${id},"notes":"Zoë \\"${id}\\"","next":null,"status":"pending"}`;
+    for (const count of [0, 3, 64, 65, 200]) {
+      const texts = Array.from({ length: count }, (_, index) => text(index + 1));
+      for (const checked of [false, true]) {
+        const written = compileList(checked)({ data: new JsonRows(texts), total: count });
+        expect(written.toString()).toBe(`{"data":[${texts.join(',')}],"total":${count}}`);
+      }
+    }
+    // A row that is not in the list's shape fails the tests' check.
+    expect(() =>
+      compileList(true)({
+        data: new JsonRows(['{"id":"seven","notes":null,"next":null,"status":"pending"}']),
+        total: 1,
+      }),
+    ).toThrow();
+    // An answer whose list is not its first field is written from the rows' values.
+    const totalFirst = z.object({ total: z.number().int(), data: z.array(visitSchema) });
+    expect(
+      JSON.parse(compileList(true, totalFirst)({ total: 1, data: new JsonRows([text(5)]) }).toString()),
+    ).toEqual({
+      total: 1,
+      data: [{ id: 5, notes: 'Zoë "5"', next: null, status: 'pending' }],
+    });
   });
 });

@@ -8,6 +8,39 @@ type Serializer = (data: unknown) => string;
 /** A long list's answer is written as bytes (piecewiseListSerializer); Fastify sends a Buffer as it is. */
 type BodySerializer = (data: unknown) => string | Buffer;
 
+/**
+ * A list's rows that the database has already written as JSON, each in the shape T (the route's
+ * list item): an answer `{ data: answerRows(rows), … }` sends them as they are.
+ */
+export class JsonRows<T> {
+  /** Never set: ties the texts to the shape they are written in. */
+  declare private readonly shape?: T;
+  constructor(readonly texts: string[]) {}
+
+  get length(): number {
+    return this.texts.length;
+  }
+
+  /** The rows as values (the tests' check against zod, a serializer that cannot take texts). */
+  parsed(): T[] {
+    return this.texts.map((text) => JSON.parse(text) as T);
+  }
+}
+
+/**
+ * A list's rows, values or texts, where a route's answer types its list. Texts stay texts: only the
+ * route's serializer takes them (it writes them out as they are), which is why the type is asserted.
+ */
+export function answerRows<T>(rows: T[] | JsonRows<T>): T[] {
+  return rows as T[];
+}
+
+/** `value` with the rows of a JsonRows list parsed, for a serializer that writes values. */
+function withParsedRows(value: unknown): unknown {
+  const data = (value as { data?: unknown } | null)?.data;
+  return data instanceof JsonRows ? { ...(value as object), data: data.parsed() } : value;
+}
+
 /** Rows written at once into one piece of a long list's answer. */
 const ROWS_PER_PIECE = 64;
 const LIST_START = '{"data":[';
@@ -56,14 +89,15 @@ export function responseSerializerCompiler(options: {
         unrepresentable: 'throw',
       });
       const compiled = fastJsonStringify(withNullableTypes(jsonSchema) as Schema) as Serializer;
-      serializer = piecewiseListSerializer(jsonSchema, compiled) ?? compiled;
+      serializer =
+        piecewiseListSerializer(jsonSchema, compiled) ?? ((data) => compiled(withParsedRows(data)));
     } catch {
-      return zodSerializer;
+      return (data) => zodSerializer(withParsedRows(data));
     }
     // Fastify's type says a serializer answers a string; a Buffer is sent as it is (its length known).
     if (!options.checkAgainstZod) return serializer as Serializer;
     return ((data) => {
-      const expected = zodSerializer(data);
+      const expected = zodSerializer(withParsedRows(data));
       const written = serializer(data);
       if (!isDeepStrictEqual(JSON.parse(written.toString()), JSON.parse(expected))) {
         throw new Error(
@@ -100,18 +134,25 @@ function piecewiseListSerializer(jsonSchema: unknown, whole: Serializer): BodySe
   // The rows' schema may refer to the answer's shared definitions.
   const references = { definitions: schema.definitions, $defs: schema.$defs };
   const rows = fastJsonStringify(withNullableTypes({ ...references, ...list }) as Schema) as Serializer;
+  /** `row,row,…` of `data` from `start`, one piece. */
+  const piece = (data: unknown[] | JsonRows<unknown>, start: number) => {
+    if (data instanceof JsonRows)
+      return Buffer.from(data.texts.slice(start, start + ROWS_PER_PIECE).join(','));
+    const written = Buffer.from(rows(data.slice(start, start + ROWS_PER_PIECE)));
+    return written.subarray(1, written.length - 1);
+  };
   return (value) => {
     const data = (value as { data?: unknown } | null)?.data;
-    if (!Array.isArray(data) || data.length <= ROWS_PER_PIECE) return whole(value);
+    const written = data instanceof JsonRows;
+    if (!written && (!Array.isArray(data) || data.length <= ROWS_PER_PIECE)) return whole(value);
+    const list = data as unknown[] | JsonRows<unknown>;
     // The answer without its rows, `{"data":[],…}`: its fields after the list, as the schema orders them.
     const envelope = whole({ ...(value as object), data: [] });
-    if (!envelope.startsWith(`${LIST_START}]`)) return whole(value);
+    if (!envelope.startsWith(`${LIST_START}]`)) return whole(withParsedRows(value));
     const pieces: Buffer[] = [Buffer.from(LIST_START)];
-    for (let start = 0; start < data.length; start += ROWS_PER_PIECE) {
+    for (let start = 0; start < list.length; start += ROWS_PER_PIECE) {
       if (start > 0) pieces.push(Buffer.from(','));
-      // `[row,row,…]` without its brackets.
-      const written = Buffer.from(rows(data.slice(start, start + ROWS_PER_PIECE)));
-      pieces.push(written.subarray(1, written.length - 1));
+      pieces.push(piece(list, start));
     }
     pieces.push(Buffer.from(envelope.slice(LIST_START.length)));
     return Buffer.concat(pieces);

@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { writesJsonForTheApi } from '../../db/client';
 import { appointments, availability, dentists, patients } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
 
@@ -44,6 +45,7 @@ describe('calendar API', () => {
   const get = (token: string | null, url: string) =>
     app.inject({ method: 'GET', url, headers: token ? authHeader(token) : {} });
   const fieldsOf = (body: { errors?: Array<{ field: string }> }) => (body.errors ?? []).map((e) => e.field);
+  const monthData = (response: { json: () => { data: CalendarAppointment[] } }) => response.json().data;
 
   /** Appointments around March 2031 (and the turn of 2031/2032), far from the seeded months. */
   const booked: Array<{ date: string; time: string; dentist: 'sarah' | 'michael' | 'harbor' }> = [
@@ -187,6 +189,76 @@ describe('calendar API', () => {
         await get(harborAdminToken, `/api/calendar/appointments?month=3&year=2031&dentist_id=${sarahId}`)
       ).json();
       expect(probing).toEqual({ data: [], total: 0, page: 1, limit: 5000 });
+    });
+
+    it('writes each visit of a month exactly as the appointments list does, whatever its notes hold', async () => {
+      // A PostgreSQL server writes the month's JSON itself; PGlite's rows are written by the API.
+      expect(writesJsonForTheApi(db())).toBe(app.database.kind === 'postgres');
+      await db().transaction(async (tx) => expect(writesJsonForTheApi(tx)).toBe(false));
+      const notes = [
+        'Say "hi" \\ then leave',
+        'Line one\nline two\ttabbed',
+        'Zoë 🦷 Ünïcode',
+        '\u0001control\u001f',
+        null,
+        '</script><b>bold</b>',
+        '',
+      ];
+      // More than one piece of the answer (64 rows), on two dentists.
+      const visits = Array.from({ length: 75 }, (_, index) => ({
+        clinicId,
+        patientId,
+        dentistId: index % 2 ? sarahId : michaelId,
+        date: `2033-05-${String(1 + Math.floor(index / 5)).padStart(2, '0')}`,
+        time: `${10 + (index % 5)}:00`,
+        treatment: 'Dental Checkup',
+        status: 'pending',
+        notes: notes[index % notes.length] ?? null,
+      }));
+      const inserted = await db().insert(appointments).values(visits).returning({ id: appointments.id });
+      const [first] = inserted;
+      // Microseconds: a JavaScript Date keeps the milliseconds, truncated.
+      await db()
+        .update(appointments)
+        .set({
+          createdAt: sql`'2033-04-01 10:11:12.345678+00'`,
+          updatedAt: sql`'2033-04-02 23:59:59.999999+00'`,
+        })
+        .where(eq(appointments.id, first?.id ?? 0));
+      try {
+        const listed = (
+          await get(adminToken, '/api/appointments?from=2033-05-01&to=2033-05-31&limit=100')
+        ).json().data as CalendarAppointment[];
+        expect(listed).toHaveLength(75);
+        const byId = new Map(listed.map((visit) => [visit.id, visit]));
+        for (const query of ['', `&dentist_id=${sarahId}`]) {
+          const month = await get(adminToken, `/api/calendar/appointments?month=5&year=2033${query}`);
+          expect(month.headers['content-type']).toBe('application/json; charset=utf-8');
+          const data = month.json().data as CalendarAppointment[];
+          expect(data).toHaveLength(query ? 37 : 75);
+          expect(data.map((visit) => `${visit.date} ${visit.time}`)).toEqual(
+            data.map((visit) => `${visit.date} ${visit.time}`).sort(),
+          );
+          for (const visit of data) expect(visit).toEqual(byId.get(visit.id));
+        }
+        const changed = monthData(await get(adminToken, '/api/calendar/appointments?month=5&year=2033')).find(
+          (visit) => visit.id === first?.id,
+        );
+        expect(changed).toMatchObject({
+          notes: 'Say "hi" \\ then leave',
+          created_at: '2033-04-01T10:11:12.345Z',
+          updated_at: '2033-04-02T23:59:59.999Z',
+        });
+      } finally {
+        await db()
+          .delete(appointments)
+          .where(
+            inArray(
+              appointments.id,
+              inserted.map((row) => row.id),
+            ),
+          );
+      }
     });
 
     it('pages a busy month with the total, and refuses a limit above 5000', async () => {

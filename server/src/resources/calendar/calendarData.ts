@@ -8,21 +8,28 @@ import {
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { pageWithTotal } from '../../db/cappedCount';
-import type { Database } from '../../db/client';
-import { BY_DATE_AND_TIME, countAppointments, readAppointments } from '../appointments/appointmentRows';
+import { type Database, writesJsonForTheApi } from '../../db/client';
+import { JsonRows } from '../../plugins/responseSerialization';
+import {
+  BY_DATE_AND_TIME,
+  countAppointments,
+  readAppointments,
+  readAppointmentsJson,
+} from '../appointments/appointmentRows';
 import { readAvailabilityRange } from '../availability/availabilityData';
 
 /**
  * One month's appointments by date, time: a range [first of the month, first of the next) on
  * appointments_date_idx (clinic_id, date, time), or appointments_dentist_date_idx for one dentist.
  * Paged by `page` and `limit` (all of the month, up to CALENDAR_MONTH_MAX_ROWS, by default): a
- * whole month is one statement, counted only when a page is full.
+ * whole month is one statement, counted only when a page is full. A month is the API's longest
+ * answer: a PostgreSQL server writes its visits as JSON (writesJsonForTheApi).
  */
 export async function readMonthAppointments(
   db: Database,
   clinicId: number,
   query: CalendarMonthQuery,
-): Promise<{ data: DashboardAppointment[]; total: number }> {
+): Promise<{ data: DashboardAppointment[] | JsonRows<DashboardAppointment>; total: number }> {
   const { first, next } = calendarMonthRange(query.year, query.month);
   const conditions: SQL[] = [
     sql`a.clinic_id = ${clinicId}`,
@@ -32,15 +39,20 @@ export async function readMonthAppointments(
   if (query.dentist_id !== undefined) conditions.push(sql`a.dentist_id = ${query.dentist_id}`);
   const where = sql.join(conditions, sql` and `);
   const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+  const order = { dentistId: query.dentist_id };
+  const count = () => countAppointments(db, where);
+  if (!writesJsonForTheApi(db))
+    return pageWithTotal(
+      page,
+      () => readAppointments(db, clinicId, where, page.limit, page.offset, BY_DATE_AND_TIME, order),
+      count,
+    );
   const { data, total } = await pageWithTotal(
     page,
-    () =>
-      readAppointments(db, clinicId, where, page.limit, page.offset, BY_DATE_AND_TIME, {
-        dentistId: query.dentist_id,
-      }),
-    () => countAppointments(db, where),
+    () => readAppointmentsJson(db, clinicId, where, page.limit, page.offset, BY_DATE_AND_TIME, order),
+    count,
   );
-  return { data, total };
+  return { data: new JsonRows<DashboardAppointment>(data), total };
 }
 
 /** One month's availability days by date, dentist name, on availability_date_idx (clinic_id, date). */

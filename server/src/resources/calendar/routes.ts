@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
+import { answerRows } from '../../plugins/responseSerialization';
 import { readMonthAppointments, readMonthAvailability } from './calendarData';
 
 const TAGS = ['calendar'];
@@ -35,7 +36,7 @@ export function registerCalendarRoutes(app: FastifyInstance, db: Database, guard
     },
     async (request) => {
       const { data, total } = await readMonthAppointments(db, guard.staffOf(request).clinicId, request.query);
-      return { data, total, page: request.query.page, limit: request.query.limit };
+      return { data: answerRows(data), total, page: request.query.page, limit: request.query.limit };
     },
   );
 

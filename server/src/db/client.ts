@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { Pool, type PoolClient } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import { PgliteThread } from './pgliteThread';
 import { PgliteWire } from './pgliteWire';
 import * as schema from './schema';
@@ -74,7 +74,9 @@ const inProcessDatabases = new WeakSet<Reader>();
  * answers false: its rows are read as rows.
  */
 export function writesJsonForTheApi(db: Reader): boolean {
-  return !inProcessDatabases.has(db) && (db as { $client?: unknown }).$client instanceof Pool;
+  // drizzle keeps the driver it was made on as $client: a pool, or one connection (bench/explain.mjs).
+  const driver = (db as { $client?: unknown }).$client;
+  return !inProcessDatabases.has(db) && (driver instanceof Pool || driver instanceof Client);
 }
 
 /** Each pooled connection's query API, made once: a connection lives as long as its pool keeps it. */

@@ -59,14 +59,9 @@ export const BY_DATE_AND_TIME = sql`a.date, a.time, a.id`;
  */
 export async function readAppointments(
   db: Reader,
-  clinicId: number,
-  where: SQL,
-  limit: number,
-  offset = 0,
-  orderBy: SQL = BY_DATE_AND_TIME,
-  options: PageOrder = {},
+  ...selection: AppointmentSelection
 ): Promise<Appointment[]> {
-  const result = await db.execute(selectAppointments(clinicId, where, limit, offset, orderBy, options));
+  const result = await db.execute(selectionQuery(selection, false));
   return (result.rows as unknown as AppointmentRow[]).map(toAppointment);
 }
 
@@ -78,15 +73,27 @@ export async function readAppointments(
  */
 export async function readAppointmentsJson(
   db: Reader,
+  ...selection: AppointmentSelection
+): Promise<string[]> {
+  const result = await db.execute(selectionQuery(selection, true));
+  return result.rows.map((row) => (row as { appointment: string }).appointment);
+}
+
+/** Which appointments: `where` on the appointments table `a`, a page of it, in an order. */
+type AppointmentSelection = [
   clinicId: number,
   where: SQL,
   limit: number,
-  offset = 0,
-  orderBy: SQL = BY_DATE_AND_TIME,
-  options: PageOrder = {},
-): Promise<string[]> {
-  const query = selectAppointments(clinicId, where, limit, offset, orderBy, { ...options, asJson: true });
-  return (await db.execute(query)).rows.map((row) => (row as { appointment: string }).appointment);
+  offset?: number,
+  orderBy?: SQL,
+  options?: PageOrder,
+];
+
+function selectionQuery(
+  [clinicId, where, limit, offset = 0, orderBy = BY_DATE_AND_TIME, options = {}]: AppointmentSelection,
+  asJson: boolean,
+): SQL {
+  return selectAppointments(clinicId, where, limit, offset, orderBy, { ...options, asJson });
 }
 
 /**

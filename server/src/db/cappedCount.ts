@@ -36,11 +36,11 @@ export function totalOfPage(rowsOnPage: number, page: { offset: number; limit: n
  * page cannot tell how many there are. A short list, a last page and a whole calendar month are one
  * statement.
  */
-export async function pageWithTotal<T>(
+export async function pageWithTotal<Rows extends { length: number }>(
   page: { offset: number; limit: number },
-  readPage: () => Promise<T[]>,
+  readPage: () => Promise<Rows>,
   count: () => Promise<number>,
-): Promise<{ data: T[]; total: number }> {
+): Promise<{ data: Rows; total: number }> {
   const data = await readPage();
   return { data, total: totalOfPage(data.length, page) ?? (await count()) };
 }

@@ -62,6 +62,9 @@ function preparesItsStatements(client: PoolClient): void {
   client.query = prepared as PoolClient['query'];
 }
 
+/** The driver drizzle was made on (its $client, which the Database type leaves out): a pool or one connection. */
+const driverOf = (db: Reader): unknown => (db as { $client?: unknown }).$client;
+
 /** The query APIs of PGlite, the database inside the API's process (openDatabase, onOneConnection). */
 const inProcessDatabases = new WeakSet<Reader>();
 
@@ -74,8 +77,8 @@ const inProcessDatabases = new WeakSet<Reader>();
  * answers false: its rows are read as rows.
  */
 export function writesJsonForTheApi(db: Reader): boolean {
-  // drizzle keeps the driver it was made on as $client: a pool, or one connection (bench/explain.mjs).
-  const driver = (db as { $client?: unknown }).$client;
+  // One connection: bench/explain.mjs.
+  const driver = driverOf(db);
   return !inProcessDatabases.has(db) && (driver instanceof Pool || driver instanceof Client);
 }
 
@@ -95,8 +98,7 @@ export async function onOneConnection<T>(
   db: Database,
   read: (connection: Database) => Promise<T>,
 ): Promise<T> {
-  // drizzle keeps the driver it was made on as $client, which its Database type leaves out.
-  const pool = (db as { $client?: unknown }).$client;
+  const pool = driverOf(db);
   if (!(pool instanceof Pool) || pool.options.max !== 1) return read(db);
   const client = await pool.connect();
   let connection = connectionDatabases.get(client);

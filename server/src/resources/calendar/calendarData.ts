@@ -8,14 +8,9 @@ import {
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { pageWithTotal } from '../../db/cappedCount';
-import { type Database, writesJsonForTheApi } from '../../db/client';
-import { JsonRows } from '../../plugins/responseSerialization';
-import {
-  BY_DATE_AND_TIME,
-  countAppointments,
-  readAppointments,
-  readAppointmentsJson,
-} from '../appointments/appointmentRows';
+import type { Database } from '../../db/client';
+import type { JsonRows } from '../../plugins/responseSerialization';
+import { BY_DATE_AND_TIME, countAppointments, readAppointmentsToSend } from '../appointments/appointmentRows';
 import { readAvailabilityRange } from '../availability/availabilityData';
 
 /**
@@ -23,7 +18,7 @@ import { readAvailabilityRange } from '../availability/availabilityData';
  * appointments_date_idx (clinic_id, date, time), or appointments_dentist_date_idx for one dentist.
  * Paged by `page` and `limit` (all of the month, up to CALENDAR_MONTH_MAX_ROWS, by default): a
  * whole month is one statement, counted only when a page is full. A month is the API's longest
- * answer: a PostgreSQL server writes its visits as JSON (writesJsonForTheApi).
+ * answer: its visits are read to be sent as they are (readAppointmentsToSend).
  */
 export async function readMonthAppointments(
   db: Database,
@@ -39,20 +34,14 @@ export async function readMonthAppointments(
   if (query.dentist_id !== undefined) conditions.push(sql`a.dentist_id = ${query.dentist_id}`);
   const where = sql.join(conditions, sql` and `);
   const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
-  const order = { dentistId: query.dentist_id };
-  const count = () => countAppointments(db, where);
-  if (!writesJsonForTheApi(db))
-    return pageWithTotal(
-      page,
-      () => readAppointments(db, clinicId, where, page.limit, page.offset, BY_DATE_AND_TIME, order),
-      count,
-    );
-  const { data, total } = await pageWithTotal(
+  return pageWithTotal(
     page,
-    () => readAppointmentsJson(db, clinicId, where, page.limit, page.offset, BY_DATE_AND_TIME, order),
-    count,
+    () =>
+      readAppointmentsToSend(db, clinicId, where, page.limit, page.offset, BY_DATE_AND_TIME, {
+        dentistId: query.dentist_id,
+      }),
+    () => countAppointments(db, where),
   );
-  return { data: new JsonRows<DashboardAppointment>(data), total };
 }
 
 /** One month's availability days by date, dentist name, on availability_date_idx (clinic_id, date). */

@@ -13,6 +13,9 @@
  * process's CPU profile to /tmp/prof (node --cpu-prof); ALONE=1 runs each kind by itself instead and
  * prints the CPU time a request costs the API, PostgreSQL and the load generator (ONLY=text: just the
  * kinds whose name holds it; ALONE_CONNECTIONS: 10 unless told).
+ * After the mix it prints what one of its requests cost the machine's CPU in all (API, database, load
+ * generator), the most requests per second the cores allow at that cost, and the least mean wait
+ * of each closed-loop connection at that rate.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -229,6 +232,24 @@ async function eachKindAlone(mix, headers) {
   }
 }
 
+/**
+ * What the machine's cores allow this mix: the CPU one request of it cost the API, the database and
+ * this load generator (all on this machine), the requests per second all cores would serve at that
+ * cost, and the least mean wait of CONNECTIONS closed-loop clients at that rate (Little's law: each
+ * client waits connections / throughput on average).
+ */
+function printCeiling(spent, requests) {
+  const perRequest = (seconds) => (seconds * 1000) / requests;
+  const cpuMs = perRequest(spent.api + spent.db + spent.loader);
+  const cores = os.availableParallelism();
+  const ceiling = (cores * 1000) / cpuMs;
+  console.log(
+    `CPU per request: ${cpuMs.toFixed(2)} ms (API ${perRequest(spent.api).toFixed(2)}, database ${perRequest(spent.db).toFixed(2)}${
+      process.env.DATABASE_URL ? '' : ' (inside the API)'
+    }, load generator ${perRequest(spent.loader).toFixed(2)}); ${cores} cores serve at most ${ceiling.toFixed(0)} requests/s at that cost, where ${CONNECTIONS} connections wait ${((CONNECTIONS / ceiling) * 1000).toFixed(0)} ms each on average`,
+  );
+}
+
 const server = spawn(
   process.execPath,
   [
@@ -280,9 +301,16 @@ try {
     server.kill();
     process.exit(0);
   }
+  const before = { api: cpuSecondsOf(server.pid), db: postgresCpuSeconds(), own: process.cpuUsage() };
   const runs = await Promise.all(
     mix.map((kind) => load(kind, Math.max(1, Math.round(CONNECTIONS * kind.share)), headers)),
   );
+  const own = process.cpuUsage(before.own);
+  const spent = {
+    api: cpuSecondsOf(server.pid) - before.api,
+    db: postgresCpuSeconds() - before.db,
+    loader: (own.user + own.system) / 1e6,
+  };
 
   console.log(
     `\nDatabase: ${database}; read cache ${READ_CACHE}; ${CONNECTIONS} connections in all, ${DURATION} s; load average before: ${load1.toFixed(2)} (${os.cpus().length} cores)\n`,
@@ -307,6 +335,7 @@ try {
   }
   const total = runs.reduce((sum, run) => sum + run.rps, 0);
   console.log(`\nall kinds together: ${total.toFixed(0)} requests/s`);
+  printCeiling(spent, total * DURATION);
 
   // The same connections on a bare Fastify JSON endpoint in this process: what the machine serves
   // when no request does any work, so the mix's figure can be read against it.

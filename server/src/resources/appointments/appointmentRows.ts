@@ -107,7 +107,7 @@ function selectionQuery(
 export async function readCountedAppointments(
   db: Reader,
   page: { clinicId: number; where: SQL; limit: number; offset: number; orderBy: SQL } & PageOrder,
-  list: { matches: SQL; offset: number; cap: number },
+  list: { matches: SQL; offset: number; cap: number; gathered?: boolean },
 ): Promise<{ data: Appointment[] } & CappedTotal> {
   const { rows, ...counted } = await readCountedPage(db, list, async (countColumn) => {
     const query = selectAppointments(
@@ -129,6 +129,8 @@ interface PageOrder {
   byDentistName?: boolean;
   /** `where` holds one dentist's appointments only: their name is read once, not looked up per row. */
   dentistId?: number;
+  /** A CTE the statement defines for `where` to read (gatheredMatches). */
+  withMatches?: SQL;
 }
 
 interface Written extends PageOrder {
@@ -190,7 +192,7 @@ function selectAppointments(
       }
     : { list: sql`${fields(utcText)} ${extraColumn ? sql`, ${extraColumn}` : sql``}`, lateral: sql`` };
   return sql`
-    with ${dentistNames.gathered}
+    with ${options.withMatches ? sql`${options.withMatches}, ` : sql``}${dentistNames.gathered}
     select ${selected.list}
     from ${source}
     ${dentistNames.joined}

@@ -831,6 +831,48 @@ describe('appointments API', () => {
       expect((await list('&limit=5')).data.map((row: { id: number }) => row.id)).toEqual([created.id]);
     });
 
+    it('pages a search matching a patient and a dentist past its count in date order', async () => {
+      const surname = (dentistName.split(' ').pop() ?? '').toLowerCase();
+      const created = await book({ patient: `${surname} Alternate`, phone: '555 818 2828' });
+      const first = 3000;
+      // Day by day, the patient's visits alternate between the matching dentist and another one: the
+      // search reads them from two parts (the dentist's and the patient's), merged in date order.
+      await db()
+        .insert(appointments)
+        .values(
+          Array.from({ length: 120 }, (_, index) => ({
+            clinicId,
+            patientId: created.patient_id,
+            dentistId: index % 2 ? dentistId : otherDentistId,
+            date: addDays(today, first + index),
+            time: '07:00',
+            treatment: 'Dental Checkup',
+            status: 'cancelled',
+          })),
+        );
+      const range = `&from=${addDays(today, first)}&to=${addDays(today, first + 119)}`;
+      const list = async (query: string) =>
+        (
+          await send(adminToken, 'GET', `/api/appointments?search=${surname.slice(0, 3)}${range}${query}`)
+        ).json();
+      const days = (page: { data: Array<{ date: string }> }) => page.data.map((row) => row.date);
+      const expected = (from: number) =>
+        Array.from({ length: 5 }, (_, index) => addDays(today, first + from + index));
+      // Five a page: a page counts ten pages past it, fewer than the 120 matches. Each part alone
+      // holds more than that, so the count and the page must take the first matches of both.
+      const second = await list('&limit=5&page=2');
+      expect(second).toMatchObject({ total: 55, total_capped: true });
+      expect(days(second)).toEqual(expected(5));
+      const ninth = await list('&limit=5&page=9');
+      expect(ninth).toMatchObject({ total: 90, total_capped: true });
+      expect(days(ninth)).toEqual(expected(40));
+      expect(days(await list('&limit=5&page=9&sort=-date'))).toEqual(expected(75).reverse());
+      expect(await list('&limit=20')).toMatchObject({ total: 120, total_capped: false });
+      await db()
+        .delete(appointments)
+        .where(and(eq(appointments.patientId, created.patient_id), eq(appointments.status, 'cancelled')));
+    });
+
     it('lists a search matching patients, a dentist and a treatment in date order, each appointment once', async () => {
       const surname = (dentistName.split(' ').pop() ?? '').toLowerCase();
       const term = surname.slice(0, 3);

@@ -13,7 +13,7 @@ import {
   TREATMENTS,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
+import { GATHERED_MATCHES, gatheredMatches, pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
 import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
@@ -330,8 +330,8 @@ async function readAppointmentList(
   const cursorOf = APPOINTMENT_SEEKING_SORTS.has(sort) ? dateCursorOf : null;
   if (matched) {
     const direction = descending ? sql`desc` : sql`asc`;
-    const ids = sql`select id from (${matched}) as matched
-      order by date ${direction}, time ${direction}, id ${direction} limit ${query.limit} offset ${offset}`;
+    const inOrder = sql`date ${direction}, time ${direction}, id ${direction}`;
+    const ids = sql`select id from ${GATHERED_MATCHES} order by ${inOrder} limit ${query.limit} offset ${offset}`;
     const page = await readCountedAppointments(
       db,
       {
@@ -340,8 +340,9 @@ async function readAppointmentList(
         limit: query.limit,
         offset: 0,
         orderBy: ORDERS[sort],
+        withMatches: gatheredMatches(matched, inOrder, cap),
       },
-      { matches: matched, offset, cap },
+      { matches: matched, offset, cap, gathered: true },
     );
     return seekPage(page, plan, cursorOf);
   }

@@ -797,22 +797,39 @@ describe('appointments API', () => {
       }
     });
 
-    it('finds the appointments of a bulk insert (an import) by their patient, and forgets them when deleted', async () => {
-      const created = await book({ patient: 'Bulkington Importer', phone: '555 818 1818' });
-      const first = 2000;
-      await db()
+    /**
+     * `count` cancelled visits of a patient written straight to the table (as an import would), one a
+     * day from `firstDay` days ahead, each with the dentist `dentistOf` gives its position.
+     */
+    const insertCancelledVisits = async (
+      patientId: number,
+      firstDay: number,
+      count: number,
+      dentistOf: (index: number) => number,
+    ) =>
+      db()
         .insert(appointments)
         .values(
-          Array.from({ length: 1001 }, (_, index) => ({
+          Array.from({ length: count }, (_, index) => ({
             clinicId,
-            patientId: created.patient_id,
-            dentistId,
-            date: addDays(today, first + index),
+            patientId,
+            dentistId: dentistOf(index),
+            date: addDays(today, firstDay + index),
             time: '07:00',
             treatment: 'Dental Checkup',
             status: 'cancelled',
           })),
         );
+    /** Those visits gone again, so the tests after see the list as it was. */
+    const deleteCancelledVisits = async (patientId: number) =>
+      db()
+        .delete(appointments)
+        .where(and(eq(appointments.patientId, patientId), eq(appointments.status, 'cancelled')));
+
+    it('finds the appointments of a bulk insert (an import) by their patient, and forgets them when deleted', async () => {
+      const created = await book({ patient: 'Bulkington Importer', phone: '555 818 1818' });
+      const first = 2000;
+      await insertCancelledVisits(created.patient_id, first, 1001, () => dentistId);
       const list = async (query: string) =>
         (await send(adminToken, 'GET', `/api/appointments?search=bulkington${query}`)).json();
       // Counted up to ten pages past the page asked for.
@@ -824,9 +841,7 @@ describe('appointments API', () => {
       expect(
         (await list(`&date=${day}&status=cancelled`)).data.map((row: { date: string }) => row.date),
       ).toEqual([day]);
-      await db()
-        .delete(appointments)
-        .where(and(eq(appointments.patientId, created.patient_id), eq(appointments.status, 'cancelled')));
+      await deleteCancelledVisits(created.patient_id);
       // Another URL: the read cache does not see writes made beside the API.
       expect((await list('&limit=5')).data.map((row: { id: number }) => row.id)).toEqual([created.id]);
     });
@@ -837,19 +852,9 @@ describe('appointments API', () => {
       const first = 3000;
       // Day by day, the patient's visits alternate between the matching dentist and another one: the
       // search reads them from two parts (the dentist's and the patient's), merged in date order.
-      await db()
-        .insert(appointments)
-        .values(
-          Array.from({ length: 120 }, (_, index) => ({
-            clinicId,
-            patientId: created.patient_id,
-            dentistId: index % 2 ? dentistId : otherDentistId,
-            date: addDays(today, first + index),
-            time: '07:00',
-            treatment: 'Dental Checkup',
-            status: 'cancelled',
-          })),
-        );
+      await insertCancelledVisits(created.patient_id, first, 120, (index) =>
+        index % 2 ? dentistId : otherDentistId,
+      );
       const range = `&from=${addDays(today, first)}&to=${addDays(today, first + 119)}`;
       const list = async (query: string) =>
         (
@@ -868,9 +873,7 @@ describe('appointments API', () => {
       expect(days(ninth)).toEqual(expected(40));
       expect(days(await list('&limit=5&page=9&sort=-date'))).toEqual(expected(75).reverse());
       expect(await list('&limit=20')).toMatchObject({ total: 120, total_capped: false });
-      await db()
-        .delete(appointments)
-        .where(and(eq(appointments.patientId, created.patient_id), eq(appointments.status, 'cancelled')));
+      await deleteCancelledVisits(created.patient_id);
     });
 
     it('lists a search matching patients, a dentist and a treatment in date order, each appointment once', async () => {

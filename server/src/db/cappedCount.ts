@@ -45,41 +45,40 @@ export async function pageWithTotal<Rows extends { length: number }>(
   return { data, total: totalOfPage(data.length, page) ?? (await count()) };
 }
 
-/** The table of a statement's gathered matches (gatheredMatches). */
+/** The table of a statement's gathered matches (see readCountedPage's `list.gatherInOrder`). */
 export const GATHERED_MATCHES = sql.raw('list_matches');
-
-/**
- * The first `cap + 1` of a list's matches in the list's order, as a materialized CTE named
- * GATHERED_MATCHES, for a statement that would otherwise read them twice: once to cut its page
- * (which lies within them, as listCountCap reaches past it) and once to count them. A search's
- * matches are a union of index ranges, one per matching dentist; planned and read once, the deep
- * page of a two-letter search that matches seven dentists took PostgreSQL 1.0 ms to plan and run
- * instead of 1.6 (bench/explain.mjs).
- */
-export function gatheredMatches(matches: SQL, orderBy: SQL, cap: number): SQL {
-  return sql`${GATHERED_MATCHES} as materialized (
-    select * from (${matches}) as matched order by ${orderBy} limit ${cap + 1}
-  )`;
-}
 
 /**
  * A page read in one statement with its total up to `list.cap` (listCountCap): `readPage` adds the
  * column it is given to its select, a `count(*)` of `list.matches` that PostgreSQL runs once per
  * statement (an uncorrelated subquery) and only when the page has a row; where the page is short the
- * matches are few and the count reads as few. With `list.gathered`, the statement holds the matches'
- * CTE (gatheredMatches) and the count reads that. `list.offset` is where the page starts in the
- * matches. An empty page past the first (a list that shrank, a typed URL) is counted apart.
+ * matches are few and the count reads as few. `list.offset` is where the page starts in the matches.
+ * An empty page past the first (a list that shrank, a typed URL) is counted apart.
+ *
+ * With `list.gatherInOrder`, the page is cut from the matches themselves: their first `cap + 1` in
+ * that order are gathered once, in a materialized CTE named GATHERED_MATCHES that `readPage` is given
+ * to define (`with …`) and both the page and the count read. Otherwise the statement would read
+ * them twice, once to cut its page (which lies within them, as listCountCap reaches past it) and
+ * once to count them. A search's matches are a union of index ranges, one per matching dentist;
+ * planned and read once, the deep page of a two-letter search that matches seven dentists took
+ * PostgreSQL 1.0 ms to plan and run instead of 1.6 (bench/explain.mjs).
  */
 export async function readCountedPage<T>(
   db: Reader,
-  list: { matches: SQL; offset: number; cap: number; gathered?: boolean },
-  readPage: (countColumn: SQL) => Promise<Array<T & { list_total?: number | string | null }>>,
+  list: { matches: SQL; offset: number; cap: number; gatherInOrder?: SQL },
+  readPage: (
+    countColumn: SQL,
+    gatheredMatches?: SQL,
+  ) => Promise<Array<T & { list_total?: number | string | null }>>,
 ): Promise<{ rows: T[] } & CappedTotal> {
-  const rows = await readPage(
-    list.gathered
-      ? sql`(select count(*) from ${GATHERED_MATCHES}) as list_total`
-      : sql`(select count(*) from (${list.matches} limit ${list.cap + 1}) as counted) as list_total`,
-  );
+  const rows = await (list.gatherInOrder
+    ? readPage(
+        sql`(select count(*) from ${GATHERED_MATCHES}) as list_total`,
+        sql`${GATHERED_MATCHES} as materialized (
+          select * from (${list.matches}) as matched order by ${list.gatherInOrder} limit ${list.cap + 1}
+        )`,
+      )
+    : readPage(sql`(select count(*) from (${list.matches} limit ${list.cap + 1}) as counted) as list_total`));
   const [first] = rows;
   if (first) return { rows, ...cappedTotal(Number(first.list_total ?? 0), list.cap) };
   return {

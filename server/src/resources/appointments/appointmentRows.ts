@@ -107,16 +107,16 @@ function selectionQuery(
 export async function readCountedAppointments(
   db: Reader,
   page: { clinicId: number; where: SQL; limit: number; offset: number; orderBy: SQL } & PageOrder,
-  list: { matches: SQL; offset: number; cap: number; gathered?: boolean },
+  list: { matches: SQL; offset: number; cap: number; gatherInOrder?: SQL },
 ): Promise<{ data: Appointment[] } & CappedTotal> {
-  const { rows, ...counted } = await readCountedPage(db, list, async (countColumn) => {
+  const { rows, ...counted } = await readCountedPage(db, list, async (countColumn, withMatches) => {
     const query = selectAppointments(
       page.clinicId,
       page.where,
       page.limit,
       page.offset,
       page.orderBy,
-      page,
+      { ...page, withMatches },
       countColumn,
     );
     return (await db.execute(query)).rows as unknown as AppointmentRow[];
@@ -129,7 +129,7 @@ interface PageOrder {
   byDentistName?: boolean;
   /** `where` holds one dentist's appointments only: their name is read once, not looked up per row. */
   dentistId?: number;
-  /** A CTE the statement defines for `where` to read (gatheredMatches). */
+  /** A CTE the statement defines for `where` to read (readCountedPage's gathered matches). */
   withMatches?: SQL;
 }
 

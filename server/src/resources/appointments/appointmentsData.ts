@@ -13,7 +13,7 @@ import {
   TREATMENTS,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { GATHERED_MATCHES, gatheredMatches, pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
+import { GATHERED_MATCHES, pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
 import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
@@ -340,9 +340,8 @@ async function readAppointmentList(
         limit: query.limit,
         offset: 0,
         orderBy: ORDERS[sort],
-        withMatches: gatheredMatches(matched, inOrder, cap),
       },
-      { matches: matched, offset, cap, gathered: true },
+      { matches: matched, offset, cap, gatherInOrder: inOrder },
     );
     return seekPage(page, plan, cursorOf);
   }

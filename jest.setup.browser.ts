@@ -58,7 +58,7 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   Object.assign(globalThis, { MessageChannel: MacroTaskChannel });
 }
 
-// A component test waits for what it needs; on a busy 2-core machine (the whole suite in parallel,
-// role queries over a whole month) a screen has taken more than five seconds to answer, so it waits
-// up to twenty. A passing wait returns as soon as the screen answers, so this costs nothing.
-configure({ asyncUtilTimeout: 20000 });
+// A component test waits for what it needs, near Testing Library's own second: with antd's styles
+// kept out of jsdom (StylelessUi in the testing kit) a screen answers in milliseconds, so a wait that
+// runs out means a slow or broken screen, not a busy machine.
+configure({ asyncUtilTimeout: 2000 });

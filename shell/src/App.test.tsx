@@ -6,6 +6,7 @@ import {
   useAuthStore,
   type WireUser,
 } from '@dental/shared';
+import { StylelessUi } from '@dental/shared/testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
@@ -102,7 +103,7 @@ const originalAdapter = apiClient.defaults.adapter;
 
 const openAt = (path: string) => {
   window.history.replaceState(null, '', path);
-  return render(<App />);
+  return render(<App />, { wrapper: StylelessUi });
 };
 
 // Whole journeys through lazily loaded code: slower than one component, above all on a busy machine.

@@ -1,4 +1,5 @@
 /** The testing kit every package's component tests use: staff fixtures, a fake API, a screen renderer. */
 export { createFakeApi, type FakeApi, pageOf, refusal, type SentRequest } from './fakeApi';
 export { findDialog, type RenderScreenOptions, renderScreen } from './renderScreen';
+export { StylelessUi } from './StylelessUi';
 export { staffMember } from './staff';

@@ -7,6 +7,7 @@ import { useAuthStore } from '../auth/authStore';
 import type { SessionUser } from '../domain';
 import { KitProvider } from '../kit/KitProvider';
 import { UiProvider } from '../ui/UiProvider';
+import { StylelessUi } from './StylelessUi';
 import { staffMember } from './staff';
 
 export interface RenderScreenOptions {
@@ -33,13 +34,15 @@ export function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}
   window.history.replaceState(null, '', url);
   const view = render(
     <BrowserRouter>
-      <UiProvider>
-        <KitProvider client={client}>
-          <Routes>
-            <Route path={route} element={ui} />
-          </Routes>
-        </KitProvider>
-      </UiProvider>
+      <StylelessUi>
+        <UiProvider>
+          <KitProvider client={client}>
+            <Routes>
+              <Route path={route} element={ui} />
+            </Routes>
+          </KitProvider>
+        </UiProvider>
+      </StylelessUi>
     </BrowserRouter>,
   );
   return {

@@ -7,7 +7,7 @@ import {
   useAuthStore,
 } from '@dental/shared';
 import { KitProvider } from '@dental/shared/kit';
-import { createFakeApi, type FakeApi, staffMember } from '@dental/shared/testing';
+import { createFakeApi, type FakeApi, StylelessUi, staffMember } from '@dental/shared/testing';
 import { UiProvider } from '@dental/shared/ui';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -58,18 +58,20 @@ const renderLayout = async (role: Role, modules: ModuleEntry[] = ALL_MODULES, pa
   useAuthStore.setState({ status: 'authenticated', user: PEOPLE[role], token: 'token', remember: false });
   useModulesStore.setState({ status: 'ready', entries: modules });
   const view = render(
-    <UiProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <KitProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <Routes>
-            <Route path="/login" element={<p>Login page</p>} />
-            <Route element={<AppLayout />}>
-              <Route path="*" element={<Where />} />
-            </Route>
-          </Routes>
-        </KitProvider>
-      </MemoryRouter>
-    </UiProvider>,
+    <StylelessUi>
+      <UiProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <KitProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+            <Routes>
+              <Route path="/login" element={<p>Login page</p>} />
+              <Route element={<AppLayout />}>
+                <Route path="*" element={<Where />} />
+              </Route>
+            </Routes>
+          </KitProvider>
+        </MemoryRouter>
+      </UiProvider>
+    </StylelessUi>,
   );
   // The menu records its items in a microtask after rendering; let it settle inside act.
   await act(async () => {});

@@ -5,7 +5,7 @@ import {
   type Role,
   useAuthStore,
 } from '@dental/shared';
-import { staffMember } from '@dental/shared/testing';
+import { StylelessUi, staffMember } from '@dental/shared/testing';
 import { UiProvider } from '@dental/shared/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,12 +63,14 @@ const person = (role: Role) => staffMember(role);
 const renderArea = (role: Role = 'receptionist') => {
   useAuthStore.setState({ status: 'authenticated', user: person(role), token: 't', remember: false });
   return render(
-    <UiProvider>
-      <MemoryRouter initialEntries={['/patients']}>
-        <nav>Sidebar stays</nav>
-        <ModuleArea moduleId="patients" catalog={MODULE_CATALOG.patients} page={PATIENTS_PAGE} />
-      </MemoryRouter>
-    </UiProvider>,
+    <StylelessUi>
+      <UiProvider>
+        <MemoryRouter initialEntries={['/patients']}>
+          <nav>Sidebar stays</nav>
+          <ModuleArea moduleId="patients" catalog={MODULE_CATALOG.patients} page={PATIENTS_PAGE} />
+        </MemoryRouter>
+      </UiProvider>
+    </StylelessUi>,
   );
 };
 
@@ -96,15 +98,17 @@ describe('ModuleArea: one module screen, its loading and its failures', () => {
     // Every role holds `patients`, so a page that needs `dentists` stands in for a forbidden one.
     useAuthStore.setState({ status: 'authenticated', user: person('receptionist'), token: 't' });
     render(
-      <UiProvider>
-        <MemoryRouter>
-          <ModuleArea
-            moduleId="patients"
-            catalog={MODULE_CATALOG.patients}
-            page={{ ...PATIENTS_PAGE, permission: 'dentists' }}
-          />
-        </MemoryRouter>
-      </UiProvider>,
+      <StylelessUi>
+        <UiProvider>
+          <MemoryRouter>
+            <ModuleArea
+              moduleId="patients"
+              catalog={MODULE_CATALOG.patients}
+              page={{ ...PATIENTS_PAGE, permission: 'dentists' }}
+            />
+          </MemoryRouter>
+        </UiProvider>
+      </StylelessUi>,
     );
     expect(screen.getByText('Access Denied')).toBeInTheDocument();
     expect(screen.queryByText('Patients screen')).not.toBeInTheDocument();

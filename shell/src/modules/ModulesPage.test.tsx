@@ -1,4 +1,5 @@
 import { apiClient, MODULE_IDS, type ModuleEntry } from '@dental/shared';
+import { StylelessUi } from '@dental/shared/testing';
 import { UiProvider } from '@dental/shared/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -64,9 +65,11 @@ const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosRes
 
 const renderPage = () =>
   render(
-    <UiProvider>
-      <ModulesPage />
-    </UiProvider>,
+    <StylelessUi>
+      <UiProvider>
+        <ModulesPage />
+      </UiProvider>
+    </StylelessUi>,
   );
 const rowOf = (title: string) => screen.getByText(title, { selector: 'strong' }).closest('tr') as HTMLElement;
 

@@ -49,6 +49,9 @@ module.exports = {
       testEnvironment: 'node',
       transform: swcTransform,
       testMatch: ['<rootDir>/src/**/*.test.ts'],
+      // The demo clinics are migrated and seeded once a run; each test file's app gets a copy.
+      globalSetup: '<rootDir>/src/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/src/test/globalTeardown.ts',
       // These dependencies ship ES modules only; Node 20 loads them natively, jest needs them compiled.
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
     },

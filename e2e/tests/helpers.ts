@@ -121,6 +121,10 @@ export function selectionOf(select: Locator): Locator {
 export function dayFromToday(days: number): string {
   const date = new Date();
   date.setDate(date.getDate() + days);
+  return isoDay(date);
+}
+
+function isoDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
@@ -164,4 +168,45 @@ export async function moveTo(page: Page, item: Locator, date: string, time?: str
   await dialog.getByLabel('New date').fill(date);
   if (time) await dialog.getByLabel('New time').fill(time);
   await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+}
+
+/**
+ * Signs in through the API, as a journey that is not about signing in starts: the refresh cookie
+ * lands in the page's browser context, so the next page load opens signed in, on the page asked for.
+ * Answers the access token, for setting up through the API.
+ */
+export async function signInByApi(page: Page, account: AccountName): Promise<string> {
+  const { username, password } = ACCOUNTS[account];
+  const response = await page.request.post('/auth/login', { data: { username, password, remember: false } });
+  expect(response.status(), `sign-in of ${username}`).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The first day of this weekday (0 Sunday ... 6 Saturday) at least `days` from today, as `YYYY-MM-DD`. */
+export function weekdayFromToday(days: number, weekday: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  while (date.getDay() !== weekday) date.setDate(date.getDate() + 1);
+  return isoDay(date);
+}
+
+/** Books a visit through the API (the staff member of `token`), for a journey that needs one to exist. */
+export async function bookByApi(
+  page: Page,
+  token: string,
+  visit: { patient: string; phone: string; dentist: string; date: string; time: string; treatment: string },
+): Promise<{ id: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const dentists = await page.request.get('/api/dentists', { headers, params: { search: visit.dentist } });
+  expect(dentists.status()).toBe(200);
+  const found = ((await dentists.json()) as { data: Array<{ id: number; name: string }> }).data;
+  const dentist = found.find((candidate) => candidate.name === visit.dentist);
+  expect(dentist, `dentist ${visit.dentist}`).toBeTruthy();
+  const { dentist: _name, ...fields } = visit;
+  const booked = await page.request.post('/api/appointments', {
+    headers,
+    data: { ...fields, dentist_id: dentist?.id },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return (await booked.json()) as { id: number };
 }

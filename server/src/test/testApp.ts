@@ -1,24 +1,36 @@
 import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { WireUser } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
+import { postgresTemplateName, templatesFolder } from './runTemplates';
 
 /**
- * One app per test file (beforeAll): in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL
- * server, a fresh database on it that is dropped when the app closes (afterAll → app.close()).
- * The demo clinics are seeded unless the overrides say otherwise.
+ * One app per test file (beforeAll), on a copy of the demo clinics migrated and seeded once per jest
+ * run: an embedded PGlite data folder copied from the run's template (reopening a folder takes under
+ * a second, migrating and seeding a new database four), or, when TEST_DATABASE_URL names a PostgreSQL
+ * server, a database made from the run's template database. The copy goes when the app closes
+ * (afterAll → app.close()). An app that must start without the demo data gets a database of its own.
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return buildApp(testConfig({ apiRateLimit: 1_000_000, ...overrides }));
+  const fromTemplate = overrides.seedDemo !== false;
+  if (!serverUrl) {
+    if (!fromTemplate) return buildApp(testConfig({ apiRateLimit: 1_000_000, ...overrides }));
+    const dataDir = await pgliteCopyOfTemplate();
+    const app = await buildApp(testConfig({ apiRateLimit: 1_000_000, ...overrides, dataDir }));
+    return removingOnClose(app, () => rm(dataDir, { recursive: true, force: true }));
+  }
 
   const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = fromTemplate ? await postgresTemplate(serverUrl) : null;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -28,10 +40,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     testConfig({ apiRateLimit: 1_000_000, ...overrides, databaseUrl: url.toString() }),
   );
   serverDatabases.set(app, url.toString());
-  // The database goes once the app has closed its pool: app.close() waits for both.
-  const closeApp = app.close.bind(app);
-  const closeAndDrop = async () => {
-    await closeApp();
+  // The database goes once the app has closed its pool.
+  return removingOnClose(app, async () => {
     const dropper = new Client({ connectionString: serverUrl });
     await dropper.connect();
     try {
@@ -39,10 +49,71 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     } finally {
       await dropper.end();
     }
+  });
+}
+
+/** app.close() closes the app, then removes what was made for it. */
+function removingOnClose(app: FastifyInstance, remove: () => Promise<unknown>): FastifyInstance {
+  const closeApp = app.close.bind(app);
+  const closeAndRemove = async () => {
+    await closeApp();
+    await remove();
   };
   // Only the promise form is used by tests; the callback overloads are not offered.
-  app.close = closeAndDrop as unknown as FastifyInstance['close'];
+  app.close = closeAndRemove as unknown as FastifyInstance['close'];
   return app;
+}
+
+/**
+ * A new copy of the run's PGlite template, made by the first test file that asks. Two jest workers
+ * asking at once each build one; the first to move theirs into place wins, the other's is dropped.
+ */
+async function pgliteCopyOfTemplate(): Promise<string> {
+  const folder = templatesFolder();
+  const template = path.join(folder, 'pglite');
+  if (!(await exists(template))) {
+    const building = await mkdtemp(path.join(folder, 'pglite-building-'));
+    const app = await buildApp(testConfig({ dataDir: building }));
+    await app.close();
+    await rename(building, template).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      await rm(building, { recursive: true, force: true });
+    });
+  }
+  const copy = await mkdtemp(path.join(folder, 'pglite-copy-'));
+  await cp(template, copy, { recursive: true });
+  return copy;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The name of the run's template database on the PostgreSQL server, made (migrated and seeded) by
+ * the first test file that asks; an advisory lock makes the other workers wait for it.
+ */
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const name = postgresTemplateName(templatesFolder());
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`select pg_advisory_lock(hashtextextended($1, 0))`, [name]);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const app = await buildApp(testConfig({ databaseUrl: url.toString() }));
+      await app.close();
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
 }
 
 /** The PostgreSQL database of each test app on a server, for a second API instance beside it. */

@@ -5,15 +5,24 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser journeys against the built app, served by the same server code `npm start` runs, each
- * server on a fresh embedded database. The second server is configured with one module's entry
- * broken on purpose, to see that the rest of the app keeps working. The main server sends its e-mail to
- * a local mail server (e2e/mail-sink.ts) that the journeys read.
+ * server on a fresh embedded database. Journeys run in E2E_WORKERS workers (2 unless told), each
+ * worker against an app server of its own (fixtures.ts picks it), so one worker's journeys never
+ * meet another's data. One more server is configured with one module's entry broken on purpose, to
+ * see that the rest of the app keeps working. The app servers send their e-mail to a local mail
+ * server (e2e/mail-sink.ts) that the journeys read. A module rebuilt on disk is served by every
+ * server: that journey runs last, alone.
  */
-// E2E_PORT moves both servers (it and the next port), so two checkouts can run their journeys side by side.
+// E2E_PORT moves every server (it and the next ports), so two checkouts can run their journeys side by side.
 const port = Number(process.env.E2E_PORT ?? 3210);
-export const APP_URL = `http://localhost:${port}`;
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/** One app server a worker: the first on E2E_PORT, the others from E2E_PORT + 4 on. */
+export const APP_URLS = Array.from(
+  { length: workers },
+  (_, index) => `http://localhost:${index === 0 ? port : port + 3 + index}`,
+);
+export const APP_URL = APP_URLS[0];
 export const BROKEN_MODULE_APP_URL = `http://localhost:${port + 1}`;
-/** The local mail server the main app sends reminders to (SMTP on port + 3), read over HTTP. */
+/** The local mail server the app servers send reminders to (SMTP on port + 3), read over HTTP. */
 export const MAIL_SINK_URL = `http://127.0.0.1:${port + 2}`;
 const mailSinkSmtpPort = port + 3;
 
@@ -28,8 +37,9 @@ export default defineConfig({
   testDir: './tests',
   timeout: 45_000,
   expect: { timeout: 10_000 },
+  // A file's journeys run in order in one worker; accessibility.spec.ts spreads its checks over all.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -51,6 +61,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'journeys', testIgnore: /module-release\.spec\.ts/ },
+    // Rebuilds a module's files on disk, which every server serves: after all the others, alone.
+    { name: 'module release', testMatch: /module-release\.spec\.ts/, dependencies: ['journeys'] },
+  ],
   webServer: [
     {
       command: 'node --import tsx e2e/mail-sink.ts',
@@ -60,16 +75,16 @@ export default defineConfig({
       timeout: 60_000,
       env: { MAIL_SINK_SMTP_PORT: String(mailSinkSmtpPort), MAIL_SINK_HTTP_PORT: String(port + 2) },
     },
-    {
+    ...APP_URLS.map((url, index) => ({
       command: serverCommand,
       cwd: root,
-      url: `${APP_URL}/api/health`,
+      url: `${url}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: String(port),
+        PORT: new URL(url).port,
         HOST: 'localhost',
-        DATA_DIR: freshDataDir('main'),
+        DATA_DIR: freshDataDir(`app${index + 1}`),
         LOG_LEVEL: 'warn',
         ...JOURNEY_LIMITS,
         SMTP_URL: `smtp://127.0.0.1:${mailSinkSmtpPort}`,
@@ -77,7 +92,7 @@ export default defineConfig({
         // The journeys wait for what is sent: the sender looks every second instead of every minute.
         REMINDERS_POLL_S: '1',
       },
-    },
+    })),
     {
       command: serverCommand,
       cwd: root,

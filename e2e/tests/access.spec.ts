@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 
 test('a receptionist sees Access Denied for Dentists and Users, and Go Back works', async ({ page }) => {

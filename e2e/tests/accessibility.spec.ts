@@ -1,11 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { type AccountName, bookByApi, expectScreen, signInByApi, weekdayFromToday } from './helpers';
 
 /**
  * axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules on every screen as each role meets it, at desktop
  * and phone width, with its forms open: no violation. Each state checked is printed.
  */
+// Each check stands alone (signed in through the API, its own state): the checks spread over every
+// worker, each worker on its own app server.
+test.describe.configure({ mode: 'parallel' });
+
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const WIDTHS = [1280, 360] as const;
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { choose, signIn } from './helpers';
 
 /** A name no other journey uses, so runs never see each other's patients. */

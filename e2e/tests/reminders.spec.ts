@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { MAIL_SINK_URL } from '../playwright.config';
+import { expect, type Page, test } from './fixtures';
 import { choose, chooseFreeTime, dayFromToday, expectScreen, signIn } from './helpers';
 
 /**

@@ -16,12 +16,12 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { clinicToday } from '../server/src/db/clinicTime.ts';
 import * as schema from '../server/src/db/schema.ts';
 import { listAppointments } from '../server/src/resources/appointments/appointmentsData.ts';
 import { readMonthAppointments } from '../server/src/resources/calendar/calendarData.ts';
 import { readStatFigures } from '../server/src/resources/dashboard/dashboardData.ts';
 import { listPatientAppointments, listPatients } from '../server/src/resources/patients/patientsData.ts';
-import { clinicToday } from '../server/src/resources/settings/clinicTime.ts';
 
 if (!process.env.DATABASE_URL) {
   console.error('DATABASE_URL must name the PostgreSQL database seeded with npm run seed:large');

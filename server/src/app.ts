@@ -27,6 +27,7 @@ import { registerDentistsRoutes } from './resources/dentists/routes';
 import { registerHealthRoutes } from './resources/health/routes';
 import { buildModuleRegistry, moduleOrigins } from './resources/modules/registry';
 import { registerModuleRoutes } from './resources/modules/routes';
+import { followReminderSettings } from './resources/notifications/outboxQueue';
 import {
   type OutboxSender,
   smtpTransport,
@@ -124,7 +125,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerCalendarRoutes(app, db, guard);
   registerCalendarFeedRoutes(app, db, guard);
   registerUsersRoutes(app, db, guard);
-  registerSettingsRoutes(app, db, guard);
+  registerSettingsRoutes(app, db, guard, [followReminderSettings]);
   registerBackupRoutes(app, db, guard);
   const sender = startOutboxSender(
     db,

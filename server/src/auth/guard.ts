@@ -1,8 +1,8 @@
 import { hasPermission, type Permission } from '@dental/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { recordRefusal } from '../db/auditLog';
 import type { Database } from '../db/client';
 import type { ClinicVersions } from '../plugins/clinicVersions';
-import { recordRefusal } from '../resources/audit/auditLog';
 import { accessClaimsOf, bearerToken } from './accessClaims';
 import { findStaff, type Staff } from './staff';
 

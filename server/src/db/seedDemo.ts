@@ -8,8 +8,8 @@ import {
 } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
-import { addDays, isoWeekday, localDate, localTime, serverTimeZone } from '../resources/settings/clinicTime';
 import type { Database } from './client';
+import { addDays, isoWeekday, localDate, localTime, serverTimeZone } from './clinicTime';
 import {
   appointments,
   auditLog,

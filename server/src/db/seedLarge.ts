@@ -14,8 +14,8 @@ import { SPECIALIZATIONS, TREATMENTS } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
-import { localDate, localTime, serverTimeZone } from '../resources/settings/clinicTime';
 import { type Database, openDatabase } from './client';
+import { localDate, localTime, serverTimeZone } from './clinicTime';
 import { FIRST_NAMES, LAST_NAMES, STREETS, seedDemoData } from './seedDemo';
 
 const LARGE_CLINIC = 'Large Clinic';

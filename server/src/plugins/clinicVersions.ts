@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { readClinicVersion } from '../db/auditLog';
 import type { Database } from '../db/client';
-import { readStatsVersion } from '../resources/dashboard/dashboardData';
-import { localDate } from '../resources/settings/clinicTime';
+import { localDate } from '../db/clinicTime';
 
 /** How long a probe of the clinic's newest audit record is trusted. */
 const REVALIDATE_MS = 1_000;
@@ -34,7 +34,7 @@ export class ClinicVersions {
     const now = this.now();
     let probe = this.probes.get(clinicId);
     if (!probe || now - probe.checkedAt >= REVALIDATE_MS) {
-      const version = readStatsVersion(this.db, clinicId).then(
+      const version = readClinicVersion(this.db, clinicId).then(
         ({ timeZone, latestAuditId }) => `${localDate(timeZone)}|${latestAuditId}`,
       );
       probe = { checkedAt: now, version };

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordRefusal } from '../db/auditLog';
 import { databaseError, QUERY_CANCELED } from '../db/databaseErrors';
-import { recordRefusal } from '../resources/audit/auditLog';
 
 /**
  * SQLSTATE class 22 codes a client's value can cause past validation (a NUL byte in text, a number or

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { addDays, clinicToday } from '../../db/clinicTime';
 import { appointments, auditLog, availability, dentists, patients } from '../../db/schema';
 import { authHeader, createTestApp, expectSeekingAsNumbered, login } from '../../test/testApp';
-import { addDays, clinicToday } from '../settings/clinicTime';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Row {

@@ -13,13 +13,14 @@ import {
   TREATMENTS,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../../db/auditLog';
 import { GATHERED_MATCHES, pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
 import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
+import { clinicToday } from '../../db/clinicTime';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
 import { wordStartPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
 import { requireActiveDay, settleDays } from '../availability/availabilityData';
 import {
   queueConfirmation,
@@ -33,7 +34,6 @@ import {
   searchWordsOf,
   startOf,
 } from '../patients/patientSearch';
-import { clinicToday } from '../settings/clinicTime';
 import { BY_DATE_AND_TIME, readAppointments, readCountedAppointments } from './appointmentRows';
 
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';

@@ -27,10 +27,10 @@ import {
 } from '../../auth/refreshTokens';
 import { findStaff, type Staff, toWireUser } from '../../auth/staff';
 import type { AppConfig } from '../../config';
+import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { errorBodySchema, errorResponses, HttpError } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
 import { readSettings } from '../settings/settingsData';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

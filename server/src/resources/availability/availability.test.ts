@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { addDays, clinicToday } from '../../db/clinicTime';
 import { appointments, auditLog, availability, dentists, patients, type TimeSlot } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
-import { addDays, clinicToday } from '../settings/clinicTime';
 import { settleDays } from './availabilityData';
 
 interface WireAvailability {

@@ -10,31 +10,17 @@ import {
   suggestedSlotsOn,
   type WireAvailability,
 } from '@dental/shared/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Staff } from '../../auth/staff';
+import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
+import { addDays, clinicToday } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
+import { liveDentist } from '../../db/liveDentists';
 import { appointments, availability, dentists, type TimeSlot } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
-import { addDays, clinicToday } from '../settings/clinicTime';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Database | Transaction;
@@ -298,7 +284,7 @@ export async function dentistExists(db: Reader, clinicId: number, dentistId: num
   const [row] = await db
     .select({ id: dentists.id, name: dentists.name })
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId), isNull(dentists.deletedAt)))
+    .where(liveDentist(clinicId, dentistId))
     .limit(1);
   return row ?? null;
 }
@@ -671,13 +657,7 @@ export async function fillAvailability(
     const [dentist] = await tx
       .select({ name: dentists.name, workingDays: dentists.workingDays })
       .from(dentists)
-      .where(
-        and(
-          eq(dentists.clinicId, staff.clinicId),
-          eq(dentists.id, input.dentist_id),
-          isNull(dentists.deletedAt),
-        ),
-      );
+      .where(liveDentist(staff.clinicId, input.dentist_id));
     if (!dentist) {
       throw new HttpError(400, `Invalid dentist_id: ${NO_SUCH_DENTIST}`, [
         { field: 'dentist_id', message: NO_SUCH_DENTIST },

@@ -8,6 +8,7 @@ import {
 } from '@dental/shared/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
+import { recordAudit } from '../../db/auditLog';
 import type { Database, Reader } from '../../db/client';
 import {
   appointments,
@@ -21,7 +22,6 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 

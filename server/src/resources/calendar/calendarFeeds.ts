@@ -8,11 +8,12 @@ import {
 import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
+import { addDays, clinicToday } from '../../db/clinicTime';
+import { liveDentist } from '../../db/liveDentists';
 import { appointments, calendarFeeds, clinics, dentists, patients } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
-import { addDays, clinicToday } from '../settings/clinicTime';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -20,7 +21,7 @@ async function requireDentist(db: Database, clinicId: number, dentistId: number)
   const [dentist] = await db
     .select({ name: dentists.name })
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId), isNull(dentists.deletedAt)));
+    .where(liveDentist(clinicId, dentistId));
   if (!dentist) throw new HttpError(404, 'Dentist not found');
   return dentist;
 }

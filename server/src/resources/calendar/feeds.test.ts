@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
+import { addDays, clinicToday } from '../../db/clinicTime';
 import { authHeader, createTestApp, login } from '../../test/testApp';
-import { addDays, clinicToday } from '../settings/clinicTime';
 
 /** Each dentist's calendar feed, read back by a kept iCalendar parser (ical.js). */
 describe('calendar feeds', () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords';
+import { recordAudit } from '../../db/auditLog';
+import { addDays, localDate } from '../../db/clinicTime';
 import { appointments, clinics, dentists, patients, users } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
-import { recordAudit } from '../audit/auditLog';
-import { addDays, localDate } from '../settings/clinicTime';
 import { describeActivity } from './dashboardData';
 
 /** UTC+14 and UTC-11: 25 hours apart, so their dates always differ. */

@@ -3,14 +3,13 @@ import {
   DASHBOARD_STAT_NAMES,
   type DashboardAppointment,
   type DashboardStat,
-  isTimeZone,
   signedChange,
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { addDays } from '../../db/clinicTime';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { readAppointments } from '../appointments/appointmentRows';
-import { addDays } from '../settings/clinicTime';
 
 /** Figures behind the stat cards; each count is an index range scan (see the query). */
 export interface StatFigures {
@@ -106,25 +105,6 @@ export function statCards(figures: StatFigures): DashboardStat[] {
       changeType: 'positive',
     },
   ];
-}
-
-/**
- * What the cached stats depend on, in one round trip: the clinic's zone (for its today) and its
- * newest audit record, one probe of the audit log's primary key. Every write to clinic data records
- * one in its own transaction, so while that has not moved, neither have the stats.
- */
-export async function readStatsVersion(
-  db: Database,
-  clinicId: number,
-): Promise<{ timeZone: string; latestAuditId: number }> {
-  const result = await db.execute(sql`
-    select time_zone as "timeZone",
-      (select coalesce(max(id), 0) from audit_log where clinic_id = ${clinicId}) as "latestAuditId"
-    from clinics where id = ${clinicId}
-  `);
-  const row = result.rows[0] as { timeZone?: string; latestAuditId?: string | number } | undefined;
-  const zone = row?.timeZone ?? 'UTC';
-  return { timeZone: isTimeZone(zone) ? zone : 'UTC', latestAuditId: Number(row?.latestAuditId ?? 0) };
 }
 
 /** The day's appointments in time order, on appointments_date_idx (clinic_id, date, time). */

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { clinicToday } from '../../db/clinicTime';
 import { errorResponses } from '../../plugins/errors';
-import { clinicToday } from '../settings/clinicTime';
 import { readActivity, readDayAppointments } from './dashboardData';
 import { StatsCache } from './statsCache';
 

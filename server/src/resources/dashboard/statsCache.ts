@@ -1,7 +1,8 @@
 import type { DashboardStat } from '@dental/shared/domain';
+import { readClinicVersion } from '../../db/auditLog';
 import type { Database } from '../../db/client';
-import { clinicToday, localDate } from '../settings/clinicTime';
-import { readStatFigures, readStatsVersion, statCards } from './dashboardData';
+import { clinicToday, localDate } from '../../db/clinicTime';
+import { readStatFigures, statCards } from './dashboardData';
 
 /**
  * Counting a large clinic's patients and pending bookings costs tens of milliseconds; the dashboard
@@ -58,7 +59,7 @@ export class StatsCache {
     ) {
       return cached.stats;
     }
-    const probe = await readStatsVersion(this.db, clinicId);
+    const probe = await readClinicVersion(this.db, clinicId);
     const today = localDate(probe.timeZone);
     const version = `${today}|${probe.latestAuditId}`;
     const current = this.entries.get(clinicId);

@@ -9,17 +9,18 @@ import {
   type WireDentist,
   workingHoursOf,
 } from '@dental/shared/domain';
-import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../../db/auditLog';
 import { pageWithTotal } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
+import { clinicNow } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
+import { liveDentist } from '../../db/liveDentists';
 import { appointments, availability, calendarFeeds, dentists, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from '../appointments/appointmentRows';
-import { recordAudit } from '../audit/auditLog';
-import { clinicNow } from '../settings/clinicTime';
 
 export const DENTIST_NOT_FOUND = 'Dentist not found';
 export const DENTIST_EMAIL_TAKEN = 'Another dentist of the clinic has this e-mail address';
@@ -27,12 +28,6 @@ export const DENTIST_LICENSE_TAKEN = 'Another dentist of the clinic has this lic
 const appointmentsWord = (total: number) => `appointment${total === 1 ? '' : 's'}`;
 export const dentistHasAppointmentsToCome = (total: number) =>
   `This dentist has ${total} ${appointmentsWord(total)} to come and cannot be deleted; move or cancel them, or set the dentist to inactive`;
-
-/** The clinic's dentists that have not been deleted (a deleted one stays only behind its records). */
-const liveDentist = (clinicId: number, dentistId?: number): SQL => {
-  const ofClinic = and(eq(dentists.clinicId, clinicId), isNull(dentists.deletedAt)) as SQL;
-  return dentistId === undefined ? ofClinic : (and(ofClinic, eq(dentists.id, dentistId)) as SQL);
-};
 
 /** Who acts: the clinic whose dentists they manage, and their own id (for the audit record). */
 export interface Actor {

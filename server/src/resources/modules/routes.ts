@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
+import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { clinicModules } from '../../db/schema';
 import { errorResponses } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
 import { type RegisteredModule, withEnabled } from './registry';
 
 async function switchesOf(db: Database, clinicId: number): Promise<Map<string, boolean>> {

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
+import { addDays, clinicToday, zonedInstant } from '../../db/clinicTime';
 import { outbox } from '../../db/schema';
 import { authHeader, createSecondApp, createTestApp, login } from '../../test/testApp';
-import { addDays, clinicToday, zonedInstant } from '../settings/clinicTime';
 import { sendDueMessages, smtpTransport, webhookTransport } from './outboxSender';
 
 interface Mail {

@@ -1,8 +1,8 @@
 import type { OutboxKind, PracticeSettings } from '@dental/shared/domain';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
+import { clinicTimeZone, zonedInstant } from '../../db/clinicTime';
 import { appointments, clinics, dentists, outbox, patients } from '../../db/schema';
-import { clinicTimeZone, zonedInstant } from '../settings/clinicTime';
 import { readSettings } from '../settings/settingsData';
 
 /**

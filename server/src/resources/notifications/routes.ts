@@ -10,10 +10,10 @@ import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
+import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { errorResponses, HttpError } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
 
 const TAGS = ['notifications'];
 const SECURITY = [{ bearerAuth: [] }];

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { addDays, clinicNow, clinicToday } from '../../db/clinicTime';
 import { appointments, auditLog, dentists, patients } from '../../db/schema';
 import { authHeader, createTestApp, expectSeekingAsNumbered, login } from '../../test/testApp';
-import { addDays, clinicNow, clinicToday } from '../settings/clinicTime';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -10,16 +10,16 @@ import {
   type WirePatient,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../../db/auditLog';
 import { pagePlanOf, pageWithTotal, readCountedPage, type SeekPage, seekPage } from '../../db/cappedCount';
 import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
+import { clinicNow, clinicToday } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
-import { recordAudit } from '../audit/auditLog';
 import { queueNewPatientAlert } from '../notifications/outboxQueue';
-import { clinicNow, clinicToday } from '../settings/clinicTime';
 import { canScanInNameOrder, matchingPatientIds, patientsInNameOrder, searchWordsOf } from './patientSearch';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';

@@ -4,13 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
-import { readSettings, saveSettings } from './settingsData';
+import { readSettings, type SettingsFollower, saveSettings } from './settingsData';
 
 const TAGS = ['settings'];
 const SECURITY = [{ bearerAuth: [] }];
 
-/** Practice settings of the caller's clinic (spec §3): every role reads them, an admin saves them. */
-export function registerSettingsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+/**
+ * Practice settings of the caller's clinic (spec §3): every role reads them, an admin saves them.
+ * `followers` run in each save's transaction (the reminders follow a new lead time or flag).
+ */
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  db: Database,
+  guard: Guard,
+  followers: readonly SettingsFollower[],
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -43,7 +51,7 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Database, guard
     },
     async (request) => {
       const staff = guard.staffOf(request);
-      return saveSettings(db, { clinicId: staff.clinicId, userId: staff.id }, request.body);
+      return saveSettings(db, { clinicId: staff.clinicId, userId: staff.id }, request.body, followers);
     },
   );
 }

@@ -5,14 +5,25 @@ import {
   type PracticeSettingsUpdate,
 } from '@dental/shared/domain';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
+import { forgetClinicTimeZone } from '../../db/clinicTime';
 import { clinicSettings, clinics } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
-import { followReminderSettings } from '../notifications/outboxQueue';
-import { forgetClinicTimeZone } from './clinicTime';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What follows a save of the settings, in its transaction, before it commits: told the settings before
+ * and after (the reminders move or skip what waits in the outbox). Settings know nothing of who
+ * follows; app.ts hands the followers to the routes.
+ */
+export type SettingsFollower = (
+  tx: Transaction,
+  clinicId: number,
+  before: PracticeSettings,
+  after: PracticeSettings,
+) => Promise<void>;
 
 /** Saved settings over the defaults: a clinic that never saved answers the defaults, named after it. */
 export async function readSettings(db: Database | Transaction, clinicId: number): Promise<PracticeSettings> {
@@ -59,6 +70,7 @@ export async function saveSettings(
   db: Database,
   actor: { clinicId: number; userId: number },
   update: PracticeSettingsUpdate,
+  followers: readonly SettingsFollower[] = [],
 ): Promise<PracticeSettings> {
   const saved = await db.transaction(async (tx) => {
     // One writer at a time per clinic, so two saves of different fields both land.
@@ -97,7 +109,7 @@ export async function saveSettings(
     if (next.timeZone !== current.timeZone) {
       await tx.update(clinics).set({ timeZone: next.timeZone }).where(eq(clinics.id, actor.clinicId));
     }
-    await followReminderSettings(tx, actor.clinicId, current, next);
+    for (const follow of followers) await follow(tx, actor.clinicId, current, next);
     const changed = (Object.keys(next) as Array<keyof PracticeSettings>).filter(
       (field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]),
     );

@@ -1,15 +1,16 @@
 import type { UserCreate, UserListQuery, UserSort, UserUpdate, WireUser } from '@dental/shared/domain';
-import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { requireUncommonPassword } from '../../auth/commonPasswords';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
 import { type Staff, toWireUser } from '../../auth/staff';
+import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
+import { liveDentist } from '../../db/liveDentists';
 import { clinics, dentists, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
-import { recordAudit } from '../audit/auditLog';
 
 export const USER_NOT_FOUND = 'User not found';
 export const USERNAME_TAKEN = 'That username is already taken';
@@ -169,7 +170,7 @@ async function checkDentistLink(
   const [dentist] = await tx
     .select({ id: dentists.id })
     .from(dentists)
-    .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId), isNull(dentists.deletedAt)));
+    .where(liveDentist(clinicId, dentistId));
   if (!dentist) {
     throw new HttpError(400, `Invalid dentist_id: ${DENTIST_NOT_FOUND}`, [
       { field: 'dentist_id', message: DENTIST_NOT_FOUND },
@@ -206,13 +207,7 @@ async function dentistOfEmail(tx: Transaction, clinicId: number, email: string, 
   const [match] = await tx
     .select({ id: dentists.id })
     .from(dentists)
-    .where(
-      and(
-        eq(dentists.clinicId, clinicId),
-        sql`lower(${dentists.email}) = ${email.toLowerCase()}`,
-        isNull(dentists.deletedAt),
-      ),
-    )
+    .where(and(liveDentist(clinicId), sql`lower(${dentists.email}) = ${email.toLowerCase()}`))
     .limit(1);
   if (!match || (await isLinkedElsewhere(tx, clinicId, match.id, userId))) return null;
   return match.id;

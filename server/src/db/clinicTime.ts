@@ -1,7 +1,7 @@
 import { isTimeZone } from '@dental/shared/domain';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { clinics } from '../../db/schema';
+import type { Database } from './client';
+import { clinics } from './schema';
 
 /** The server's own zone: what a new clinic starts with. */
 export function serverTimeZone(): string {

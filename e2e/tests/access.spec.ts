@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { signIn, signInByApi } from './helpers';
 
 test('a receptionist sees Access Denied for Dentists and Users, and Go Back works', async ({ page }) => {
   await signIn(page, 'receptionist');
@@ -18,7 +18,7 @@ test('a receptionist sees Access Denied for Dentists and Users, and Go Back work
 });
 
 test('an unknown path shows the 404 page with the path and a way back to the dashboard', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/no/such/page');
   await expect(page.getByText('Page not found')).toBeVisible();
   await expect(page.getByTestId('not-found-path')).toHaveText('/no/such/page');

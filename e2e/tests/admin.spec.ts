@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { expectScreen, expectSidebar, signIn, signOut } from './helpers';
+import { expectScreen, expectSidebar, signIn, signInByApi, signOut } from './helpers';
 
 /**
  * Administration against the real server: an admin creates a receptionist, who signs in and sees only
@@ -20,7 +20,7 @@ test('an admin creates a receptionist, who sees only their areas, then deactivat
   const username = `desk.${stamp()}`;
   const name = `Robin Desk${stamp()}`;
   const password = 'front-desk-secret-42';
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/users');
   await expectScreen(page, 'Users');
 
@@ -73,7 +73,7 @@ test('an admin creates a receptionist, who sees only their areas, then deactivat
 
 test('settings saved by an admin survive a reload; others read them', async ({ page }) => {
   const practice = `Bright Smile Dental ${stamp()}`;
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/settings');
   await expectScreen(page, 'Settings');
   await page.getByLabel('Practice name').fill(practice);
@@ -109,7 +109,7 @@ test('settings saved by an admin survive a reload; others read them', async ({ p
 test("an admin's export downloads the clinic's data, and clinic:import loads it into a fresh database", async ({
   page,
 }) => {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/settings?tab=backup');
   await expectScreen(page, 'Settings');
   await expect(page.getByText(/Last export/)).toBeVisible();

@@ -8,6 +8,7 @@ import {
   moveTo,
   selectionOf,
   signIn,
+  signInByApi,
 } from './helpers';
 
 /**
@@ -158,7 +159,7 @@ test('a dentist adds a day of their own, closes and reopens a slot, and only rea
   page,
 }) => {
   const date = dayFromToday(45);
-  await signIn(page, 'dentist');
+  await signInByApi(page, 'dentist');
   await page.goto('/availability');
   await expectScreen(page, 'Availability');
   await expect(selectionOf(page.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(

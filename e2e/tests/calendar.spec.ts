@@ -7,7 +7,7 @@ import {
   expectScreen,
   moveTo,
   selectionOf,
-  signIn,
+  signInByApi,
 } from './helpers';
 
 /**
@@ -25,7 +25,7 @@ test('an admin books from the calendar, moves the visit with the keyboard, and a
   const second = unique('Otto');
   const day = dayFromToday(3);
   const nextDay = dayFromToday(4);
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto(`/calendar?day=${day}`);
   await expectScreen(page, 'Calendar');
 
@@ -77,7 +77,7 @@ test('an admin books from the calendar, moves the visit with the keyboard, and a
 });
 
 test('a dentist sees their own appointments by default, and a free day says so', async ({ page }) => {
-  await signIn(page, 'dentist');
+  await signInByApi(page, 'dentist');
   await page.goto('/calendar');
   await expectScreen(page, 'Calendar');
   await expect(selectionOf(page.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(
@@ -103,7 +103,7 @@ test('a visit dragged onto another day of the month moves there, and the server 
   const from = `${month}-10`;
   const to = `${month}-12`;
   const cell = (day: string) => page.locator(`td:has(button[data-day="${day}"])`);
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto(`/calendar?day=${from}`);
   await expectScreen(page, 'Calendar');
   const time = await bookFromCalendar(page, name, 'Dr. Michael Chen');

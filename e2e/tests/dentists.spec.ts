@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { choose, expectScreen, signIn } from './helpers';
+import { choose, expectScreen, signInByApi } from './helpers';
 
 /**
  * The admin's Dentists screen against the real server: a dentist is added (after bad input is
@@ -11,7 +11,7 @@ const card = (page: Page, name: string) => page.locator('.dentist-card').filter(
 
 test('an admin adds a dentist, edits them, sets them inactive and deletes them', async ({ page }) => {
   const name = unique('Ana');
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dentists');
   await expectScreen(page, 'Dentists');
   await expect(card(page, 'Dr. Sarah Johnson')).toBeVisible();
@@ -82,7 +82,7 @@ test('an admin adds a dentist, edits them, sets them inactive and deletes them',
 });
 
 test('a dentist with appointments to come is not deleted: the server says why', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInByApi(page, 'admin');
   await page.goto('/dentists?search=Sarah');
   await card(page, 'Dr. Sarah Johnson').getByRole('button', { name: 'Delete Dr. Sarah Johnson' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();

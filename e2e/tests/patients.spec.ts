@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { choose, signIn } from './helpers';
+import { choose, signInByApi } from './helpers';
 
 /** A name no other journey uses, so runs never see each other's patients. */
 const uniqueName = (first: string) => `${first} Quill${Date.now().toString(36)}`;
@@ -19,7 +19,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText
 
 test('a receptionist adds a patient, finds them, edits them and deletes them', async ({ page }) => {
   const name = uniqueName('Nora');
-  await signIn(page, 'receptionist');
+  await signInByApi(page, 'receptionist');
   await page.goto('/patients');
   await expect(page.getByRole('heading', { name: 'Patients', level: 1 })).toBeVisible();
 
@@ -82,7 +82,7 @@ test('a receptionist adds a patient, finds them, edits them and deletes them', a
 });
 
 test('a patient with appointments is not deleted: the server says why', async ({ page }) => {
-  await signIn(page, 'dentist');
+  await signInByApi(page, 'dentist');
   await page.goto('/patients');
   // Any patient of the demo clinic with a visit to come.
   const booked = page

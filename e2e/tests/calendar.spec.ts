@@ -86,7 +86,7 @@ test('a dentist sees their own appointments by default, and a free day says so',
   );
   // A day far ahead has nothing booked.
   await page.goto('/calendar?day=2030-01-15');
-  await expect(page.getByText('No appointments')).toBeVisible();
+  await expect(page.getByText('No appointments', { exact: true })).toBeVisible();
   await expect(page.getByText('This day is free')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'January 2030' })).toBeVisible();
 });

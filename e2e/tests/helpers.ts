@@ -95,8 +95,13 @@ export async function readModuleBuildTime(page: Page, moduleId: ModuleId): Promi
   return value ?? '';
 }
 
+/** The top bar's user button, named by the name and role it shows. */
+export function userMenu(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /(Administrator|Receptionist|Dentist)$/ });
+}
+
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: /^User menu/ }).click();
+  await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

@@ -101,6 +101,11 @@ test('a receptionist books, moves, edits and saves with the keyboard alone', asy
   await tabTo(page, form.getByRole('combobox', { name: 'Treatment' }));
   await pickWithKeys(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
   await tabTo(page, form.getByRole('button', { name: 'Book Appointment' }));
+  // The focus stays in the dialog: Tab from its last button goes round to its first, Close, and back.
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(form.getByRole('button', { name: 'Book Appointment' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
   await expect(form).toBeHidden();

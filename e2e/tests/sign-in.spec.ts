@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, expectScreen, expectSidebar, fillSignIn, signIn, signOut } from './helpers';
+import { ACCOUNTS, expectScreen, expectSidebar, fillSignIn, signIn, signOut, userMenu } from './helpers';
 
 const EXPECTED_SIDEBAR = {
   admin: [
@@ -22,10 +22,9 @@ for (const account of ['admin', 'receptionist', 'dentist'] as const) {
     await signIn(page, account);
     await expect(page).toHaveURL(/\/$/);
     await expectSidebar(page, EXPECTED_SIDEBAR[account]);
-    const userMenu = page.getByRole('button', { name: /^User menu/ });
-    await expect(userMenu).toContainText(ACCOUNTS[account].name);
-    await expect(userMenu).toContainText(ACCOUNTS[account].role);
-    await userMenu.click();
+    const menu = userMenu(page);
+    await expect(menu).toHaveAccessibleName(`${ACCOUNTS[account].name} ${ACCOUNTS[account].role}`);
+    await menu.click();
     await expect(page.getByRole('menu').last()).toContainText(ACCOUNTS[account].name);
   });
 }

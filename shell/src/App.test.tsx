@@ -153,7 +153,7 @@ describe('App: sign-in and protected routes end to end (spec §2, §4)', () => {
     expect(window.location.pathname).toBe('/patients');
     // Neither the redirect to /login nor the way back added a history entry: Back does not return to the form.
     expect(window.history.length).toBe(historyLength);
-    expect(screen.getByRole('button', { name: /^User menu/ })).toHaveTextContent('Alex Admin');
+    expect(screen.getByRole('button', { name: 'Alex Admin Administrator' })).toHaveTextContent('Alex Admin');
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-admin');
   });
 

@@ -26,12 +26,7 @@ export function DayPanel({ day, appointments, loading = false, onNew, onMove }: 
       className="calendar-panel"
       title={<span aria-live="polite">{formatDay(day, true)}</span>}
       extra={
-        <Button
-          size="small"
-          icon={<PlusOutlined />}
-          onClick={onNew}
-          aria-label={`New appointment on ${formatDay(day)}`}
-        >
+        <Button size="small" icon={<PlusOutlined />} onClick={onNew} aria-label={`Book on ${formatDay(day)}`}>
           Book
         </Button>
       }

@@ -118,16 +118,20 @@ export function MonthGrid({ month, today, selected, byDay, onSelect, onDropAppoi
                     data-day={day}
                     aria-pressed={day === selected}
                     aria-current={day === today ? 'date' : undefined}
-                    aria-label={`${labelOf(day)}${day === today ? ', today' : ''}, ${
-                      appointments.length === 0
-                        ? 'no appointments'
-                        : `${appointments.length} appointment${appointments.length === 1 ? '' : 's'}`
-                    }`}
                     tabIndex={day === selected ? 0 : -1}
                     onClick={() => onSelect(day)}
                     onKeyDown={(event) => onKeyDown(event, day)}
                   >
+                    {/* Named by its content, which begins with what it shows (WCAG 2.5.3): the day's
+                        number, then, unseen, its count and date; the count badge is not read twice. */}
                     <span className="calendar-day-number">{dayNumber(day)}</span>
+                    <span className="calendar-sr-only">
+                      {`, ${
+                        appointments.length === 0
+                          ? 'no appointments'
+                          : `${appointments.length} appointment${appointments.length === 1 ? '' : 's'}`
+                      }, ${labelOf(day)}${day === today ? ', today' : ''}`}
+                    </span>
                     {appointments.length > 0 && (
                       <span className="calendar-count" aria-hidden>
                         {appointments.length}

@@ -1,5 +1,6 @@
 import { App, ConfigProvider } from 'antd';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { keepTabInDialogs } from './modalFocus';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -48,10 +49,11 @@ const ACCESSIBLE_COLORS = {
 
 /**
  * One theme and one antd App context for the shell and every module. A user who asks their system
- * for less motion gets no animated menus, dialogs or drop-downs.
+ * for less motion gets no animated menus, dialogs or drop-downs; Tab goes round inside an open dialog.
  */
 export function UiProvider({ children }: { children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
+  useEffect(() => keepTabInDialogs(document), []);
   return (
     <ConfigProvider
       theme={{

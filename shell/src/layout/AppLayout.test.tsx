@@ -83,6 +83,9 @@ const sidebarEntries = () =>
     .getAllByRole('menuitem')
     .map((item) => item.textContent);
 
+/** The top bar's user button, named by the name and role it shows. */
+const USER_MENU = /(Administrator|Receptionist|Dentist)$/;
+
 describe('AppLayout (spec §2 Layout)', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -147,18 +150,18 @@ describe('AppLayout (spec §2 Layout)', () => {
     ).toBeInTheDocument();
   });
 
-  it("the top bar's user menu shows the user's name and role", async () => {
+  it("the top bar's user menu shows the user's name and role, and is named by what it shows", async () => {
     await renderLayout('receptionist');
-    const button = screen.getByRole('button', { name: /^User menu/ });
-    expect(button).toHaveTextContent('Riley Reception');
-    expect(button).toHaveTextContent('Receptionist');
+    // WCAG 2.5.3: the name is the visible text; the initials beside it are not read twice.
+    const button = screen.getByRole('button', { name: 'Riley Reception Receptionist' });
     expect(button).toHaveTextContent('RR');
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
   });
 
   it('the user menu opens with name, e-mail and Sign out, and a click outside closes it', async () => {
     const user = userEvent.setup();
     await renderLayout('dentist');
-    await user.click(screen.getByRole('button', { name: /^User menu/ }));
+    await user.click(screen.getByRole('button', { name: USER_MENU }));
     const signOut = await screen.findByRole('menuitem', { name: /Sign out/ });
     const menu = signOut.closest('[role="menu"]') as HTMLElement;
     expect(menu).not.toBeNull();
@@ -176,7 +179,7 @@ describe('AppLayout (spec §2 Layout)', () => {
     sessionStorage.setItem('authToken', 'token');
     sessionStorage.setItem('dental_user', JSON.stringify(PEOPLE.admin));
     await renderLayout('admin', ALL_MODULES, '/patients');
-    await user.click(screen.getByRole('button', { name: /^User menu/ }));
+    await user.click(screen.getByRole('button', { name: USER_MENU }));
     await user.click(await screen.findByRole('menuitem', { name: /Sign out/ }));
 
     expect(await screen.findByText('Login page')).toBeInTheDocument();
@@ -191,7 +194,7 @@ describe('AppLayout (spec §2 Layout)', () => {
     const user = userEvent.setup();
     jest.spyOn(authApi, 'logout').mockRejectedValue(new Error('Network Error'));
     await renderLayout('receptionist');
-    await user.click(screen.getByRole('button', { name: /^User menu/ }));
+    await user.click(screen.getByRole('button', { name: USER_MENU }));
     await user.click(await screen.findByRole('menuitem', { name: /Sign out/ }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(useAuthStore.getState().status).toBe('anonymous');

@@ -192,11 +192,15 @@ export function AppLayout() {
             <button
               type="button"
               className="app-user-button"
-              aria-label={`User menu: ${user?.name ?? ''}, ${user ? ROLE_LABELS[user.role] : ''}`}
+              // Named by what it shows, the name and the role (WCAG 2.5.3: a voice user says what they
+              // see); the initials repeat the name and are not read.
+              aria-haspopup="menu"
             >
-              <Avatar style={{ background: '#0e7490' }}>{initialsOf(user?.name ?? '')}</Avatar>
+              <Avatar style={{ background: '#0e7490' }} aria-hidden>
+                {initialsOf(user?.name ?? '')}
+              </Avatar>
               <span className="app-user-button__text">
-                <span className="app-user-button__name">{user?.name}</span>
+                <span className="app-user-button__name">{user?.name}</span>{' '}
                 <span className="app-user-button__role">{user ? ROLE_LABELS[user.role] : ''}</span>
               </span>
             </button>

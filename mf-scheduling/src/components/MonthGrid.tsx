@@ -1,4 +1,5 @@
 import type { Appointment } from '@dental/shared';
+import { VisuallyHidden } from '@dental/shared/ui';
 import { type KeyboardEvent, useRef } from 'react';
 import { monthWeeks, shiftDay } from './calendarMonth';
 
@@ -125,13 +126,13 @@ export function MonthGrid({ month, today, selected, byDay, onSelect, onDropAppoi
                     {/* Named by its content, which begins with what it shows (WCAG 2.5.3): the day's
                         number, then, unseen, its count and date; the count badge is not read twice. */}
                     <span className="calendar-day-number">{dayNumber(day)}</span>
-                    <span className="calendar-sr-only">
+                    <VisuallyHidden>
                       {`, ${
                         appointments.length === 0
                           ? 'no appointments'
                           : `${appointments.length} appointment${appointments.length === 1 ? '' : 's'}`
                       }, ${labelOf(day)}${day === today ? ', today' : ''}`}
-                    </span>
+                    </VisuallyHidden>
                     {appointments.length > 0 && (
                       <span className="calendar-count" aria-hidden>
                         {appointments.length}

@@ -92,3 +92,4 @@ export { ListSearch, type ListSearchProps } from './ListSearch';
 export { PageHeading } from './PageHeading';
 export { schemaRules, showServerErrors } from './schemaRules';
 export { UiProvider } from './UiProvider';
+export { VisuallyHidden } from './VisuallyHidden';

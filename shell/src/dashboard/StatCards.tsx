@@ -8,6 +8,7 @@ import {
   Statistic,
   Tag,
   Typography,
+  VisuallyHidden,
 } from '@dental/shared/ui';
 
 /** What each of the server's figures counts (server: GET /api/dashboard/stats), in words. */
@@ -30,7 +31,7 @@ function StatChange({ stat }: { stat: DashboardStat }) {
     >
       {positive ? <CheckCircleOutlined aria-hidden /> : <ExclamationCircleOutlined aria-hidden />}
       <span className="dashboard-stat__change-value">{stat.change}</span>
-      <span className="dashboard-sr-only">{positive ? ' (positive)' : ' (negative)'}</span>
+      <VisuallyHidden>{positive ? ' (positive)' : ' (negative)'}</VisuallyHidden>
     </Typography.Text>
   );
 }

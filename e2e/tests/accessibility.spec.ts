@@ -68,6 +68,23 @@ async function bookVisitToMove(page: Page, token: string, width: number): Promis
   return `?day=${date}`;
 }
 
+/**
+ * A 90-minute Root Canal of Dr. Sarah Johnson's on the same Tuesday, for the Day view: a block
+ * an hour and a half long beside the other visits, at a time of its own for each width.
+ */
+async function bookLongVisit(page: Page, token: string, width: number): Promise<string> {
+  const date = weekdayFromToday(40, 2);
+  await bookByApi(page, token, {
+    patient: `Axe Day ${width}`,
+    phone: '555-0143',
+    dentist: 'Dr. Sarah Johnson',
+    date,
+    time: width === WIDTHS[0] ? '15:00' : '11:00',
+    treatment: 'Root Canal',
+  });
+  return `&day=${date}`;
+}
+
 const ADMIN_SCREENS: ScreenState[] = [
   { path: '/', heading: 'Dashboard' },
   {
@@ -114,6 +131,13 @@ const ADMIN_SCREENS: ScreenState[] = [
     forms: [{ button: /^Move appointment of /, dialog: 'Move Appointment' }],
     prepare: bookVisitToMove,
   },
+  {
+    path: '/calendar?view=day',
+    heading: 'Calendar',
+    forms: [{ button: /^Move appointment of /, dialog: 'Move Appointment' }],
+    prepare: bookLongVisit,
+  },
+  { path: '/calendar?view=week', heading: 'Calendar' },
   { path: '/calendar?day=2030-01-15', heading: 'Calendar' },
   { path: '/appointments?search=zzzzqq', heading: 'Appointments' },
   { path: '/patients?search=zzzzqq', heading: 'Patients' },

@@ -1,5 +1,14 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { choose, chooseFreeTime, selectionOf, signIn } from './helpers';
+import {
+  choose,
+  chooseFreeTime,
+  chooseTime,
+  openOptions,
+  selectionOf,
+  signIn,
+  WORKDAYS,
+  workdayFromToday,
+} from './helpers';
 
 /**
  * The front desk's day, in the browser against the real server: a new patient is booked a visit,
@@ -18,6 +27,10 @@ function dayFromToday(days: number): string {
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const bookingForm = (page: Page) => page.getByRole('dialog', { name: 'New Appointment' });
 
+/**
+ * Fills dentist, date and treatment, then the time (the free times are read for the treatment's
+ * length, so the time comes last): the one starting at `time`, or the first free one. Answers the start.
+ */
 async function fillBooking(
   page: Page,
   form: Locator,
@@ -25,25 +38,18 @@ async function fillBooking(
 ): Promise<string> {
   if (booking.dentist) await choose(page, form.getByRole('combobox', { name: 'Dentist' }), booking.dentist);
   await form.getByLabel('Date').fill(booking.date);
-  let time = booking.time ?? '';
-  if (booking.time) {
-    await form.getByRole('combobox', { name: 'Time' }).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: new RegExp(`^${booking.time}-`) })
-      .click();
-    await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute(
-      'title',
-      new RegExp(`^${booking.time}`),
-    );
-  } else {
-    time = await chooseFreeTime(page, form);
-  }
   await choose(page, form.getByRole('combobox', { name: 'Treatment' }), booking.treatment);
+  const time = booking.time
+    ? (await chooseTime(page, form, booking.time)).slice(0, 5)
+    : await chooseFreeTime(page, form);
   // Nothing chosen is undone by an answer arriving late.
+  await expect(selectionOf(form.getByRole('combobox', { name: 'Treatment' }))).toHaveAttribute(
+    'title',
+    booking.treatment,
+  );
   await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute(
     'title',
-    new RegExp(`^${time}`),
+    new RegExp(`^${time}–`),
   );
   return time;
 }
@@ -53,7 +59,8 @@ test('a receptionist books a new patient a visit and follows it from pending to 
 }) => {
   test.setTimeout(120_000);
   const name = unique('Iris');
-  const visitDay = dayFromToday(61);
+  // A day Dr. James Wilson works, past the demo's visits.
+  const visitDay = workdayFromToday(61, WORKDAYS['Dr. James Wilson']);
   await signIn(page, 'receptionist');
 
   // A new patient, then 'Book appointment' from their file.
@@ -91,23 +98,40 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   });
   await form.getByLabel('Notes').fill('First visit');
   await form.getByRole('button', { name: 'Book Appointment' }).click();
-  await expect(page.getByText(new RegExp(`Appointment booked for ${name} on .* at ${time}`))).toBeVisible();
+  // A Root Canal lasts 90 minutes: it is booked from 10:00 to 11:30.
+  await expect(
+    page.getByText(new RegExp(`Appointment booked for ${name} on .* at ${time}–11:30`)),
+  ).toBeVisible();
   await expect(page).not.toHaveURL(/new=1/);
 
-  // A clash at the same dentist, day and time is refused with the server's message; nothing is saved.
+  // Another visit of the dentist is not offered a time inside the Root Canal: a Dental Checkup may
+  // end at 10:00 or start at 11:30, nothing between.
   await page.getByRole('button', { name: 'New Appointment' }).click();
   const clash = bookingForm(page);
   await clash.getByLabel('Patient Name').fill(unique('Otto'));
   await clash.getByLabel('Patient Name').press('Tab');
   await clash.getByLabel('Phone').fill('555-0178');
-  await fillBooking(page, clash, {
-    dentist: 'Dr. James Wilson',
-    date: visitDay,
-    treatment: 'Dental Checkup',
-    time,
-  });
+  await choose(page, clash.getByRole('combobox', { name: 'Dentist' }), 'Dr. James Wilson');
+  await clash.getByLabel('Date').fill(visitDay);
+  await choose(page, clash.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
+  await expect(clash.getByLabel('Duration')).toHaveValue('30');
+  await expect(
+    clash.getByText(/start times free for Dr\. James Wilson on .+ for 30 minutes\./),
+  ).toBeVisible();
+  await clash.getByRole('combobox', { name: 'Time' }).click();
+  await expect(openOptions(page).nth(2)).toHaveText('09:30–10:00');
+  await expect(openOptions(page).nth(3)).toHaveText('11:30–12:00');
+  await openOptions(page).nth(2).click();
+
+  // Booked anyway at 10:00 as an emergency, the clash is refused with the server's message naming the
+  // Root Canal's time; nothing is saved.
+  await clash.getByRole('checkbox', { name: 'Book outside open hours (emergency)' }).check();
+  await clash.getByLabel('Time', { exact: true }).fill(time);
+  await clash.getByLabel('Reason for booking outside open hours').fill('Broken tooth, seen at once');
   await clash.getByRole('button', { name: 'Book Appointment' }).click();
-  await expect(clash.getByRole('alert')).toContainText(/already/i);
+  await expect(clash.getByRole('alert').filter({ hasText: 'already has an appointment' })).toContainText(
+    `Dr. James Wilson already has an appointment on ${visitDay} at ${time}–11:30 (${name})`,
+  );
   await clash.getByRole('button', { name: 'Cancel' }).click();
 
   // Found by search and filters, kept in the URL across a reload.
@@ -141,6 +165,8 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   await expect(page.getByText(`The appointment of ${name} was saved`)).toBeVisible();
   await expect(row(page, name)).toContainText('Cavity Filling');
   await expect(row(page, name)).toContainText('Bring X-rays');
+  // A Cavity Filling's length, 60 minutes, came with it.
+  await expect(row(page, name)).toContainText(`${time}–11:00`);
 
   // A visit still to come cannot be marked completed; cancelled, Cancel is disabled.
   await expect(page.getByRole('button', { name: `Complete appointment of ${name}` })).toBeDisabled();

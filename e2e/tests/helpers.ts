@@ -137,33 +137,63 @@ function isoDay(date: Date): string {
 /** The Calendar's list of the selected day's appointments. */
 export const dayList = (page: Page) => page.getByRole('list', { name: /^Appointments on / });
 
-/** Books through the form the calendar opens: a new patient, the first free time of the dentist. */
-export async function bookFromCalendar(page: Page, name: string, dentist: string): Promise<string> {
+/**
+ * Books through the form the calendar opens: a new patient, a Dental Checkup (unless another treatment
+ * is named) at the first free time of the dentist; answers its start.
+ */
+export async function bookFromCalendar(
+  page: Page,
+  name: string,
+  dentist: string,
+  treatment = 'Dental Checkup',
+): Promise<string> {
   await page.getByRole('button', { name: 'New Appointment', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'New Appointment' });
   await form.getByLabel('Patient Name').fill(name);
   await form.getByLabel('Patient Name').press('Tab');
   await form.getByLabel('Phone').fill('555-0191');
   await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist);
+  // The treatment gives the visit's length, which the free times are read for.
+  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), treatment);
   const time = await chooseFreeTime(page, form);
-  await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
   await form.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
   return time;
 }
 
-/** In the booking form, once the dentist's day is read, picks the first time offered that is free. */
+/** The booking form's hint under Time, once the dentist's free times for the day and length are read. */
+export const FREE_TIMES_HINT = /start times? free for .+ minutes\.$|: choose another day or dentist\.$/;
+
+/** The options of the antd Select drop-down open now (its visible list, not the one kept for screen readers). */
+export const openOptions = (page: Page) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+
+/**
+ * In the booking form (dentist, date and treatment chosen), once the dentist's free times for that
+ * length are read, picks the first one offered; answers its start.
+ */
 export async function chooseFreeTime(page: Page, form: Locator): Promise<string> {
-  await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
+  await expect(form.getByText(/start times? free for/)).toBeVisible();
   await form.getByRole('combobox', { name: 'Time' }).click();
-  const free = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasNotText: '(booked)' })
-    .first();
+  const free = openOptions(page).first();
   const label = (await free.textContent()) ?? '';
   await free.click();
   await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute('title', label);
   return label.slice(0, 5);
+}
+
+/**
+ * In the booking form (dentist, date and treatment chosen), picks the free time that starts at
+ * `start` (offered as a range, `10:00–11:30`); answers the range.
+ */
+export async function chooseTime(page: Page, form: Locator, start: string): Promise<string> {
+  await expect(form.getByText(/start times? free for/)).toBeVisible();
+  await form.getByRole('combobox', { name: 'Time' }).click();
+  const option = openOptions(page).filter({ hasText: new RegExp(`^${start}–\\d\\d:\\d\\d$`) });
+  const label = (await option.textContent()) ?? '';
+  await option.click();
+  await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute('title', label);
+  return label;
 }
 
 /** Moves a visit of the Calendar's day list with the keyboard's way: its Move button. */
@@ -195,23 +225,87 @@ export function weekdayFromToday(days: number, weekday: number): string {
   return isoDay(date);
 }
 
-/** Books a visit through the API (the staff member of `token`), for a journey that needs one to exist. */
-export async function bookByApi(
-  page: Page,
-  token: string,
-  visit: { patient: string; phone: string; dentist: string; date: string; time: string; treatment: string },
-): Promise<{ id: number }> {
+/**
+ * The first day at least `days` from today that falls on one of `weekdays` (0 Sunday ... 6 Saturday),
+ * as `YYYY-MM-DD`: a day the dentist works whatever today is.
+ */
+export function workdayFromToday(days: number, weekdays: readonly number[]): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  while (!weekdays.includes(date.getDay())) date.setDate(date.getDate() + 1);
+  return isoDay(date);
+}
+
+/** The days of the week each demo dentist works (0 Sunday ... 6 Saturday), as the demo data gives them. */
+export const WORKDAYS = {
+  'Dr. Sarah Johnson': [1, 2, 3, 4, 5],
+  'Dr. Michael Chen': [1, 2, 3, 4, 5, 6],
+  'Dr. Emily Rodriguez': [0, 2, 3, 4, 5, 6],
+  'Dr. James Wilson': [0, 1, 3, 5, 6],
+} as const;
+
+/** The first day after `date` (`YYYY-MM-DD`) that falls on one of `weekdays`, as `YYYY-MM-DD`. */
+export function workdayAfter(date: string, weekdays: readonly number[]): string {
+  const next = new Date(`${date}T12:00:00`);
+  do next.setDate(next.getDate() + 1);
+  while (!weekdays.includes(next.getDay()));
+  return isoDay(next);
+}
+
+/** A day `days` after `date` (`YYYY-MM-DD`), as `YYYY-MM-DD`. */
+export function daysAfter(date: string, days: number): string {
+  const next = new Date(`${date}T12:00:00`);
+  next.setDate(next.getDate() + days);
+  return isoDay(next);
+}
+
+/** A visit as the API takes it, the dentist by name. */
+export interface VisitByApi {
+  patient: string;
+  phone: string;
+  dentist: string;
+  date: string;
+  time: string;
+  treatment: string;
+  /** Minutes; the treatment's length from Settings unless given. */
+  duration?: number;
+  /** An emergency outside the dentist's open hours (admin or receptionist), with its reason. */
+  outside_hours?: boolean;
+  outside_hours_reason?: string;
+}
+
+/** The id of the clinic's dentist of this name, read through the API. */
+export async function dentistIdByApi(page: Page, token: string, name: string): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
-  const dentists = await page.request.get('/api/dentists', { headers, params: { search: visit.dentist } });
+  const dentists = await page.request.get('/api/dentists', { headers, params: { search: name } });
   expect(dentists.status()).toBe(200);
   const found = ((await dentists.json()) as { data: Array<{ id: number; name: string }> }).data;
-  const dentist = found.find((candidate) => candidate.name === visit.dentist);
-  expect(dentist, `dentist ${visit.dentist}`).toBeTruthy();
-  const { dentist: _name, ...fields } = visit;
-  const booked = await page.request.post('/api/appointments', {
-    headers,
-    data: { ...fields, dentist_id: dentist?.id },
+  const dentist = found.find((candidate) => candidate.name === name);
+  expect(dentist, `dentist ${name}`).toBeTruthy();
+  return dentist?.id ?? 0;
+}
+
+/** Asks the API to book a visit (the staff member of `token`); answers the server's status and body. */
+export async function tryBookByApi(
+  page: Page,
+  token: string,
+  visit: VisitByApi,
+): Promise<{ status: number; body: { id?: number; message?: string } }> {
+  const { dentist, ...fields } = visit;
+  const dentistId = await dentistIdByApi(page, token, dentist);
+  const answer = await page.request.post('/api/appointments', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...fields, dentist_id: dentistId },
   });
-  expect(booked.status(), await booked.text()).toBe(201);
-  return (await booked.json()) as { id: number };
+  return { status: answer.status(), body: (await answer.json()) as { id?: number; message?: string } };
+}
+
+/**
+ * Books a visit through the API (the staff member of `token`), for a journey that needs one to exist:
+ * at a time the dentist is open and free, or outside open hours with a reason.
+ */
+export async function bookByApi(page: Page, token: string, visit: VisitByApi): Promise<{ id: number }> {
+  const booked = await tryBookByApi(page, token, visit);
+  expect(booked.status, booked.body.message).toBe(201);
+  return { id: booked.body.id ?? 0 };
 }

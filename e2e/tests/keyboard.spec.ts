@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { dayFromToday, dayList, expectScreen } from './helpers';
+import { dayList, expectScreen, WORKDAYS, workdayAfter, workdayFromToday } from './helpers';
 
 /**
  * The front desk with the keyboard alone: sign in, book a visit from the Appointments screen, move it
@@ -65,8 +65,9 @@ async function typeDate(page: Page, date: string) {
 test('a receptionist books, moves, edits and saves with the keyboard alone', async ({ page }) => {
   test.setTimeout(180_000);
   const name = unique('Kira');
-  const day = dayFromToday(63);
-  const later = dayFromToday(64);
+  // Days Dr. Emily Rodriguez works, past the demo's visits.
+  const day = workdayFromToday(63, WORKDAYS['Dr. Emily Rodriguez']);
+  const later = workdayAfter(day, WORKDAYS['Dr. Emily Rodriguez']);
 
   // Sign in: the first field has the focus path, Enter submits.
   await page.goto('/login');
@@ -95,11 +96,15 @@ test('a receptionist books, moves, edits and saves with the keyboard alone', asy
   await tabTo(page, form.getByLabel('Date'));
   await typeDate(page, day);
   await expect(form.getByLabel('Date')).toHaveValue(day);
-  await expect(form.getByText(/slots free for|no availability is set/)).toBeVisible();
-  await tabTo(page, form.getByRole('combobox', { name: 'Time' }));
-  await pickWithKeys(page, form.getByRole('combobox', { name: 'Time' }), '1');
+  // The treatment before the time: its length is what the free times are read for.
   await tabTo(page, form.getByRole('combobox', { name: 'Treatment' }));
   await pickWithKeys(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
+  await expect(form.getByLabel('Duration')).toHaveValue('30');
+  await expect(
+    form.getByText(/start times free for Dr\. Emily Rodriguez on .+ for 30 minutes\./),
+  ).toBeVisible();
+  await tabTo(page, form.getByRole('combobox', { name: 'Time' }));
+  await pickWithKeys(page, form.getByRole('combobox', { name: 'Time' }), '10:00–10:30');
   await tabTo(page, form.getByRole('button', { name: 'Book Appointment' }));
   // The focus stays in the dialog: Tab from its last button goes round to its first, Close, and back.
   await page.keyboard.press('Tab');
@@ -123,7 +128,7 @@ test('a receptionist books, moves, edits and saves with the keyboard alone', asy
   await tabTo(page, move.getByRole('button', { name: 'Move', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByText(new RegExp(`The appointment of ${name} is now on`))).toBeVisible();
-  await expect(dayList(page).getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  await expect(dayList(page).getByRole('listitem').filter({ hasText: name })).toContainText('10:00–10:30');
 
   // The patient made by the booking: Edit from the list, a new phone, Enter saves.
   await page.goto(`/patients?search=${encodeURIComponent(name)}`);

@@ -1,6 +1,6 @@
 import { MAIL_SINK_URL } from '../playwright.config';
 import { expect, type Page, test } from './fixtures';
-import { choose, chooseFreeTime, dayFromToday, expectScreen, signIn } from './helpers';
+import { choose, chooseFreeTime, dayFromToday, expectScreen, signIn, WORKDAYS } from './helpers';
 
 /**
  * Reminders against the real server and a local mail server: an admin switches the notification
@@ -16,6 +16,25 @@ async function mailsTo(page: Page, address: string): Promise<ReceivedMail[]> {
   const response = await page.request.get(`${MAIL_SINK_URL}/messages`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ReceivedMail[]).filter((mail) => mail.to.includes(address));
+}
+
+/**
+ * A mail as sent: its lines reach the mail server quoted-printable, long ones folded and bytes past
+ * ASCII (the en dash of `09:00–09:30`) written `=E2=80=93`; unfolded and decoded, they read as sent.
+ */
+function quotedPrintable(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '');
+  const bytes = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** When a 30-minute visit starting at `HH:mm` ends. */
+function endOfCheckup(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const end = hours * 60 + minutes + 30;
+  return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
 }
 
 const outboxRow = (page: Page, kind: string, recipient: string) =>
@@ -63,10 +82,16 @@ test('an admin turns the reminders on, books a visit for tomorrow and sees its r
   await page.getByRole('dialog', { name }).getByRole('button', { name: 'Book appointment' }).click();
   const form = page.getByRole('dialog', { name: 'New Appointment' });
   await expect(form.getByLabel('Patient Name')).toHaveValue(name);
-  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), 'Dr. James Wilson');
-  await form.getByLabel('Date').fill(dayFromToday(1));
-  const time = await chooseFreeTime(page, form);
+  // Dr. James Wilson, or Dr. Michael Chen on a day he does not work: one of them works every day.
+  const tomorrow = dayFromToday(1);
+  const works = (WORKDAYS['Dr. James Wilson'] as readonly number[]).includes(
+    new Date(`${tomorrow}T12:00:00`).getDay(),
+  );
+  const dentist = works ? 'Dr. James Wilson' : 'Dr. Michael Chen';
+  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist);
+  await form.getByLabel('Date').fill(tomorrow);
   await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
+  const time = await chooseFreeTime(page, form);
   await form.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
 
@@ -84,10 +109,10 @@ test('an admin turns the reminders on, books a visit for tomorrow and sees its r
 
   // The local mail server has the reminder: plain words, the visit's time, nothing medical.
   const [mail] = await mailsTo(page, email);
-  // Long lines reach the mail server folded (quoted-printable): unfolded, they read as sent.
-  const text = mail?.raw.replace(/=\r?\n/g, '');
+  const text = mail ? quotedPrintable(mail.raw) : '';
   expect(text).toMatch(/Subject: Reminder: your visit to Bright Smile Dental/);
   expect(text).toContain('Hello Nora,');
-  expect(text).toContain(`at ${time} with Dr. James Wilson`);
+  // The visit's time from start to end: a Dental Checkup lasts 30 minutes.
+  expect(text).toContain(`at ${time}–${endOfCheckup(time)} with ${dentist}`);
   expect(text).not.toContain('Dental Checkup');
 });

@@ -1,4 +1,9 @@
-import { DEFAULT_NOTIFICATIONS, DEFAULT_PRACTICE_HOURS, useAuthStore } from '@dental/shared';
+import {
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_PRACTICE_HOURS,
+  DEFAULT_TREATMENT_MINUTES,
+  useAuthStore,
+} from '@dental/shared';
 import {
   createFakeApi,
   type FakeApi,
@@ -20,6 +25,8 @@ const SAVED = {
   address: '120 Harbour Street',
   phone: '555-0100',
   email: 'info@brightsmile.example',
+  treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
+  bookingGridMinutes: 15,
 };
 
 let api: FakeApi;
@@ -51,6 +58,9 @@ describe('SettingsPage (spec §2 Settings)', () => {
     expect(body.notifications.smsReminders).toBe(true);
     expect(body.workingHours.monday).toEqual({ start: '09:00', end: '17:00', closed: false });
     expect(body.idleTimeoutMinutes).toBe(30);
+    // The visit lengths, untouched, go back as they were read.
+    expect(body.treatmentMinutes).toEqual(DEFAULT_TREATMENT_MINUTES);
+    expect(body.bookingGridMinutes).toBe(15);
   });
 
   it('a day ending before it starts is refused beside its field, and nothing is sent', async () => {
@@ -75,6 +85,7 @@ describe('SettingsPage (spec §2 Settings)', () => {
   it('others read the settings without a Save button', async () => {
     renderScreen(<SettingsPage />, { url: '/settings', staff: staffMember('receptionist') });
     expect(await screen.findByLabelText('Practice name')).toBeDisabled();
+    expect(screen.getByLabelText('Root Canal')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
     expect(screen.getByText(/Only an administrator can change the practice settings/)).toBeInTheDocument();
   });

@@ -33,6 +33,7 @@ import { saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { OutboxTable } from '../components/OutboxTable';
+import { VisitLengthsFields } from '../components/VisitLengthsFields';
 import { WorkingHoursFields } from '../components/WorkingHoursFields';
 
 const TABS = ['general', 'notifications', 'security', 'backup'] as const;
@@ -150,6 +151,9 @@ export default function SettingsPage() {
           <Card title="Working hours" size="small">
             <WorkingHoursFields disabled={readOnly} />
           </Card>
+          <Card title="Visit lengths" size="small">
+            <VisitLengthsFields disabled={readOnly} />
+          </Card>
         </Flex>
       ),
     },
@@ -222,7 +226,7 @@ export default function SettingsPage() {
         <div>
           <PageHeading>Settings</PageHeading>
           <Typography.Text type="secondary">
-            The practice's details, hours, notifications and backup.
+            The practice's details, hours, visit lengths, notifications and backup.
           </Typography.Text>
         </div>
         {isAdmin && savesWithButton && (

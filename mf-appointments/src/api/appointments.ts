@@ -6,6 +6,7 @@ import {
   type AppointmentWriteRequest,
   apiRequest,
   ERROR_MESSAGES,
+  type OverlappingAppointments,
 } from '@dental/shared';
 import { afterPreviousPage, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
 import type { QueryClient } from '@tanstack/react-query';
@@ -24,7 +25,20 @@ export const appointmentKeys = {
   lists: ['appointments', 'list'] as const,
   list: (params: AppointmentListParams) => ['appointments', 'list', params] as const,
   detail: (id: number) => ['appointments', 'detail', id] as const,
+  overlapping: ['appointments', 'overlapping'] as const,
 };
+
+/** Visits kept overlapping from before overlaps were refused: staff move or cancel one of each. */
+export function getOverlapping(): Promise<OverlappingAppointments> {
+  return apiRequest(
+    { method: 'GET', url: '/api/appointments/overlapping', params: { limit: 20 } },
+    ERROR_MESSAGES.fetchOverlapping,
+  );
+}
+
+export function useOverlapping() {
+  return useQuery({ queryKey: appointmentKeys.overlapping, queryFn: getOverlapping });
+}
 
 export function getAppointments(
   params: AppointmentListParams & { after?: string },

@@ -1,24 +1,47 @@
-import { type AvailabilityPage, apiRequest, ERROR_MESSAGES } from '@dental/shared';
-import { useQuery } from '@dental/shared/kit';
+import { apiRequest, ERROR_MESSAGES, type FreeTimes } from '@dental/shared';
+import { keepPreviousData, useQuery } from '@dental/shared/kit';
 
-/** A dentist's availability on one day (GET /api/availability/dentist/:id?date=…): its slots. */
+/** The times a dentist can still take a visit of some length on a day (GET /api/dentists/:id/free-times). */
 
-export const availabilityKeys = {
-  day: (dentistId: number, date: string) => ['availability', 'dentist', dentistId, { date }] as const,
+export interface FreeTimesAsked {
+  dentistId: number;
+  date: string;
+  duration: number;
+  /** A visit being edited: its own time counts as free. */
+  exceptId?: number;
+  /** The patient's other visits are not offered over. */
+  patientId?: number;
+}
+
+export const freeTimesKeys = {
+  all: ['free-times'] as const,
+  of: (asked: FreeTimesAsked) => ['free-times', asked] as const,
 };
 
-export function getDentistDay(dentistId: number, date: string): Promise<AvailabilityPage> {
+export function getFreeTimes({
+  dentistId,
+  date,
+  duration,
+  exceptId,
+  patientId,
+}: FreeTimesAsked): Promise<FreeTimes> {
   return apiRequest(
-    { method: 'GET', url: `/api/availability/dentist/${dentistId}`, params: { date } },
-    ERROR_MESSAGES.fetchDentistAvailability,
+    {
+      method: 'GET',
+      url: `/api/dentists/${dentistId}/free-times`,
+      params: { date, duration, except_id: exceptId, patient_id: patientId },
+    },
+    ERROR_MESSAGES.fetchFreeTimes,
   );
 }
 
-/** The day's availability of a dentist, once both are chosen; none when either is missing. */
-export function useDentistDay(dentistId: number | null, date: string | null) {
+/** The free times once dentist, day and length are chosen; none while any is missing. */
+export function useFreeTimes(asked: FreeTimesAsked | null) {
   return useQuery({
-    queryKey: availabilityKeys.day(dentistId ?? 0, date ?? ''),
-    queryFn: () => getDentistDay(dentistId ?? 0, date ?? ''),
-    enabled: dentistId !== null && date !== null,
+    queryKey: freeTimesKeys.of(asked ?? { dentistId: 0, date: '', duration: 0 }),
+    queryFn: () => getFreeTimes(asked as FreeTimesAsked),
+    enabled: asked !== null,
+    // A change of length keeps the last answer on screen until the new one comes.
+    placeholderData: keepPreviousData,
   });
 }

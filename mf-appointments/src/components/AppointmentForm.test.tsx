@@ -1,4 +1,4 @@
-import { PAST_BOOKING_MESSAGE } from '@dental/shared';
+import { type FreeTimes, PAST_BOOKING_MESSAGE } from '@dental/shared';
 import { todayDay } from '@dental/shared/kit';
 import {
   createFakeApi,
@@ -7,9 +7,10 @@ import {
   pageOf,
   refusal,
   renderScreen,
+  staffMember,
 } from '@dental/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
-import { MIA, MIA_VISIT, MICHAEL, RETIRED, SARAH } from '../testing/fixtures';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MIA, MIA_VISIT, MICHAEL, RETIRED, SARAH, SETTINGS } from '../testing/fixtures';
 import { dayBefore } from './AppointmentFilters';
 import { AppointmentForm } from './AppointmentForm';
 
@@ -17,7 +18,21 @@ let api: FakeApi;
 beforeEach(() => {
   api = createFakeApi();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL, RETIRED]));
+  api.onGet('/api/settings').reply(200, SETTINGS);
 });
+
+/** A free-times answer (GET /api/dentists/:id/free-times) for DAY. */
+function freeTimes(times: string[], overrides: Partial<FreeTimes> = {}): FreeTimes {
+  return {
+    date: DAY,
+    duration: 30,
+    times,
+    open: [{ start: '09:00', end: '17:00' }],
+    reason: times.length ? null : 'fully_booked',
+    message: times.length ? null : 'Fully booked',
+    ...overrides,
+  };
+}
 afterEach(() => api.restore());
 
 function renderForm() {
@@ -58,8 +73,9 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
     const dialog = await findDialog('New Appointment');
     expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('type', 'tel');
     await view.user.click(within(dialog).getByText('Book Appointment'));
-    // Patient name, phone, dentist, date, time, treatment.
+    // Patient name, phone, dentist, date, time, treatment; and the length.
     await waitFor(() => expect(within(dialog).getAllByText('This field is required')).toHaveLength(6));
+    expect(within(dialog).getByText('Give the length in minutes')).toBeInTheDocument();
 
     await view.user.type(within(dialog).getByLabelText('Phone'), 'call me');
     expect(await within(dialog).findByText('Use digits, spaces and + ( ) - . only')).toBeInTheDocument();
@@ -77,94 +93,116 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
     expect(api.sent('post')).toHaveLength(0);
   });
 
-  it('offers no time on a day the dentist marked inactive, and says so', async () => {
-    api.onGet('/api/availability/dentist/2').reply(
+  it('offers no time on a day the dentist does not work, and says why', async () => {
+    api.onGet('/api/dentists/2/free-times').reply(
       200,
-      pageOf([
-        {
-          id: 6,
-          dentist_id: 2,
-          dentist_name: 'Dr. Michael Chen',
-          date: DAY,
-          time_slots: [{ start: '09:00', end: '10:00', available: true }],
-          status: 'inactive',
-          created_at: '2026-01-01T00:00:00Z',
-          updated_at: '2026-01-01T00:00:00Z',
-        },
-      ]),
+      freeTimes([], {
+        reason: 'day_inactive',
+        message: `Dr. Michael Chen is not available on ${DAY}: the day is marked inactive`,
+      }),
     );
     const view = renderForm();
     const dialog = await findDialog('New Appointment');
     await choose(view, dialog, 'Dentist', 'Dr. Michael Chen');
     await view.user.type(within(dialog).getByLabelText('Date'), DAY);
+    await choose(view, dialog, 'Treatment', 'Dental Checkup');
     expect(
       await within(dialog).findByText(
-        /^Dr. Michael Chen is not available on .+: the day is marked inactive: choose another day or dentist.$/,
+        `Dr. Michael Chen is not available on ${DAY}: the day is marked inactive: choose another day or dentist.`,
       ),
     ).toBeInTheDocument();
     await view.user.click(within(dialog).getByLabelText('Time'));
     await waitFor(() => expect(openOptions()).toEqual([]));
   });
 
-  it("offers the dentist's free slots that day, or the suggested slots when none are set", async () => {
-    api.onGet('/api/availability/dentist/2').reply(
-      200,
-      pageOf([
-        {
-          id: 5,
-          dentist_id: 2,
-          dentist_name: 'Dr. Michael Chen',
-          date: DAY,
-          time_slots: [
-            { start: '09:00', end: '10:00', available: true },
-            { start: '10:00', end: '11:00', available: false },
-            { start: '11:00', end: '12:00', available: true },
-          ],
-          created_at: '2026-01-01T00:00:00Z',
-          updated_at: '2026-01-01T00:00:00Z',
-        },
-      ]),
-    );
-    api.onGet('/api/availability/dentist/1').reply(200, pageOf([]));
+  it("fills the length from the treatment and offers the dentist's free times for it", async () => {
+    api
+      .onGet('/api/dentists/2/free-times')
+      .reply((config) =>
+        config.params.duration === 90
+          ? [200, freeTimes(['09:00', '14:00'], { duration: 90 })]
+          : [200, freeTimes(['09:00', '09:15', '14:00'], { duration: Number(config.params.duration) })],
+      );
     const view = renderForm();
     const dialog = await findDialog('New Appointment');
+    expect(
+      within(dialog).getByText('Choose the dentist and date to see the free times.'),
+    ).toBeInTheDocument();
     await choose(view, dialog, 'Dentist', 'Dr. Michael Chen');
     await view.user.type(within(dialog).getByLabelText('Date'), DAY);
-
-    expect(await within(dialog).findByText(/2 of 3 slots free for Dr. Michael Chen/)).toBeInTheDocument();
-    expect(api.lastParams('/api/availability/dentist/2')).toEqual({ date: DAY });
+    await choose(view, dialog, 'Treatment', 'Root Canal');
+    // The Root Canal's length from Settings.
+    expect(within(dialog).getByLabelText('Duration')).toHaveValue('90');
+    expect(
+      await within(dialog).findByText(/^2 start times free for Dr. Michael Chen on .+ for 90 minutes.$/),
+    ).toBeInTheDocument();
+    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({ date: DAY, duration: 90 });
     await view.user.click(within(dialog).getByLabelText('Time'));
     await waitFor(() =>
       expect(openOptions()).toEqual([
-        { title: '09:00-10:00', disabled: false },
-        { title: '10:00-11:00 (booked)', disabled: true },
-        { title: '11:00-12:00', disabled: false },
+        { title: '09:00–10:30', disabled: false },
+        { title: '14:00–15:30', disabled: false },
       ]),
     );
-    await view.user.click(screen.getByTitle('11:00-12:00'));
+    await view.user.click(screen.getByTitle('09:00–10:30'));
+    // A length typed by hand asks again, and keeps the time it still offers.
+    await view.user.clear(within(dialog).getByLabelText('Duration'));
+    await view.user.type(within(dialog).getByLabelText('Duration'), '45');
+    expect(await within(dialog).findByText(/^3 start times free .+ for 45 minutes.$/)).toBeInTheDocument();
+    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({ date: DAY, duration: 45 });
+    // A treatment chosen after a typed length leaves the length alone.
+    await choose(view, dialog, 'Treatment', 'Dental Checkup');
+    expect(within(dialog).getByLabelText('Duration')).toHaveValue('45');
+  });
 
+  it('books outside open hours only with a reason, for an admin or receptionist', async () => {
+    api.onGet('/api/dentists/1/free-times').reply(200, freeTimes(['09:00']));
+    api.onGet('/api/patients').reply(200, pageOf([]));
+    api.onPost('/api/appointments').reply(201, { ...MIA_VISIT, id: 41, date: DAY, time: '18:30' });
+    const view = renderForm();
+    const dialog = await findDialog('New Appointment');
+    await view.user.type(within(dialog).getByLabelText('Patient Name'), 'Eve Emergency');
+    await view.user.type(within(dialog).getByLabelText('Phone'), '555 0911');
     await choose(view, dialog, 'Dentist', 'Dr. Sarah Johnson');
+    await view.user.type(within(dialog).getByLabelText('Date'), DAY);
+    await choose(view, dialog, 'Treatment', 'Tooth Extraction');
+    await view.user.click(within(dialog).getByLabelText('Book outside open hours (emergency)'));
+    // Any time: the list of free times gives way to a time field, which takes a whole time at once
+    // (jsdom drops the characters typed one by one).
+    await waitFor(() => expect(within(dialog).getByLabelText('Time')).toHaveAttribute('type', 'time'));
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '18:30' } });
+    await view.user.click(within(dialog).getByText('Book Appointment'));
     expect(
-      await within(dialog).findByText(
-        'Suggested times: no availability is set for this dentist on that day.',
-      ),
+      await within(dialog).findByText('Say why this visit is booked outside open hours'),
     ).toBeInTheDocument();
-    await view.user.click(within(dialog).getByLabelText('Time'));
-    await waitFor(() =>
-      expect(openOptions().map((option) => option.title)).toEqual([
-        '09:00-10:00',
-        '10:00-11:00',
-        '11:00-12:00',
-        '14:00-15:00',
-        '15:00-16:00',
-        '16:00-17:00',
-      ]),
+    expect(api.sent('post')).toHaveLength(0);
+    await view.user.type(
+      within(dialog).getByLabelText('Reason for booking outside open hours'),
+      'Knocked-out tooth',
     );
+    await view.user.click(within(dialog).getByText('Book Appointment'));
+    await waitFor(() => expect(view.onSaved).toHaveBeenCalledTimes(1));
+    expect(api.sent('post')[0]?.body).toMatchObject({
+      time: '18:30',
+      duration: 60,
+      outside_hours: true,
+      outside_hours_reason: 'Knocked-out tooth',
+    });
+  });
+
+  it('offers a dentist no way to book outside open hours', async () => {
+    const onSaved = jest.fn();
+    renderScreen(<AppointmentForm open appointment={null} onClose={jest.fn()} onSaved={onSaved} />, {
+      url: '/appointments?new=1',
+      staff: staffMember('dentist'),
+    });
+    const dialog = await findDialog('New Appointment');
+    expect(within(dialog).queryByLabelText('Book outside open hours (emergency)')).not.toBeInTheDocument();
   });
 
   it('finds the patient by name, fills the phone and books for that patient', async () => {
     api.onGet('/api/patients').reply(200, pageOf([MIA]));
-    api.onGet(/\/api\/availability\/dentist\/\d+/).reply(200, pageOf([]));
+    api.onGet(/\/api\/dentists\/\d+\/free-times/).reply(200, freeTimes(['14:00'], { duration: 90 }));
     api.onPost('/api/appointments').reply(201, { ...MIA_VISIT, id: 40, date: DAY, time: '14:00' });
     const view = renderForm();
     const invalidated = jest.spyOn(view.queryClient, 'invalidateQueries');
@@ -178,8 +216,8 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
 
     await choose(view, dialog, 'Dentist', 'Dr. Michael Chen');
     await view.user.type(within(dialog).getByLabelText('Date'), DAY);
-    await choose(view, dialog, 'Time', '14:00-15:00');
     await choose(view, dialog, 'Treatment', 'Root Canal');
+    await choose(view, dialog, 'Time', '14:00–15:30');
     await view.user.type(within(dialog).getByLabelText('Notes'), 'Prefers mornings');
     await view.user.click(within(dialog).getByText('Book Appointment'));
 
@@ -192,6 +230,7 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
       time: '14:00',
       dentist_id: 2,
       treatment: 'Root Canal',
+      duration: 90,
       notes: 'Prefers mornings',
     });
     const keys = invalidated.mock.calls.map(([filters]) => filters?.queryKey?.[0]);
@@ -199,13 +238,13 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
   });
 
   it('a clash is shown in the form with the server message; nothing is saved', async () => {
-    api.onGet(/\/api\/availability\/dentist\/\d+/).reply(200, pageOf([]));
+    api.onGet(/\/api\/dentists\/\d+\/free-times/).reply(200, freeTimes(['09:00']));
     api.onGet('/api/patients').reply(200, pageOf([]));
     api
       .onPost('/api/appointments')
       .reply(
         409,
-        refusal('Dr. Sarah Johnson already has an appointment on 2099-03-04 at 09:00', [
+        refusal('Dr. Sarah Johnson already has an appointment on 2099-03-04 at 09:00–10:30 (Mia Martin)', [
           { field: 'time', message: 'This time is taken' },
         ]),
       );
@@ -215,12 +254,12 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
     await view.user.type(within(dialog).getByLabelText('Phone'), '555 0199');
     await choose(view, dialog, 'Dentist', 'Dr. Sarah Johnson');
     await view.user.type(within(dialog).getByLabelText('Date'), DAY);
-    await choose(view, dialog, 'Time', '09:00-10:00');
     await choose(view, dialog, 'Treatment', 'Dental Checkup');
+    await choose(view, dialog, 'Time', '09:00–09:30');
     await view.user.click(within(dialog).getByText('Book Appointment'));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Dr. Sarah Johnson already has an appointment on 2099-03-04 at 09:00',
+      'Dr. Sarah Johnson already has an appointment on 2099-03-04 at 09:00–10:30 (Mia Martin)',
     );
     expect(within(dialog).getByText('This time is taken')).toBeInTheDocument();
     expect(api.sent('post')).toHaveLength(1);

@@ -4,22 +4,31 @@ import {
   type Appointment,
   type AppointmentWriteRequest,
   appointmentWriteSchema,
+  canBookOutsideHours,
   dateString,
-  inactiveDayMessage,
+  endTimeOf,
+  OUTSIDE_HOURS_REASON_MAX,
+  OUTSIDE_HOURS_REASON_REQUIRED,
   PAST_BOOKING_MESSAGE,
-  SUGGESTED_SLOTS,
   TREATMENTS,
   type Treatment,
+  timeRange,
   useAuthStore,
+  VISIT_MINUTES_MAX,
+  VISIT_MINUTES_MIN,
+  VISIT_MINUTES_STEP,
+  visitMinutes,
   type WirePatient,
 } from '@dental/shared';
 import { formatDay, todayDay, useMutation, useQueryClient } from '@dental/shared/kit';
 import {
   AutoComplete,
+  Checkbox,
   Col,
   ErrorBanner,
   Form,
   Input,
+  InputNumber,
   Modal,
   Row,
   Select,
@@ -29,13 +38,24 @@ import {
 } from '@dental/shared/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { appointmentKeys, createAppointment, invalidateAround, updateAppointment } from '../api/appointments';
-import { useDentistDay } from '../api/availability';
+import { freeTimesKeys, useFreeTimes } from '../api/availability';
 import { useDentistChoices } from '../api/dentists';
 import { usePatient, usePatientMatches } from '../api/patients';
+import { useTreatmentMinutes } from '../api/settings';
 
 const rulesFor = schemaRules(appointmentWriteSchema.in);
 /** The form's fields, named as on the wire, so the server's field errors land beside them. */
-const FIELDS = ['patient', 'phone', 'date', 'time', 'dentist_id', 'treatment', 'notes'] as const;
+const FIELDS = [
+  'patient',
+  'phone',
+  'date',
+  'time',
+  'dentist_id',
+  'treatment',
+  'duration',
+  'outside_hours_reason',
+  'notes',
+] as const;
 /** The server's words for a booking on a past day (it checks against the clinic's today). */
 const SEARCH_PAUSE_MS = 250;
 
@@ -47,6 +67,9 @@ export interface AppointmentFormValues {
   time: string;
   dentist_id: number;
   treatment: Treatment;
+  duration: number;
+  outside_hours?: boolean;
+  outside_hours_reason?: string | null;
   notes?: string | null;
 }
 
@@ -60,6 +83,8 @@ export interface AppointmentFormProps {
   date?: string | null;
   /** A new appointment's dentist, e.g. the one the list is filtered on. */
   dentistId?: number | null;
+  /** A new appointment's start (`&time=HH:mm`), e.g. free time clicked in the calendar's Day view. */
+  time?: string | null;
   onClose: () => void;
   onSaved: (saved: Appointment) => void;
 }
@@ -89,9 +114,14 @@ function valuesOf(appointment: Appointment): AppointmentFormValues {
     time: appointment.time,
     dentist_id: appointment.dentist_id,
     treatment: appointment.treatment as Treatment,
+    duration: appointment.duration,
+    outside_hours: appointment.outside_hours,
+    outside_hours_reason: appointment.outside_hours_reason ?? '',
     notes: appointment.notes ?? '',
   };
 }
+
+const isLength = (value: unknown): value is number => visitMinutes.safeParse(value).success;
 
 interface PatientNameInputProps {
   id?: string;
@@ -159,6 +189,7 @@ export function AppointmentForm({
   patientId = null,
   date: initialDate = null,
   dentistId: initialDentist = null,
+  time: initialTime = null,
   onClose,
   onSaved,
 }: AppointmentFormProps) {
@@ -167,6 +198,8 @@ export function AppointmentForm({
   const [chosen, setChosen] = useState<ChosenPatient | null>(null);
   const queryClient = useQueryClient();
   const ownDentistId = useAuthStore((state) => state.user?.dentistId ?? null);
+  const mayOverride = useAuthStore((state) => canBookOutsideHours(state.user?.role));
+  const treatmentMinutes = useTreatmentMinutes();
   const today = todayDay();
   const editing = appointment !== null;
 
@@ -177,12 +210,27 @@ export function AppointmentForm({
   const dentistValue = Form.useWatch('dentist_id', form) as number | undefined;
   const dateValue = Form.useWatch('date', form) as string | undefined;
   const timeValue = Form.useWatch('time', form) as string | undefined;
+  const durationValue = Form.useWatch('duration', form) as number | undefined;
+  const outsideHours = Form.useWatch('outside_hours', form) === true;
   const patientIdValue = Form.useWatch('patient_id', form) as number | null | undefined;
   const chosenDentist = typeof dentistValue === 'number' ? dentistValue : null;
   const chosenDate = isDay(dateValue) ? dateValue : null;
-  const day = useDentistDay(open ? chosenDentist : null, open ? chosenDate : null);
-  /** The dentist or date was changed by hand: a time they no longer offer is cleared. */
+  const chosenLength = isLength(durationValue) ? durationValue : null;
+  const free = useFreeTimes(
+    open && chosenDentist !== null && chosenDate !== null && chosenLength !== null
+      ? {
+          dentistId: chosenDentist,
+          date: chosenDate,
+          duration: chosenLength,
+          ...(appointment ? { exceptId: appointment.id } : {}),
+          ...(typeof patientIdValue === 'number' ? { patientId: patientIdValue } : {}),
+        }
+      : null,
+  );
+  /** The dentist, date or length was changed by hand: a time they no longer offer is cleared. */
   const slotContextChanged = useRef(false);
+  /** The length was typed: a change of treatment no longer sets it. */
+  const lengthTyped = useRef(false);
 
   useEffect(() => {
     if (!open) return;
@@ -190,6 +238,7 @@ export function AppointmentForm({
     setFormError(null);
     prefilledFor.current = null;
     slotContextChanged.current = false;
+    lengthTyped.current = false;
     if (appointment) {
       form.setFieldsValue(valuesOf(appointment));
       setChosen({ id: appointment.patient_id, name: appointment.patient, phone: appointment.phone });
@@ -198,10 +247,11 @@ export function AppointmentForm({
       const dentist = initialDentist ?? ownDentistId;
       form.setFieldsValue({
         ...(initialDate ? { date: initialDate } : {}),
+        ...(initialTime ? { time: initialTime } : {}),
         ...(dentist ? { dentist_id: dentist } : {}),
       });
     }
-  }, [open, appointment, initialDate, initialDentist, ownDentistId, form]);
+  }, [open, appointment, initialDate, initialTime, initialDentist, ownDentistId, form]);
 
   // The patient named in the URL fills name and phone once it has been read.
   useEffect(() => {
@@ -225,72 +275,66 @@ export function AppointmentForm({
   }, [dentists.data, appointment]);
   const dentistName = dentistChoices.find((choice) => choice.value === chosenDentist)?.label;
 
-  // An inactive day offers no slot (the server refuses a booking on it).
-  const inactiveDay = day.data?.data[0]?.status === 'inactive';
-  const slots = inactiveDay ? [] : (day.data?.data[0]?.time_slots ?? []);
-  const fromAvailability = slots.length > 0;
+  const offered = free.data && !free.isPlaceholderData ? free.data : null;
   const timeOptions = useMemo((): TimeOption[] => {
-    const ownSlotStays =
+    const length = chosenLength ?? 0;
+    const options: TimeOption[] = (offered?.times ?? []).map((time) => ({
+      value: time,
+      label: timeRange(time, endTimeOf(time, length)),
+    }));
+    // An edited visit keeps its own time, even off the booking grid.
+    const ownStays =
       appointment !== null &&
-      appointment.status !== 'cancelled' &&
       appointment.dentist_id === chosenDentist &&
-      appointment.date === chosenDate;
-    const options: TimeOption[] = inactiveDay
-      ? []
-      : fromAvailability
-        ? slots.map((slot) => {
-            const own = ownSlotStays && appointment.time >= slot.start && appointment.time < slot.end;
-            const free = slot.available || own;
-            return {
-              value: own ? appointment.time : slot.start,
-              label: `${slot.start}-${slot.end}${free ? '' : ' (booked)'}`,
-              disabled: !free,
-            };
-          })
-        : SUGGESTED_SLOTS.map((slot) => ({ value: slot.start, label: `${slot.start}-${slot.end}` }));
-    // An edited appointment keeps its own time on its own day, even off the usual slots.
-    if (ownSlotStays && !options.some((option) => option.value === appointment.time)) {
-      options.push({ value: appointment.time, label: `${appointment.time} (current)` });
+      appointment.date === chosenDate &&
+      !options.some((option) => option.value === appointment.time);
+    if (ownStays && offered) {
+      options.push({
+        value: appointment.time,
+        label: `${timeRange(appointment.time, endTimeOf(appointment.time, length))} (current)`,
+      });
       options.sort((a, b) => a.value.localeCompare(b.value));
     }
     return options;
-  }, [slots, fromAvailability, inactiveDay, appointment, chosenDentist, chosenDate]);
+  }, [offered, chosenLength, appointment, chosenDentist, chosenDate]);
 
   useEffect(() => {
-    if (!slotContextChanged.current || day.isFetching) return;
+    if (!slotContextChanged.current || !offered || outsideHours) return;
     slotContextChanged.current = false;
-    if (timeValue && !timeOptions.some((option) => option.value === timeValue && !option.disabled)) {
+    if (timeValue && !timeOptions.some((option) => option.value === timeValue)) {
       form.setFieldValue('time', undefined);
     }
-  }, [timeOptions, day.isFetching, timeValue, form]);
+  }, [timeOptions, offered, timeValue, outsideHours, form]);
 
-  const freeCount = slots.filter((slot) => slot.available).length;
   let timeHint: string;
-  if (chosenDentist === null || chosenDate === null)
-    timeHint = "Suggested times. Choose the dentist and date to see the dentist's free slots.";
-  else if (day.isPending) timeHint = "Loading the dentist's slots...";
-  else if (day.isError) timeHint = "The dentist's slots could not be read: suggested times are shown.";
-  else if (inactiveDay)
-    timeHint = `${inactiveDayMessage(dentistName ?? 'This dentist', formatDay(chosenDate))}: choose another day or dentist.`;
-  else if (fromAvailability)
-    timeHint =
-      freeCount > 0
-        ? `${freeCount} of ${slots.length} slots free for ${dentistName ?? 'this dentist'} on ${formatDay(chosenDate)}.`
-        : `${dentistName ?? 'This dentist'} has no free slot on ${formatDay(chosenDate)}: choose another day or dentist.`;
-  else timeHint = 'Suggested times: no availability is set for this dentist on that day.';
+  if (outsideHours)
+    timeHint = 'Any time the dentist and the patient have free: the visit is marked as outside open hours.';
+  else if (chosenDentist === null || chosenDate === null)
+    timeHint = 'Choose the dentist and date to see the free times.';
+  else if (chosenLength === null)
+    timeHint = 'Choose the treatment (or give the length) to see the free times.';
+  else if (free.isError) timeHint = "The dentist's free times could not be read.";
+  else if (!offered) timeHint = "Reading the dentist's free times...";
+  else if (offered.times.length === 0)
+    timeHint = `${offered.message ?? 'No free time on this day'}: choose another day or dentist.`;
+  else
+    timeHint = `${offered.times.length} start ${offered.times.length === 1 ? 'time' : 'times'} free for ${dentistName ?? 'this dentist'} on ${formatDay(offered.date)} for ${chosenLength} minutes.`;
 
   const save = useMutation({
     mutationFn: (body: AppointmentWriteRequest) =>
       appointment ? updateAppointment(appointment.id, body) : createAppointment(body),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
       invalidateAround(queryClient);
       onSaved(saved);
     },
     onError: (error: ApiError) => {
       const rest = showServerErrors(form, error, FIELDS);
-      // A clash names the dentist, day and time: the banner says it whole, the field says which.
+      // A clash names the visit in the way: the banner says it whole, the field says which.
       setFormError(error.status === 409 ? error.message : rest);
+      // What was free a moment ago may not be now.
+      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
     },
   });
 
@@ -306,6 +350,10 @@ export function AppointmentForm({
       time: values.time,
       dentist_id: values.dentist_id,
       treatment: values.treatment,
+      duration: values.duration,
+      ...(values.outside_hours
+        ? { outside_hours: true, outside_hours_reason: values.outside_hours_reason?.trim() ?? '' }
+        : {}),
       notes: values.notes?.trim() ? values.notes.trim() : null,
     });
   };
@@ -340,7 +388,14 @@ export function AppointmentForm({
         requiredMark
         onFinish={() => void submit()}
         onValuesChange={(changed: Partial<AppointmentFormValues>, all: AppointmentFormValues) => {
-          if ('dentist_id' in changed || 'date' in changed) slotContextChanged.current = true;
+          if ('dentist_id' in changed || 'date' in changed || 'duration' in changed)
+            slotContextChanged.current = true;
+          if ('duration' in changed) lengthTyped.current = true;
+          // A treatment brings its length from Settings, until a length is typed.
+          if ('treatment' in changed && changed.treatment && !lengthTyped.current) {
+            form.setFieldValue('duration', treatmentMinutes[changed.treatment]);
+            slotContextChanged.current = true;
+          }
           // A name or phone other than the chosen patient's books for that person instead.
           if (
             ('patient' in changed || 'phone' in changed) &&
@@ -407,18 +462,7 @@ export function AppointmentForm({
           </Col>
         </Row>
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="time" label="Time" rules={rulesFor('time')} extra={timeHint}>
-              <Select
-                placeholder="Choose a time"
-                loading={day.isFetching}
-                // Until the dentist's day is read, no time is offered: a suggested one could be booked.
-                options={day.isLoading ? [] : timeOptions}
-                notFoundContent={day.isLoading ? "Reading the dentist's free times..." : undefined}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
+          <Col xs={24} sm={14}>
             <Form.Item name="treatment" label="Treatment" rules={rulesFor('treatment')}>
               <Select
                 placeholder="Choose a treatment"
@@ -426,7 +470,58 @@ export function AppointmentForm({
               />
             </Form.Item>
           </Col>
+          <Col xs={24} sm={10}>
+            <Form.Item
+              name="duration"
+              label="Duration"
+              rules={rulesFor('duration', [{ required: true, message: 'Give the length in minutes' }])}
+            >
+              <InputNumber
+                min={VISIT_MINUTES_MIN}
+                max={VISIT_MINUTES_MAX}
+                step={VISIT_MINUTES_STEP}
+                suffix="minutes"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
         </Row>
+        <Form.Item name="time" label="Time" rules={rulesFor('time')} extra={timeHint}>
+          {outsideHours ? (
+            <Input type="time" step={300} />
+          ) : (
+            <Select
+              placeholder="Choose a time"
+              loading={free.isFetching}
+              // Until the dentist's free times are read, none is offered: a taken one could be booked.
+              options={offered ? timeOptions : []}
+              notFoundContent={
+                offered ? (offered.message ?? 'No free time') : "Reading the dentist's free times..."
+              }
+            />
+          )}
+        </Form.Item>
+        {mayOverride && (
+          <Form.Item
+            name="outside_hours"
+            valuePropName="checked"
+            style={{ marginBottom: outsideHours ? 8 : 24 }}
+          >
+            <Checkbox>Book outside open hours (emergency)</Checkbox>
+          </Form.Item>
+        )}
+        {mayOverride && outsideHours && (
+          <Form.Item
+            name="outside_hours_reason"
+            label="Reason for booking outside open hours"
+            rules={[
+              { required: true, whitespace: true, message: OUTSIDE_HOURS_REASON_REQUIRED },
+              ...rulesFor('outside_hours_reason'),
+            ]}
+          >
+            <Input maxLength={OUTSIDE_HOURS_REASON_MAX} />
+          </Form.Item>
+        )}
         <Form.Item name="notes" label="Notes" rules={rulesFor('notes')}>
           <Input.TextArea rows={3} maxLength={APPOINTMENT_NOTES_MAX} showCount />
         </Form.Item>

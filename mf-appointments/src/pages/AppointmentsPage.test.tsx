@@ -9,13 +9,15 @@ import {
 } from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { dayBefore } from '../components/AppointmentFilters';
-import { ANA_VISIT, MIA, MIA_VISIT, MICHAEL, SARAH, TOM_VISIT } from '../testing/fixtures';
+import { ANA_VISIT, MIA, MIA_VISIT, MICHAEL, SARAH, SETTINGS, TOM_VISIT } from '../testing/fixtures';
 import AppointmentsPage from './AppointmentsPage';
 
 let api: FakeApi;
 beforeEach(() => {
   api = createFakeApi();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL]));
+  api.onGet('/api/settings').reply(200, SETTINGS);
+  api.onGet('/api/appointments/overlapping').reply(200, { data: [], total: 0 });
 });
 afterEach(() => api.restore());
 
@@ -64,7 +66,7 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     expect(mia.getByText('555-0107')).toBeInTheDocument();
     expect(mia.getByText('Dr. Michael Chen')).toBeInTheDocument();
     expect(mia.getByText('ID: 2')).toBeInTheDocument();
-    expect(mia.getByText('10:00')).toBeInTheDocument();
+    expect(mia.getByText('10:00–11:30')).toBeInTheDocument();
     expect(mia.getByText('Root Canal')).toBeInTheDocument();
     expect(mia.getByText('Sensitive upper left molar')).toBeInTheDocument();
     expect(mia.getByText('pending')).toHaveClass('ant-tag-gold');
@@ -74,6 +76,42 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     expect(params).toMatchObject({ from: today, sort: 'date', page: 1, limit: 20 });
     expect(params?.to).toBeUndefined();
     expect(screen.getByPlaceholderText('Search appointments...')).toBeInTheDocument();
+  });
+
+  it('lists visits kept overlapping from before, marks them and those booked outside hours, and opens one', async () => {
+    const first = { ...MIA_VISIT, overlapping: true };
+    const second = {
+      ...TOM_VISIT,
+      date: MIA_VISIT.date,
+      time: '10:30',
+      end_time: '11:00',
+      overlapping: true,
+    };
+    const late = { ...ANA_VISIT, outside_hours: true, outside_hours_reason: 'Broken tooth' };
+    api.onGet('/api/appointments').reply(200, pageOf([first, second, late], 3));
+    api.onGet('/api/appointments/overlapping').reply(200, { data: [first, second], total: 2 });
+    api.onGet(/\/api\/dentists\/\d+\/free-times/).reply(200, {
+      date: MIA_VISIT.date,
+      duration: 90,
+      times: [],
+      open: [],
+      reason: 'fully_booked',
+      message: 'Fully booked',
+    });
+    const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
+    expect(
+      await screen.findByText('2 visits overlap another visit of its dentist or patient'),
+    ).toBeInTheDocument();
+    const listed = within(screen.getByRole('list', { name: 'Overlapping visits' }));
+    expect(listed.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/10:00–11:30, Mia Martin with Dr. Michael Chen$/),
+      expect.stringMatching(/10:30–11:00, Tom Baker with/),
+    ]);
+    expect(within(row('Mia Martin')).getByText('Overlaps')).toBeInTheDocument();
+    expect(within(row('Ana Diaz')).getByText('Outside hours')).toBeInTheDocument();
+    await view.user.click(listed.getByText(/Mia Martin with/));
+    const dialog = await findDialog('Edit Appointment');
+    expect(within(dialog).getByLabelText('Patient Name')).toHaveValue('Mia Martin');
   });
 
   it('search, status, dentist and sort come from the URL, go into it and into the query', async () => {
@@ -302,7 +340,17 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
 
   it('Edit opens the form with the appointment and saves it with PUT', async () => {
     api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
-    api.onGet('/api/availability/dentist/2').reply(200, pageOf([]));
+    api.onGet('/api/dentists/2/free-times').reply((config) => [
+      200,
+      {
+        date: '2099-12-02',
+        duration: config.params.duration,
+        times: ['09:00', '10:00', '10:15'],
+        open: [{ start: '09:00', end: '17:00' }],
+        reason: null,
+        message: null,
+      },
+    ]);
     api.onPut('/api/appointments/31').reply(200, { ...MIA_VISIT, treatment: 'Tooth Extraction' });
     const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
     await view.user.click(await screen.findByLabelText('Edit appointment of Mia Martin'));
@@ -312,10 +360,19 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2099-12-02');
     expect(within(dialog).getByLabelText('Notes')).toHaveValue('Sensitive upper left molar');
     expect(within(dialog).getByTitle('Dr. Michael Chen')).toBeInTheDocument();
-    expect(within(dialog).getByTitle('10:00-11:00')).toBeInTheDocument();
+    // Its own time is free (the server leaves the visit itself out: except_id).
+    expect(await within(dialog).findByTitle('10:00–11:30')).toBeInTheDocument();
+    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({
+      date: '2099-12-02',
+      duration: 90,
+      except_id: 31,
+      patient_id: 7,
+    });
 
     await view.user.click(within(dialog).getByLabelText('Treatment'));
     await view.user.click(await screen.findByTitle('Tooth Extraction'));
+    // Another treatment brings its own length.
+    expect(await within(dialog).findByTitle('10:00–11:00')).toBeInTheDocument();
     await view.user.click(within(dialog).getByText('Save Changes'));
 
     await waitFor(() => expect(api.sent('put')).toHaveLength(1));
@@ -327,6 +384,7 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
       time: '10:00',
       dentist_id: 2,
       treatment: 'Tooth Extraction',
+      duration: 60,
       notes: 'Sensitive upper left molar',
     });
     expect(await screen.findByText('The appointment of Mia Martin was saved')).toBeInTheDocument();
@@ -335,7 +393,7 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
   it('Edit of a past visit whose dentist was deleted still names that dentist and keeps them', async () => {
     const kept = { ...MIA_VISIT, dentist_id: 9, dentist_name: 'Dr. Former Partner' };
     api.onGet('/api/appointments').reply(200, pageOf([kept], 1));
-    api.onGet('/api/availability/dentist/9').reply(200, pageOf([]));
+    api.onGet('/api/dentists/9/free-times').reply(404, refusal('Dentist not found'));
     const view = renderScreen(<AppointmentsPage />, { url: '/appointments' });
     await view.user.click(await screen.findByLabelText('Edit appointment of Mia Martin'));
 
@@ -346,7 +404,14 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
   it('?appointment=31 (a link from the dashboard) opens that appointment; closing takes it off the URL', async () => {
     api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT], 1));
     api.onGet('/api/appointments/31').reply(200, MIA_VISIT);
-    api.onGet('/api/availability/dentist/2').reply(200, pageOf([]));
+    api.onGet('/api/dentists/2/free-times').reply(200, {
+      date: MIA_VISIT.date,
+      duration: 90,
+      times: ['10:00'],
+      open: [{ start: '09:00', end: '17:00' }],
+      reason: null,
+      message: null,
+    });
     const view = renderScreen(<AppointmentsPage />, { url: '/appointments?search=Mia&appointment=31' });
     const dialog = await findDialog('Edit Appointment');
     expect(within(dialog).getByLabelText('Patient Name')).toHaveValue('Mia Martin');

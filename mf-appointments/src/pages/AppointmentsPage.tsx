@@ -5,6 +5,8 @@ import {
   type Appointment,
   type AppointmentStatus,
   canCompleteOn,
+  timeRange,
+  timeString,
 } from '@dental/shared';
 import {
   emptyListText,
@@ -23,6 +25,7 @@ import {
   useQueryState,
 } from '@dental/shared/kit';
 import {
+  Alert,
   App,
   Badge,
   Button,
@@ -56,6 +59,7 @@ import {
   showSavedAppointment,
   useAppointment,
   useAppointments,
+  useOverlapping,
 } from '../api/appointments';
 import { useDentistChoices } from '../api/dentists';
 import {
@@ -101,6 +105,21 @@ interface StatusChange {
   status: AppointmentStatus;
 }
 
+/** What sets a visit apart in the list: booked outside open hours, or overlapping another. */
+function VisitMarks({ appointment }: { appointment: Appointment }) {
+  if (!appointment.outside_hours && !appointment.overlapping) return null;
+  return (
+    <div>
+      {appointment.outside_hours && (
+        <Tooltip title={appointment.outside_hours_reason ?? undefined}>
+          <Tag color="purple">Outside hours</Tag>
+        </Tooltip>
+      )}
+      {appointment.overlapping && <Tag color="orange">Overlaps</Tag>}
+    </div>
+  );
+}
+
 /** `?new=1` opens the New Appointment form; `0`/`false` or nothing does not. */
 const opensForm = (value: string | null) => value !== null && value !== '0' && value !== 'false';
 
@@ -126,6 +145,8 @@ export default function AppointmentsPage() {
     parseAsId.withOptions({ history: 'push' }),
   );
   const [dateParam, setDateParam] = useQueryState('date', parseAsDay.withOptions({ history: 'push' }));
+  const [timeParam, setTimeParam] = useQueryState('time', parseAsString.withOptions({ history: 'push' }));
+  const overlapping = useOverlapping();
   const [returnParam] = useQueryState('returnTo', parseAsString);
   const returnTo = returnPathOf(returnParam);
   const navigate = useNavigate();
@@ -228,10 +249,11 @@ export default function AppointmentsPage() {
       return;
     }
     if (linkedId !== null) void setLinkedId(null);
-    if (newParam !== null || patientParam !== null || dateParam !== null) {
+    if (newParam !== null || patientParam !== null || dateParam !== null || timeParam !== null) {
       void setNewParam(null);
       void setPatientParam(null);
       void setDateParam(null);
+      void setTimeParam(null);
     }
   };
 
@@ -299,7 +321,10 @@ export default function AppointmentsPage() {
       render: (_, appointment) => (
         <div style={{ whiteSpace: 'nowrap' }}>
           <div>{formatDay(appointment.date, true)}</div>
-          <Typography.Text type="secondary">{appointment.time}</Typography.Text>
+          <Typography.Text type="secondary">
+            {timeRange(appointment.time, appointment.end_time)}
+          </Typography.Text>
+          <VisitMarks appointment={appointment} />
         </div>
       ),
     },
@@ -385,6 +410,31 @@ export default function AppointmentsPage() {
       <ErrorBanner message={linkedError} onClose={() => void setLinkedId(null)} />
       <ErrorBanner message={dentistsError} onRetry={() => void dentists.refetch()} />
       <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+      {overlapping.data && overlapping.data.total > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${overlapping.data.total === 1 ? '1 visit overlaps' : `${overlapping.data.total} visits overlap`} another visit of its dentist or patient`}
+          description={
+            <div>
+              <Typography.Paragraph style={{ marginBottom: 8 }}>
+                They were booked before overlapping visits were refused. Move or cancel one of each: no new
+                overlap can be made.
+              </Typography.Paragraph>
+              <ul aria-label="Overlapping visits" style={{ margin: 0, paddingLeft: 20 }}>
+                {overlapping.data.data.map((visit) => (
+                  <li key={visit.id}>
+                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setEditing(visit)}>
+                      {`${formatDay(visit.date, true)} ${timeRange(visit.time, visit.end_time)}, ${visit.patient} with ${visit.dentist_name}`}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          }
+        />
+      )}
 
       <Card>
         <Flex wrap gap={12} style={{ marginBottom: 16 }}>
@@ -475,13 +525,14 @@ export default function AppointmentsPage() {
         appointment={editing}
         patientId={creating && !editing ? patientParam : null}
         date={creating && !editing ? dateParam : null}
+        time={creating && !editing && timeString.safeParse(timeParam).success ? timeParam : null}
         dentistId={state.dentist}
         onClose={closeForm}
         onSaved={(saved) => {
           message.success(
             editing
               ? `The appointment of ${saved.patient} was saved`
-              : `Appointment booked for ${saved.patient} on ${formatDay(saved.date)} at ${saved.time}`,
+              : `Appointment booked for ${saved.patient} on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)}`,
           );
           closeForm();
         }}

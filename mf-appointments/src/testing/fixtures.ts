@@ -1,4 +1,14 @@
-import { type Appointment, type WireDentist, type WirePatient, workingHoursOf } from '@dental/shared';
+import {
+  type Appointment,
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_PRACTICE_HOURS,
+  DEFAULT_TREATMENT_MINUTES,
+  endTimeOf,
+  type PracticeSettings,
+  type WireDentist,
+  type WirePatient,
+  workingHoursOf,
+} from '@dental/shared';
 
 /** Appointments, dentists and patients as the server answers them, for this module's component tests. */
 
@@ -23,11 +33,28 @@ export function dentist(id: number, name: string, overrides: Partial<WireDentist
   };
 }
 
+/** The clinic's settings as GET /api/settings answers a clinic that never saved any. */
+export const SETTINGS: PracticeSettings = {
+  practiceName: 'Bright Smile Dental',
+  address: '',
+  phone: '',
+  email: '',
+  workingHours: DEFAULT_PRACTICE_HOURS,
+  notifications: DEFAULT_NOTIFICATIONS,
+  timeZone: 'UTC',
+  idleTimeoutMinutes: 30,
+  reminderLeadHours: 24,
+  treatmentMinutes: DEFAULT_TREATMENT_MINUTES,
+  bookingGridMinutes: 15,
+};
+
 export const SARAH = dentist(1, 'Dr. Sarah Johnson');
 export const MICHAEL = dentist(2, 'Dr. Michael Chen');
 export const RETIRED = dentist(3, 'Dr. Old Retired', { status: 'inactive' });
 
 export function visit(overrides: Partial<Appointment> = {}): Appointment {
+  const time = overrides.time ?? '10:00';
+  const duration = overrides.duration ?? 90;
   return {
     id: 31,
     patient: 'Mia Martin',
@@ -36,10 +63,15 @@ export function visit(overrides: Partial<Appointment> = {}): Appointment {
     dentist_id: 2,
     dentist_name: 'Dr. Michael Chen',
     date: '2099-12-02',
-    time: '10:00',
+    time,
+    duration,
+    end_time: endTimeOf(time, duration),
     treatment: 'Root Canal',
     status: 'pending',
     notes: 'Sensitive upper left molar',
+    outside_hours: false,
+    outside_hours_reason: null,
+    overlapping: false,
     created_at: STAMP,
     updated_at: STAMP,
     ...overrides,

@@ -1,4 +1,4 @@
-import type { ApiError, WirePatient } from '@dental/shared';
+import { type ApiError, timeRange, type WirePatient } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
 import {
   Button,
@@ -11,7 +11,9 @@ import {
   Pagination,
   Skeleton,
   Tag,
+  Tooltip,
   Typography,
+  VisuallyHidden,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -111,14 +113,32 @@ export function PatientDetails({ patientId, onClose, onEdit }: PatientDetailsPro
                   <Flex justify="space-between" align="start" gap={8}>
                     <span>
                       <strong>
-                        {formatDay(appointment.date, true)} {appointment.time}
+                        {formatDay(appointment.date, true)}{' '}
+                        {/* A range is read whole: it never breaks at its dash. */}
+                        <span style={{ whiteSpace: 'nowrap' }}>
+                          {timeRange(appointment.time, appointment.end_time)}
+                        </span>
                       </strong>
                       <br />
                       <Typography.Text type="secondary">
                         {appointment.treatment} with {appointment.dentist_name}
                       </Typography.Text>
                     </span>
-                    <Tag color={STATUS_COLORS[appointment.status]}>{appointment.status}</Tag>
+                    <Flex wrap justify="end" gap={4}>
+                      {appointment.outside_hours && (
+                        <Tooltip title={appointment.outside_hours_reason ?? undefined}>
+                          <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+                            Outside hours
+                            {appointment.outside_hours_reason && (
+                              <VisuallyHidden>{`: ${appointment.outside_hours_reason}`}</VisuallyHidden>
+                            )}
+                          </Tag>
+                        </Tooltip>
+                      )}
+                      <Tag color={STATUS_COLORS[appointment.status]} style={{ marginInlineEnd: 0 }}>
+                        {appointment.status}
+                      </Tag>
+                    </Flex>
                   </Flex>
                 </li>
               ))}

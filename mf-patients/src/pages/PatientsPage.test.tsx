@@ -1,3 +1,4 @@
+import { endTimeOf } from '@dental/shared';
 import {
   createFakeApi,
   type FakeApi,
@@ -205,9 +206,34 @@ describe('PatientsPage (spec §2 Patients)', () => {
           dentist_name: 'Dr. Sarah Johnson',
           date: '2026-12-02',
           time: '10:00',
+          duration: 90,
+          end_time: endTimeOf('10:00', 90),
           treatment: 'Root Canal',
           status: 'pending',
           notes: null,
+          outside_hours: false,
+          outside_hours_reason: null,
+          overlapping: false,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+        {
+          id: 30,
+          patient: 'Mia Martin',
+          patient_id: 7,
+          phone: '555-0107',
+          dentist_id: 1,
+          dentist_name: 'Dr. Sarah Johnson',
+          date: '2026-10-01',
+          time: '18:30',
+          duration: 60,
+          end_time: endTimeOf('18:30', 60),
+          treatment: 'Tooth Extraction',
+          status: 'completed',
+          notes: null,
+          outside_hours: true,
+          outside_hours_reason: 'Broken tooth, in pain',
+          overlapping: false,
           created_at: '2026-01-01T00:00:00Z',
           updated_at: '2026-01-01T00:00:00Z',
         },
@@ -218,6 +244,17 @@ describe('PatientsPage (spec §2 Patients)', () => {
     expect(await within(drawer).findByText('Penicillin allergy')).toBeInTheDocument();
     expect(within(drawer).getByText('Leo Martin 555-0199')).toBeInTheDocument();
     expect(await within(drawer).findByText(/Root Canal with Dr. Sarah Johnson/)).toBeInTheDocument();
+    // Each visit shows when it starts and when it ends.
+    const visits = within(drawer).getAllByRole('listitem');
+    expect(visits[0]).toHaveTextContent('10:00–11:30');
+    expect(within(visits[0] as HTMLElement).queryByText('Outside hours')).not.toBeInTheDocument();
+    // A visit booked outside open hours says so, and why.
+    expect(visits[1]).toHaveTextContent('18:30–19:30');
+    const outside = within(visits[1] as HTMLElement).getByText('Outside hours');
+    expect(outside.className).toMatch(/purple/);
+    expect(outside).toHaveTextContent('Outside hours: Broken tooth, in pain');
+    await view.user.hover(outside);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Broken tooth, in pain');
     await view.user.click(within(drawer).getByRole('button', { name: 'Book appointment' }));
     expect(view.currentUrl()).toBe('/appointments?new=1&patient=7');
   });

@@ -7,9 +7,13 @@ import {
   type CalendarFeedStatus,
   type DentistPage,
   ERROR_MESSAGES,
+  type FreeTimes,
+  minutesOf,
   PAGE_LIMIT_MAX,
+  type Span,
+  VISIT_MINUTES_MIN,
 } from '@dental/shared';
-import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import { keepPreviousData, useQueries, useQuery } from '@dental/shared/kit';
 
 /** The Calendar screen's calls (spec §7), each typed with the shared schemas. */
 
@@ -40,15 +44,29 @@ export function getDentistChoices(): Promise<DentistPage> {
   );
 }
 
-/** Moves an appointment (another day or time): the same PUT as editing it. */
-export function moveAppointment(appointment: Appointment, to: { date: string; time: string }) {
+/** Where a visit is moved: another day, time or dentist. */
+export interface MoveTarget {
+  date: string;
+  time: string;
+  dentistId?: number;
+}
+
+/**
+ * Moves an appointment (another day, time or dentist): the same PUT as editing it, its length kept.
+ * A visit booked outside open hours keeps its reason, so a move to other outside time stays one.
+ */
+export function moveAppointment(appointment: Appointment, to: MoveTarget) {
   const body: AppointmentWriteRequest = {
     patient: appointment.patient,
     phone: appointment.phone,
     patient_id: appointment.patient_id,
     date: to.date,
     time: to.time,
-    dentist_id: appointment.dentist_id,
+    dentist_id: to.dentistId ?? appointment.dentist_id,
+    duration: appointment.duration,
+    ...(appointment.outside_hours
+      ? { outside_hours: true, outside_hours_reason: appointment.outside_hours_reason ?? '' }
+      : {}),
     treatment: appointment.treatment as AppointmentWriteRequest['treatment'],
     notes: appointment.notes,
     status: appointment.status,
@@ -59,12 +77,44 @@ export function moveAppointment(appointment: Appointment, to: { date: string; ti
   );
 }
 
-export function useCalendarMonth(params: MonthParams) {
+export function useCalendarMonth(params: MonthParams, enabled = true) {
   return useQuery({
     queryKey: calendarKeys.month(params),
     queryFn: () => getCalendarAppointments(params),
     placeholderData: keepPreviousData,
+    enabled,
   });
+}
+
+/** A dentist's open time and free starts on a day (GET /api/dentists/:id/free-times). */
+export function getFreeTimes(dentistId: number, date: string, duration: number): Promise<FreeTimes> {
+  return apiRequest(
+    { method: 'GET', url: `/api/dentists/${dentistId}/free-times`, params: { date, duration } },
+    ERROR_MESSAGES.fetchFreeTimes,
+  );
+}
+
+/**
+ * The open hours of each (dentist, day) the Day or Week view shows, in their order: null while one
+ * is read or when it cannot be (its column is then shown unshaded). Under 'appointments', so a write
+ * to a visit anywhere reads them again.
+ */
+export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: string }>): Array<Span[] | null> {
+  const answers = useQueries({
+    queries: days.map(({ dentistId, date }) => ({
+      queryKey: ['appointments', 'free-times', dentistId, date] as const,
+      queryFn: () => getFreeTimes(dentistId, date, VISIT_MINUTES_MIN),
+      staleTime: 30_000,
+    })),
+  });
+  return answers.map((answer) =>
+    answer.data
+      ? answer.data.open.map((span) => ({
+          start: minutesOf(span.start),
+          end: minutesOf(span.end) || 24 * 60,
+        }))
+      : null,
+  );
 }
 
 /** The clinic's dentists for the dentist filter (a clinic has a few; the first hundred by name). */

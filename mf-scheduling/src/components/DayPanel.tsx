@@ -1,4 +1,4 @@
-import type { Appointment } from '@dental/shared';
+import { type Appointment, timeRange } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
 import { Button, Card, Empty, PlusOutlined, SwapOutlined, Tag, Typography } from '@dental/shared/ui';
 
@@ -60,11 +60,20 @@ export function DayPanel({ day, appointments, loading = false, onNew, onMove }: 
                   list is drawn again on every step through the month. */}
               <div className="calendar-panel-row">
                 <div>
-                  <strong>{appointment.time}</strong> <span>{appointment.patient}</span>
+                  <strong>{timeRange(appointment.time, appointment.end_time)}</strong>{' '}
+                  <span>{appointment.patient}</span>
                   <br />
                   <span className="calendar-panel-secondary">
                     {appointment.treatment} · {appointment.dentist_name}
                   </span>
+                  {appointment.outside_hours && (
+                    <>
+                      <br />
+                      <Tag color="purple" title={appointment.outside_hours_reason ?? undefined}>
+                        Outside hours
+                      </Tag>
+                    </>
+                  )}
                 </div>
                 <div className="calendar-panel-actions">
                   <Tag color={STATUS_COLORS[appointment.status]}>{appointment.status}</Tag>

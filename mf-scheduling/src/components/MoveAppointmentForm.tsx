@@ -1,13 +1,16 @@
-import { type Appointment, dateString, timeString } from '@dental/shared';
+import { type Appointment, dateString, timeRange, timeString } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { Form, Input, Modal, Typography } from '@dental/shared/ui';
+import { Form, Input, Modal, Select, Typography } from '@dental/shared/ui';
 import { useEffect } from 'react';
+import type { MoveTarget } from '../api/calendar';
 
 export interface MoveAppointmentFormProps {
   appointment: Appointment | null;
   saving: boolean;
+  /** The dentists a visit may move to (the clinic's active ones). */
+  dentists: ReadonlyArray<{ id: number; name: string }>;
   onClose: () => void;
-  onMove: (appointment: Appointment, to: { date: string; time: string }) => void;
+  onMove: (appointment: Appointment, to: MoveTarget) => void;
 }
 
 const checkWith = (schema: typeof dateString | typeof timeString) => ({
@@ -17,18 +20,36 @@ const checkWith = (schema: typeof dateString | typeof timeString) => ({
   },
 });
 
-/** Moving an appointment to another day or time without a mouse (the grid's other way is dragging). */
-export function MoveAppointmentForm({ appointment, saving, onClose, onMove }: MoveAppointmentFormProps) {
-  const [form] = Form.useForm<{ date: string; time: string }>();
+/**
+ * Moving an appointment to another day, time or dentist without a mouse (the grids' other way is
+ * dragging). Its length stays.
+ */
+export function MoveAppointmentForm({
+  appointment,
+  saving,
+  dentists,
+  onClose,
+  onMove,
+}: MoveAppointmentFormProps) {
+  const [form] = Form.useForm<{ date: string; time: string; dentistId: number }>();
 
   useEffect(() => {
-    if (appointment) form.setFieldsValue({ date: appointment.date, time: appointment.time });
+    if (appointment)
+      form.setFieldsValue({
+        date: appointment.date,
+        time: appointment.time,
+        dentistId: appointment.dentist_id,
+      });
   }, [appointment, form]);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values && appointment) onMove(appointment, values);
   };
+  const choices = dentists.map((dentist) => ({ value: dentist.id, label: dentist.name }));
+  // A visit of a dentist no longer active still names them.
+  if (appointment && !choices.some((choice) => choice.value === appointment.dentist_id))
+    choices.push({ value: appointment.dentist_id, label: appointment.dentist_name });
 
   return (
     <Modal
@@ -43,8 +64,9 @@ export function MoveAppointmentForm({ appointment, saving, onClose, onMove }: Mo
     >
       {appointment && (
         <Typography.Paragraph>
-          {appointment.patient}, {appointment.treatment} with {appointment.dentist_name}, now on{' '}
-          {formatDay(appointment.date)} at {appointment.time}.
+          {appointment.patient}, {appointment.treatment} ({appointment.duration} minutes) with{' '}
+          {appointment.dentist_name}, now on {formatDay(appointment.date)} at{' '}
+          {timeRange(appointment.time, appointment.end_time)}.
         </Typography.Paragraph>
       )}
       <Form form={form} layout="vertical" name="move" requiredMark onFinish={() => void submit()}>
@@ -60,7 +82,14 @@ export function MoveAppointmentForm({ appointment, saving, onClose, onMove }: Mo
           label="New time"
           rules={[{ required: true, message: 'This field is required' }, checkWith(timeString)]}
         >
-          <Input type="time" step={60} />
+          <Input type="time" step={300} />
+        </Form.Item>
+        <Form.Item
+          name="dentistId"
+          label="Dentist"
+          rules={[{ required: true, message: 'This field is required' }]}
+        >
+          <Select options={choices} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>

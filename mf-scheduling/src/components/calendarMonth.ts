@@ -71,3 +71,24 @@ export function shiftDay(day: string, by: number): string {
   const shifted = new Date(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + by);
   return dayKey(shifted.getFullYear(), shifted.getMonth() + 1, shifted.getDate());
 }
+
+/** The week (Sunday to Saturday, as the month grid) that holds a day. */
+export function weekOf(day: string): string[] {
+  const [year, month, date] = day.split('-').map(Number);
+  const weekday = new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1).getDay();
+  return Array.from({ length: 7 }, (_, index) => shiftDay(day, index - weekday));
+}
+
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const shortDayYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const asDate = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+};
+
+/** 'Nov 29 – Dec 5, 2026' */
+export function weekTitle(days: readonly string[]): string {
+  const first = days[0] ?? '';
+  const last = days[days.length - 1] ?? first;
+  return `${shortDay.format(asDate(first))} – ${shortDayYear.format(asDate(last))}`;
+}

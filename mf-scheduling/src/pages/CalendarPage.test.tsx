@@ -1,3 +1,4 @@
+import { endTimeOf, type FreeTimes } from '@dental/shared';
 import {
   createFakeApi,
   type FakeApi,
@@ -7,7 +8,7 @@ import {
   renderScreen,
   staffMember,
 } from '@dental/shared/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CalendarPage from './CalendarPage';
 
 function visit(
@@ -26,12 +27,51 @@ function visit(
     dentist_name: 'Dr. Sarah Johnson',
     date,
     time,
+    duration: 60,
+    end_time: endTimeOf(time, 60),
     treatment: 'Root Canal',
     status: 'confirmed',
     notes: null,
+    outside_hours: false,
+    outside_hours_reason: null,
+    overlapping: false,
     created_at: '2099-01-01T00:00:00Z',
     updated_at: '2099-01-01T00:00:00Z',
     ...overrides,
+  };
+}
+
+/** A dentist's day as GET /api/dentists/:id/free-times answers it: open 09:00-12:00 and 14:00-17:00. */
+function openDay(date: string): FreeTimes {
+  return {
+    date,
+    duration: 5,
+    times: [],
+    open: [
+      { start: '09:00', end: '12:00' },
+      { start: '14:00', end: '17:00' },
+    ],
+    reason: null,
+    message: null,
+  };
+}
+
+/** A drop at a height of the target (jsdom's drag events carry no pointer position of their own). */
+function dropAtY(target: HTMLElement, dataTransfer: ReturnType<typeof carrier>, clientY: number) {
+  const drop = createEvent.drop(target, { dataTransfer });
+  Object.defineProperty(drop, 'clientY', { value: clientY });
+  fireEvent(target, drop);
+}
+
+/** A drag's data as the browser carries it from dragstart to drop. */
+function carrier() {
+  const carried = new Map<string, string>();
+  return {
+    types: ['application/x-appointment'],
+    setData: (type: string, value: string) => carried.set(type, value),
+    getData: (type: string) => carried.get(type) ?? '',
+    effectAllowed: 'all',
+    dropEffect: 'none',
   };
 }
 const MAY_6 = [
@@ -41,8 +81,8 @@ const MAY_6 = [
   visit(4, '2099-05-06', '14:00', 'Leo Grant'),
 ];
 const MONTH = [...MAY_6, visit(5, '2099-05-20', '15:00', 'Zoe Hart', { status: 'pending' })];
-const SARAH = { id: 1, name: 'Dr. Sarah Johnson' };
-const OMAR = { id: 2, name: 'Dr. Omar Reyes' };
+const SARAH = { id: 1, name: 'Dr. Sarah Johnson', status: 'active' };
+const OMAR = { id: 2, name: 'Dr. Omar Reyes', status: 'active' };
 
 let api: FakeApi;
 beforeEach(() => {
@@ -205,13 +245,7 @@ describe('CalendarPage (spec §2 Calendar)', () => {
     api.onPut('/api/appointments/1').reply(200, visit(1, '2099-05-12', '09:00', 'Mia Martin'));
     renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
     const entry = await screen.findByText('09:00 - Mia Martin');
-    const carried = new Map<string, string>();
-    const dataTransfer = {
-      types: ['application/x-appointment'],
-      setData: (type: string, value: string) => carried.set(type, value),
-      getData: (type: string) => carried.get(type) ?? '',
-      effectAllowed: 'all',
-    };
+    const dataTransfer = carrier();
     fireEvent.dragStart(entry, { dataTransfer });
     const target = day(/May 12, 2099|12 May 2099/).closest('td') as HTMLElement;
     fireEvent.dragOver(target, { dataTransfer });
@@ -222,6 +256,137 @@ describe('CalendarPage (spec §2 Calendar)', () => {
       time: '09:00',
       patient: 'Mia Martin',
     });
+  });
+
+  it('the Day view shows each dentist a column of blocks from start to end, and their closed time shaded', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    api
+      .onGet(/\/api\/dentists\/\d+\/free-times/)
+      .reply((config) => [200, openDay(String(config.params.date))]);
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?view=day&day=2099-05-06' });
+
+    const sarah = await screen.findByRole('group', { name: /^Dr. Sarah Johnson, / });
+    expect(screen.getByRole('group', { name: /^Dr. Omar Reyes, / })).toBeInTheDocument();
+    expect(
+      within(sarah).getByRole('button', { name: '10:00–11:00 Tom Baker, Dental Checkup, confirmed' }),
+    ).toBeInTheDocument();
+    expect(within(sarah).getAllByRole('button', { name: /^\d\d:\d\d–/ })).toHaveLength(4);
+    expect(screen.getByRole('heading', { name: /May 6, 2099/ })).toBeInTheDocument();
+    expect(api.lastParams('/api/dentists/1/free-times')).toMatchObject({ date: '2099-05-06' });
+    // Open time is free to book; the lunch hour is not offered, nor a time a visit holds.
+    await waitFor(() =>
+      expect(within(sarah).queryByRole('button', { name: /^Book at 12:30,/ })).not.toBeInTheDocument(),
+    );
+    expect(within(sarah).queryByRole('button', { name: /^Book at 10:15,/ })).not.toBeInTheDocument();
+    await view.user.click(within(sarah).getByRole('button', { name: /^Book at 16:15,/ }));
+    await waitFor(() => expect(window.location.pathname).toBe('/appointments'));
+    const asked = new URLSearchParams(window.location.search);
+    expect(Object.fromEntries(asked)).toMatchObject({
+      new: '1',
+      date: '2099-05-06',
+      time: '16:15',
+      dentist: '1',
+    });
+    expect(asked.get('returnTo')).toBe('/calendar?view=day&day=2099-05-06');
+  });
+
+  it('a visit dragged to another dentist and time in the Day view is moved there; a refusal leaves it', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    api
+      .onGet(/\/api\/dentists\/\d+\/free-times/)
+      .reply((config) => [200, openDay(String(config.params.date))]);
+    api
+      .onPut('/api/appointments/2')
+      .replyOnce(
+        409,
+        refusal('Dr. Omar Reyes already has an appointment on 2099-05-06 at 09:30–10:30 (Ann Lee)'),
+      );
+    api
+      .onPut('/api/appointments/2')
+      .reply(200, visit(2, '2099-05-06', '15:00', 'Tom Baker', { dentist_id: 2 }));
+    renderScreen(<CalendarPage />, { url: '/calendar?view=day&day=2099-05-06' });
+    const block = await screen.findByRole('button', { name: /^10:00–11:00 Tom Baker/ });
+    const omar = screen.getByRole('group', { name: /^Dr. Omar Reyes, / });
+    // The grid starts at 08:00, a row every 15 minutes, 20 pixels each: 160 pixels down is 10:00.
+    let dataTransfer = carrier();
+    fireEvent.dragStart(block, { dataTransfer });
+    fireEvent.dragOver(omar, { dataTransfer });
+    dropAtY(omar, dataTransfer, 165);
+    await waitFor(() => expect(api.sent('put')).toHaveLength(1));
+    expect(api.sent('put')[0]?.body).toMatchObject({
+      date: '2099-05-06',
+      time: '10:00',
+      dentist_id: 2,
+      duration: 60,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dr. Omar Reyes already has an appointment');
+    expect(screen.getByRole('button', { name: /^10:00–11:00 Tom Baker/ })).toBeInTheDocument();
+    dataTransfer = carrier();
+    fireEvent.dragStart(block, { dataTransfer });
+    dropAtY(omar, dataTransfer, 20 * 28 + 5);
+    await waitFor(() => expect(api.sent('put')).toHaveLength(2));
+    expect(api.sent('put')[1]?.body).toMatchObject({ time: '15:00', dentist_id: 2 });
+  });
+
+  it('the Week view shows a column a day, reads both months a week spans, and its day opens the Day view', async () => {
+    api.onGet('/api/calendar/appointments').reply((config) => [
+      200,
+      config.params.month === 5
+        ? pageOf([visit(9, '2099-05-31', '09:00', 'Ivy Stone')], 1, 1, 5000)
+        : pageOf(
+            [
+              visit(8, '2099-06-02', '14:00', 'Jon Park', {
+                dentist_id: 2,
+                dentist_name: 'Dr. Omar Reyes',
+              }),
+            ],
+            1,
+            1,
+            5000,
+          ),
+    ]);
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?view=week&day=2099-06-02' });
+    expect(await screen.findByRole('heading', { name: 'May 31 – Jun 6, 2099' })).toBeInTheDocument();
+    expect(screen.getAllByRole('group', { name: /, 2099$/ })).toHaveLength(7);
+    expect(
+      await screen.findByRole('button', {
+        name: '09:00–10:00 Ivy Stone, Root Canal, Dr. Sarah Johnson, confirmed',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^14:00–15:00 Jon Park, Root Canal, Dr. Omar Reyes/ }),
+    ).toBeInTheDocument();
+    expect(
+      api
+        .sent('get', '/api/calendar/appointments')
+        .map((request) => request.params.month)
+        .sort(),
+    ).toEqual([5, 6]);
+    await view.user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByRole('heading', { name: 'Jun 7 – Jun 13, 2099' })).toBeInTheDocument();
+    await view.user.click(screen.getByText('Wed, Jun 10'));
+    await waitFor(() => expect(view.currentParams().get('view')).toBe('day'));
+    expect(view.currentParams().get('day')).toBe('2099-06-10');
+  });
+
+  it('Move in the side panel takes a visit to another dentist too', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    api
+      .onPut('/api/appointments/2')
+      .reply(200, visit(2, '2099-05-06', '10:00', 'Tom Baker', { dentist_id: 2 }));
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+    const dayList = () => screen.getByRole('list', { name: /^Appointments on / });
+    await screen.findByText('10:00 - Tom Baker');
+    await view.user.click(
+      within(dayList()).getByRole('button', { name: 'Move appointment of Tom Baker at 10:00' }),
+    );
+    const dialog = await findDialog('Move Appointment');
+    expect(dialog).toHaveTextContent('Tom Baker, Dental Checkup (60 minutes) with Dr. Sarah Johnson');
+    await view.user.click(within(dialog).getByLabelText('Dentist'));
+    await view.user.click(await screen.findByTitle('Dr. Omar Reyes'));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(api.sent('put')).toHaveLength(1));
+    expect(api.sent('put')[0]?.body).toMatchObject({ date: '2099-05-06', time: '10:00', dentist_id: 2 });
   });
 
   it("a dentist makes their calendar feed's private address; a receptionist has no feed button", async () => {

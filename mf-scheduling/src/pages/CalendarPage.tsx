@@ -1,8 +1,9 @@
-import { type ApiError, type Appointment, actsForDentist, useAuthStore } from '@dental/shared';
+import { type ApiError, type Appointment, actsForDentist, timeRange, useAuthStore } from '@dental/shared';
 import {
   formatDay,
   parseAsDay,
   parseAsString,
+  parseAsStringLiteral,
   todayDay,
   useMutation,
   useQueryClient,
@@ -19,21 +20,49 @@ import {
   PageHeading,
   PlusOutlined,
   RightOutlined,
+  Segmented,
   Select,
   Spin,
   Typography,
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { moveAppointment, useCalendarMonth, useDentistChoices } from '../api/calendar';
+import {
+  type MoveTarget,
+  moveAppointment,
+  useCalendarMonth,
+  useDentistChoices,
+  useOpenHours,
+} from '../api/calendar';
 import { CalendarFeedDialog } from '../components/CalendarFeedDialog';
-import { monthOf, monthOfDay, monthTitle, parseAsMonth, shiftMonth } from '../components/calendarMonth';
+import {
+  monthOf,
+  monthOfDay,
+  monthTitle,
+  parseAsMonth,
+  shiftDay,
+  shiftMonth,
+  weekOf,
+  weekTitle,
+} from '../components/calendarMonth';
 import { DayPanel } from '../components/DayPanel';
 import { MonthGrid } from '../components/MonthGrid';
 import { MoveAppointmentForm } from '../components/MoveAppointmentForm';
+import { type TimeColumn, TimeGrid } from '../components/TimeGrid';
 import './calendar.css';
 
-const URL_STATE = { month: parseAsMonth, day: parseAsDay, dentist: parseAsString };
+const VIEWS = ['month', 'week', 'day'] as const;
+/** A Week view column's title: 'Tue, Dec 8'. */
+const weekdayAndDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+type View = (typeof VIEWS)[number];
+const VIEW_LABELS: Record<View, string> = { month: 'Month', week: 'Week', day: 'Day' };
+
+const URL_STATE = {
+  month: parseAsMonth,
+  day: parseAsDay,
+  dentist: parseAsString,
+  view: parseAsStringLiteral(VIEWS),
+};
 
 /** Calendar (spec §2): a month of the clinic's appointments, one request a month, and the selected day. */
 export default function CalendarPage() {
@@ -46,42 +75,113 @@ export default function CalendarPage() {
   const today = todayDay();
   const [url, setUrl] = useQueryStates(URL_STATE, { history: 'push' });
 
-  const month = url.month ?? (url.day ? monthOfDay(url.day) : monthOfDay(today));
+  const view: View = url.view ?? 'month';
+  // The month view shows a month and a day of it; the day and week views follow the day alone.
+  const month =
+    view === 'month'
+      ? (url.month ?? (url.day ? monthOfDay(url.day) : monthOfDay(today)))
+      : monthOfDay(url.day ?? today);
   const selected =
-    url.day && monthOfDay(url.day) === month ? url.day : monthOfDay(today) === month ? today : `${month}-01`;
+    view !== 'month'
+      ? (url.day ?? today)
+      : url.day && monthOfDay(url.day) === month
+        ? url.day
+        : monthOfDay(today) === month
+          ? today
+          : `${month}-01`;
+  const week = useMemo(() => weekOf(selected), [selected]);
   // A dentist signed in sees their own appointments unless they choose otherwise ('all').
   const dentistParam = url.dentist ?? (ownDentistId ? String(ownDentistId) : 'all');
   const dentistId = /^\d+$/.test(dentistParam) ? Number(dentistParam) : undefined;
 
+  // A week may reach into the next month: that month is read too (one request a month, as ever).
   const { year, month: monthNumber } = monthOf(month);
   const appointments = useCalendarMonth({ month: monthNumber, year, dentist_id: dentistId });
+  const lastMonth = view === 'week' ? monthOfDay(week[6] ?? selected) : month;
+  const firstMonth = view === 'week' ? monthOfDay(week[0] ?? selected) : month;
+  const otherMonth = firstMonth !== month ? firstMonth : lastMonth !== month ? lastMonth : null;
+  const other = monthOf(otherMonth ?? month);
+  const otherAppointments = useCalendarMonth(
+    { month: other.month, year: other.year, dentist_id: dentistId },
+    otherMonth !== null,
+  );
   const dentists = useDentistChoices();
 
   const byDay = useMemo(() => {
     const days = new Map<string, Appointment[]>();
-    for (const appointment of appointments.data?.data ?? []) {
+    const all = [
+      ...(appointments.data?.data ?? []),
+      ...(otherMonth !== null ? (otherAppointments.data?.data ?? []) : []),
+    ];
+    for (const appointment of all) {
       const list = days.get(appointment.date);
       if (list) list.push(appointment);
       else days.set(appointment.date, [appointment]);
     }
     return days;
-  }, [appointments.data]);
+  }, [appointments.data, otherAppointments.data, otherMonth]);
   const complete = (appointments.data?.total ?? 0) <= (appointments.data?.data.length ?? 0);
+
+  // The Day view: a column per dentist (the one chosen, or every active one); the Week view: a
+  // column per day, for the dentist chosen or all of them.
+  const shownDentists = (dentists.data?.data ?? []).filter((dentist) =>
+    dentistId ? dentist.id === dentistId : dentist.status === 'active',
+  );
+  const openDays =
+    view === 'day'
+      ? shownDentists.map((dentist) => ({ dentistId: dentist.id, date: selected }))
+      : view === 'week' && dentistId
+        ? week.map((date) => ({ dentistId, date }))
+        : [];
+  const openHours = useOpenHours(openDays);
+  const live = (date: string) => (byDay.get(date) ?? []).filter((visit) => visit.status !== 'cancelled');
+  const columns: TimeColumn[] =
+    view === 'day'
+      ? shownDentists.map((dentist, index) => ({
+          key: `dentist-${dentist.id}`,
+          title: dentist.name,
+          label: `${dentist.name}, ${formatDay(selected, true)}`,
+          date: selected,
+          dentistId: dentist.id,
+          visits: live(selected).filter((visit) => visit.dentist_id === dentist.id),
+          open: openHours[index] ?? null,
+        }))
+      : week.map((date, index) => ({
+          key: `day-${date}`,
+          title: (
+            <button
+              type="button"
+              className={`timegrid-day${date === today ? ' timegrid-today' : ''}${date === selected ? ' timegrid-selected' : ''}`}
+              title="Open the Day view"
+              onClick={() => void setUrl({ view: 'day', day: date })}
+            >
+              {weekdayAndDay.format(new Date(`${date}T00:00:00`))}
+            </button>
+          ),
+          label: `${formatDay(date, true)}${shownDentists.length === 1 ? `, ${shownDentists[0]?.name}` : ''}`,
+          date,
+          dentistId: dentistId ?? null,
+          visits: live(date),
+          open: dentistId ? (openHours[index] ?? null) : null,
+        }));
 
   const [moving, setMoving] = useState<Appointment | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const move = useMutation({
-    mutationFn: ({ appointment, to }: { appointment: Appointment; to: { date: string; time: string } }) =>
+    mutationFn: ({ appointment, to }: { appointment: Appointment; to: MoveTarget }) =>
       moveAppointment(appointment, to),
     onMutate: () => setActionError(null),
     onSuccess: (saved) => {
       message.success(
-        `The appointment of ${saved.patient} is now on ${formatDay(saved.date)} at ${saved.time}`,
+        `The appointment of ${saved.patient} is now on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)} with ${saved.dentist_name}`,
       );
       setMoving(null);
       void queryClient.invalidateQueries({ queryKey: ['appointments'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      void setUrl({ day: saved.date, month: monthOfDay(saved.date) });
+      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      void setUrl(
+        view === 'month' ? { day: saved.date, month: monthOfDay(saved.date) } : { day: saved.date },
+      );
     },
     // The appointment stays where the server keeps it: nothing moved on screen before its answer.
     onError: (error: ApiError) => {
@@ -96,13 +196,53 @@ export default function CalendarPage() {
     move.mutate({ appointment, to: { date: day, time: appointment.time } });
   };
 
+  const dropOnTime = (appointmentId: number, column: TimeColumn, time: string) => {
+    const appointment = [...(byDay.values() ?? [])]
+      .flat()
+      .find((candidate) => candidate.id === appointmentId);
+    if (!appointment || move.isPending) return;
+    const dentist = column.dentistId ?? appointment.dentist_id;
+    if (appointment.date === column.date && appointment.time === time && appointment.dentist_id === dentist)
+      return;
+    move.mutate({ appointment, to: { date: column.date, time, dentistId: dentist } });
+  };
+
   const goToMonth = (key: string) => void setUrl({ month: key, day: null });
+  /** Back here from the Appointments screen's form, as the calendar was. */
+  const backHere = () => {
+    const params = new URLSearchParams();
+    if (view !== 'month') params.set('view', view);
+    if (view === 'month') params.set('month', month);
+    params.set('day', selected);
+    if (url.dentist) params.set('dentist', url.dentist);
+    return `/calendar?${params}`;
+  };
   const openNew = () => {
-    const back = `/calendar?month=${month}&day=${selected}${url.dentist ? `&dentist=${url.dentist}` : ''}`;
-    const params = new URLSearchParams({ new: '1', date: selected, returnTo: back });
+    const params = new URLSearchParams({ new: '1', date: selected, returnTo: backHere() });
     if (dentistId) params.set('dentist', String(dentistId));
     navigate(`/appointments?${params}`);
   };
+  const bookAt = (column: TimeColumn, time: string) => {
+    const params = new URLSearchParams({ new: '1', date: column.date, time, returnTo: backHere() });
+    const dentist = column.dentistId ?? dentistId;
+    if (dentist) params.set('dentist', String(dentist));
+    navigate(`/appointments?${params}`);
+  };
+  const openVisit = (visit: Appointment) =>
+    navigate(`/appointments?${new URLSearchParams({ appointment: String(visit.id), returnTo: backHere() })}`);
+  const step = (by: number) => {
+    if (view === 'month') goToMonth(shiftMonth(month, by));
+    else void setUrl({ day: shiftDay(selected, by * (view === 'week' ? 7 : 1)) });
+  };
+  const showsToday =
+    view === 'month'
+      ? monthOfDay(today) === month
+      : view === 'week'
+        ? week.includes(today)
+        : selected === today;
+  const periodTitle =
+    view === 'month' ? monthTitle(month) : view === 'week' ? weekTitle(week) : formatDay(selected, true);
+  const periodName = VIEW_LABELS[view].toLowerCase();
 
   const loadError = appointments.error ? (appointments.error as ApiError).message : null;
   // The feed of the dentist shown: a dentist's own, or any one an admin picks.
@@ -117,7 +257,7 @@ export default function CalendarPage() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
           <PageHeading>Calendar</PageHeading>
-          <Typography.Text type="secondary">The clinic's appointments, month by month.</Typography.Text>
+          <Typography.Text type="secondary">The clinic's appointments by month, week or day.</Typography.Text>
         </div>
         <Flex wrap gap={8}>
           {feedDentist && (
@@ -135,32 +275,40 @@ export default function CalendarPage() {
       <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
 
       <Flex wrap gap={16} align="start">
-        <Card className="calendar-month" style={{ flex: '3 1 560px', minWidth: 0 }}>
+        {/* The Day and Week views take the whole width; the day's list goes below them. */}
+        <Card
+          className="calendar-month"
+          style={{ flex: view === 'month' ? '3 1 560px' : '1 1 100%', minWidth: 0 }}
+        >
           <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
             <Flex align="center" gap={4} wrap>
               <Button
                 icon={<LeftOutlined />}
-                aria-label="Previous month"
-                onClick={() => goToMonth(shiftMonth(month, -1))}
+                aria-label={`Previous ${periodName}`}
+                onClick={() => step(-1)}
               />
               <Typography.Title
                 level={3}
                 style={{ margin: '0 4px', minWidth: 130, textAlign: 'center' }}
                 aria-live="polite"
               >
-                {monthTitle(month)}
+                {periodTitle}
               </Typography.Title>
-              <Button
-                icon={<RightOutlined />}
-                aria-label="Next month"
-                onClick={() => goToMonth(shiftMonth(month, 1))}
-              />
-              {monthOfDay(today) !== month && (
+              <Button icon={<RightOutlined />} aria-label={`Next ${periodName}`} onClick={() => step(1)} />
+              {!showsToday && (
                 <Button type="link" onClick={() => void setUrl({ month: null, day: null })}>
                   Today
                 </Button>
               )}
             </Flex>
+            <Segmented
+              aria-label="View"
+              value={view}
+              onChange={(next) =>
+                void setUrl({ view: next === 'month' ? null : (next as View), day: selected, month: null })
+              }
+              options={VIEWS.map((value) => ({ value, label: VIEW_LABELS[value] }))}
+            />
             <Select
               aria-label="Dentist"
               value={dentistId ?? 'all'}
@@ -173,15 +321,28 @@ export default function CalendarPage() {
               style={{ width: 220, maxWidth: '100%' }}
             />
           </Flex>
-          <Spin spinning={appointments.isFetching} aria-label="Loading the month">
-            <MonthGrid
-              month={month}
-              today={today}
-              selected={selected}
-              byDay={byDay}
-              onSelect={(day) => void setUrl({ day, month: monthOfDay(day) })}
-              onDropAppointment={dropOn}
-            />
+          <Spin
+            spinning={appointments.isFetching || otherAppointments.isFetching}
+            aria-label={`Loading the ${periodName}`}
+          >
+            {view === 'month' ? (
+              <MonthGrid
+                month={month}
+                today={today}
+                selected={selected}
+                byDay={byDay}
+                onSelect={(day) => void setUrl({ day, month: monthOfDay(day) })}
+                onDropAppointment={dropOn}
+              />
+            ) : (
+              <TimeGrid
+                columns={columns}
+                showDentist={view === 'week' && !dentistId}
+                onOpenVisit={openVisit}
+                onBookAt={bookAt}
+                onDropVisit={dropOnTime}
+              />
+            )}
           </Spin>
           {!complete && (
             <Typography.Text type="secondary">
@@ -190,7 +351,11 @@ export default function CalendarPage() {
             </Typography.Text>
           )}
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-            Drag an appointment onto another day to move it, or use Move beside it in the day's list.
+            {view === 'month'
+              ? "Drag an appointment onto another day to move it, or use Move beside it in the day's list."
+              : view === 'day'
+                ? "Drag an appointment to another time or dentist to move it, or use Move in the day's list. Click free time to book there."
+                : "Drag an appointment to another time or day to move it, or use Move in the day's list. Click free time to book there."}
           </Typography.Paragraph>
         </Card>
         <div style={{ flex: '1 1 280px', minWidth: 0 }}>
@@ -209,6 +374,7 @@ export default function CalendarPage() {
         appointment={moving}
         saving={move.isPending}
         onClose={() => setMoving(null)}
+        dentists={(dentists.data?.data ?? []).filter((dentist) => dentist.status === 'active')}
         onMove={(appointment, to) => move.mutate({ appointment, to })}
       />
     </div>

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import { type Database, onOneConnection, openDatabase } from './client';
 
@@ -40,10 +41,20 @@ describe('the embedded database', () => {
       // A new database: migrated from nothing, nothing to vacuum.
       expect(await vacuumed()).toBe(false);
       // As if the newest migration had not been taken yet.
-      const raw = new PGlite(dataDir);
+      const raw = new PGlite(dataDir, { extensions: { btree_gist } });
       await raw.exec(`
-        drop index appointments_patient_name_idx;
-        drop index appointments_created_idx;
+        drop trigger appointments_hold_time on appointments;
+        drop function appointments_hold_time();
+        drop function settle_overlap_groups(integer, boolean);
+        drop function treatment_minutes(integer, text);
+        drop index appointments_overlap_group_idx;
+        alter table appointments drop constraint appointments_dentist_time_excl,
+          drop constraint appointments_patient_time_excl, drop constraint appointments_duration_check,
+          drop column span, drop column end_time, drop column duration, drop column overlap_group, drop column outside_hours,
+          drop column outside_hours_reason;
+        create unique index appointments_no_double_booking on appointments (clinic_id, dentist_id, date, time)
+          where status <> 'cancelled';
+        alter table clinic_settings drop column treatment_minutes, drop column booking_grid_minutes;
         delete from drizzle.__drizzle_migrations
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations);
       `);

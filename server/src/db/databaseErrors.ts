@@ -9,6 +9,8 @@ export interface DatabaseErrorLike {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** An exclusion constraint (two live visits overlapping) refused the write. */
+export const EXCLUSION_VIOLATION = '23P01';
 /** statement_timeout (or an administrator) cancelled the statement. */
 export const QUERY_CANCELED = '57014';
 

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgliteThreadOptions, ToPglite, ToServer } from './pgliteThread';
 
@@ -15,7 +16,7 @@ const tell = (message: ToServer, transfer: ArrayBuffer[] = []) => port.postMessa
 async function open(): Promise<PGlite> {
   // pg_trgm serves the substring searches of patient lists.
   const settings = {
-    extensions: { pg_trgm },
+    extensions: { btree_gist, pg_trgm },
     ...(options.sharedBuffersMb
       ? {
           startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`],

@@ -17,6 +17,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** A range of whole numbers (PostgreSQL's int4range), read as its text: `[14157330,14157420)`. */
+const int4range = customType<{ data: string }>({ dataType: () => 'int4range' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -326,6 +329,37 @@ export const appointments = pgTable(
      */
     patientName: text('patient_name').notNull().default(''),
     patientPhone: text('patient_phone').notNull().default(''),
+    /**
+     * Minutes (5 to 480, steps of 5). Left out of an insert, the database's trigger gives the
+     * treatment's length from the clinic's settings (migration 0015), so an import or a script
+     * cannot store a visit without one.
+     */
+    duration: integer('duration').notNull().default(sql`null`),
+    /**
+     * The minutes the visit holds, counted from 2000-01-01 00:00 on the clinic's clock: what the
+     * exclusion constraints of migration 0015 keep apart, per dentist and per patient, for every
+     * visit that is not cancelled.
+     */
+    span: int4range('span').generatedAlwaysAs(
+      sql`int4range(
+        (date - date '2000-01-01') * 1440 + substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int,
+        (date - date '2000-01-01') * 1440 + substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int + duration)`,
+    ),
+    /** When the visit ends, 'HH:mm' (past midnight: the next day's clock), kept by the database. */
+    endTime: text('end_time').generatedAlwaysAs(
+      sql`lpad((((substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int + duration) / 60) % 24)::text, 2, '0')
+        || ':' || lpad(((substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int + duration) % 60)::text, 2, '0')`,
+    ),
+    /**
+     * Set only on visits that already overlapped when overlaps began to be refused (migration 0015,
+     * or clinic:import of an older export): the visits of one group may go on overlapping each
+     * other until staff move or cancel one. Any change of a visit's time, length, dentist or
+     * patient takes it out of its group (the trigger of migration 0015), so no new overlap is made.
+     */
+    overlapGroup: integer('overlap_group'),
+    /** Booked outside the dentist's open hours by staff who said why (an emergency). */
+    outsideHours: boolean('outside_hours').notNull().default(false),
+    outsideHoursReason: text('outside_hours_reason'),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),
@@ -339,11 +373,13 @@ export const appointments = pgTable(
       foreignColumns: [dentists.clinicId, dentists.id],
       name: 'appointments_dentist_fk',
     }),
-    // A dentist cannot hold two live appointments at one date and time: the database itself decides
-    // which of two racing bookings wins.
-    uniqueIndex('appointments_no_double_booking')
-      .on(table.clinicId, table.dentistId, table.date, table.time)
-      .where(sql`${table.status} <> 'cancelled'`),
+    // No two live visits of one dentist, or of one patient, overlap: exclusion constraints of
+    // migration 0015 (appointments_dentist_time_excl, appointments_patient_time_excl), which
+    // drizzle-kit cannot describe; the database itself decides which of two racing bookings wins.
+    check(
+      'appointments_duration_check',
+      sql`${table.duration} between 5 and 480 and ${table.duration} % 5 = 0`,
+    ),
     // The list orders, each ending in id, and then every column a list filters or searches by
     // (status, dentist, patient, treatment): a page is cut and counted from the index alone, and
     // only its own rows are read from the table.
@@ -578,5 +614,9 @@ export const clinicSettings = pgTable('clinic_settings', {
   idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(30),
   /** How many hours before a visit its reminders go out. */
   reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
+  /** Each treatment's visit length in minutes; a treatment left out has its default length. */
+  treatmentMinutes: jsonb('treatment_minutes'),
+  /** The booking grid: the starts a day offers are this many minutes apart. */
+  bookingGridMinutes: integer('booking_grid_minutes').notNull().default(15),
   updatedAt: updatedAt(),
 });

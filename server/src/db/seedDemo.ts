@@ -1,10 +1,16 @@
 import {
   type AppointmentStatus,
   DEFAULT_PRACTICE_HOURS,
+  DEFAULT_TREATMENT_MINUTES,
+  minutesOf,
   type Role,
+  type Span,
   type Specialization,
+  spansOverlap,
   suggestedSlotsOn,
   TREATMENTS,
+  type Treatment,
+  timeOfMinutes,
 } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
@@ -425,7 +431,28 @@ async function seedClinic(
     (a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.dentistId - b.dentistId,
   );
 
-  const appointmentValues = chosen.map((slot) => {
+  // Every visit holds its treatment's length (DEFAULT_TREATMENT_MINUTES): a longer one only where its
+  // dentist's day has room after it, and a patient is never booked twice at one time.
+  const chosenStarts = new Set(chosen.map((slot) => `${slot.dentistId}|${slot.date}|${slot.time}`));
+  const patientSpans = new Map<number, Span[]>();
+  /** A slot of the day starts where a visit from `start` ends its first hour: the day runs on. */
+  const runsOn = (date: string, start: number) =>
+    slotsForDay(date).some((slot) => minutesOf(slot.start) === start + 60);
+  const treatmentFor = (slot: { dentistId: number; date: string; time: string }): Treatment => {
+    const wanted = pick(random, TREATMENTS);
+    const start = minutesOf(slot.time);
+    const end = start + DEFAULT_TREATMENT_MINUTES[wanted];
+    const nextHour = `${slot.dentistId}|${slot.date}|${timeOfMinutes(start + 60)}`;
+    const fits = end <= start + 60 || (runsOn(slot.date, start) && !chosenStarts.has(nextHour));
+    return fits ? wanted : 'Regular Cleaning';
+  };
+  const dayIndex = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000) * 1440;
+  const freeFor = (patient: SeededPatient, date: string, span: Span) =>
+    !(patientSpans.get(patient.id) ?? []).some(
+      (other) => other.start < span.end + dayIndex(date) && span.start + dayIndex(date) < other.end,
+    );
+
+  const appointmentValues = chosen.flatMap((slot) => {
     const period =
       slot.date < today
         ? 'past'
@@ -439,7 +466,20 @@ async function seedClinic(
     const eligible = seededPatients.filter(
       (patient) => patient.createdOn <= slot.date && (patient.active || period === 'past'),
     );
-    const patient = pick(random, eligible.length > 0 ? eligible : seededPatients);
+    const treatment = treatmentFor(slot);
+    const span = {
+      start: minutesOf(slot.time),
+      end: minutesOf(slot.time) + DEFAULT_TREATMENT_MINUTES[treatment],
+    };
+    const free = (eligible.length > 0 ? eligible : seededPatients).filter((each) =>
+      freeFor(each, slot.date, span),
+    );
+    if (free.length === 0) return [];
+    const patient = pick(random, free);
+    patientSpans.set(patient.id, [
+      ...(patientSpans.get(patient.id) ?? []),
+      { start: span.start + dayIndex(slot.date), end: span.end + dayIndex(slot.date) },
+    ]);
     const bookedDaysBefore = 1 + Math.floor(random() * 20);
     let bookedOn = addDays(slot.date, -bookedDaysBefore);
     if (bookedOn < patient.createdOn) bookedOn = patient.createdOn;
@@ -449,31 +489,40 @@ async function seedClinic(
       status === 'completed' && slot.date <= today
         ? new Date(Math.min(at(slot.date, '18:00').getTime(), now.getTime() - 30000))
         : createdAt;
-    return {
-      clinicId,
-      patientId: patient.id,
-      patientName: patient.name,
-      dentistId: slot.dentistId,
-      date: slot.date,
-      time: slot.time,
-      treatment: pick(random, TREATMENTS),
-      status,
-      notes: random() < 0.3 ? pick(random, NOTES) : null,
-      createdAt,
-      updatedAt: updatedAt < createdAt ? createdAt : updatedAt,
-    };
+    return [
+      {
+        clinicId,
+        patientId: patient.id,
+        patientName: patient.name,
+        dentistId: slot.dentistId,
+        date: slot.date,
+        time: slot.time,
+        treatment,
+        duration: DEFAULT_TREATMENT_MINUTES[treatment],
+        status,
+        notes: random() < 0.3 ? pick(random, NOTES) : null,
+        createdAt,
+        updatedAt: updatedAt < createdAt ? createdAt : updatedAt,
+      },
+    ];
   });
   const appointmentRows = await tx
     .insert(appointments)
     .values(appointmentValues.map(({ patientName: _patientName, ...row }) => row))
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
 
-  // Open slots for the next two weeks; a slot holding a live appointment shows as booked.
-  const booked = new Set(
-    appointmentValues
-      .filter((appointment) => appointment.status !== 'cancelled')
-      .map((appointment) => `${appointment.dentistId}|${appointment.date}|${appointment.time}`),
-  );
+  // Open slots for the next two weeks; a slot a live appointment overlaps shows as booked.
+  const live = appointmentValues.filter((appointment) => appointment.status !== 'cancelled');
+  const bookedSlot = (dentistId: number, date: string, slot: { start: string; end: string }) =>
+    live.some(
+      (visit) =>
+        visit.dentistId === dentistId &&
+        visit.date === date &&
+        spansOverlap(
+          { start: minutesOf(visit.time), end: minutesOf(visit.time) + visit.duration },
+          { start: minutesOf(slot.start), end: minutesOf(slot.end) },
+        ),
+    );
   const availabilityValues: Array<typeof availability.$inferInsert> = [];
   for (let offset = 0; offset < 14; offset += 1) {
     const date = addDays(today, offset);
@@ -483,7 +532,7 @@ async function seedClinic(
       const timeSlots: TimeSlot[] = slotsForDay(date).map((slot) => ({
         start: slot.start,
         end: slot.end,
-        available: !booked.has(`${dentist.id}|${date}|${slot.start}`),
+        available: !bookedSlot(dentist.id, date, slot),
       }));
       availabilityValues.push({ clinicId, dentistId: dentist.id, date, timeSlots });
     }

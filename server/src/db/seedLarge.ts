@@ -10,7 +10,7 @@
  * deterministic (hashes of their position, not random()), relative to the clinic's today.
  * `--scale 0.1` makes a smaller copy (patients and appointments scaled) for trying it out.
  */
-import { SPECIALIZATIONS, TREATMENTS } from '@dental/shared/domain';
+import { DEFAULT_NOTIFICATIONS, SPECIALIZATIONS, TREATMENTS, WEEKDAYS } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
@@ -145,6 +145,24 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
     sql`insert into clinics (name, time_zone) values (${plan.name}, ${timeZone}) returning id`,
   );
   const clinicId = Number((clinicResult.rows[0] as { id: number }).id);
+  // A clinic of short visits: every treatment one 20-minute slot, starts 10 minutes apart, so each
+  // slot's start is a start the booking form offers.
+  const slotLengths = Object.fromEntries(TREATMENTS.map((treatment) => [treatment, SLOT_MINUTES]));
+  // Open as its slots are laid out: weekdays from 08:00, weekend mornings.
+  const hours = Object.fromEntries(
+    WEEKDAYS.map((day, index) => [
+      day,
+      index < 5
+        ? { start: '08:00', end: '17:00', closed: false }
+        : { start: '09:00', end: '13:00', closed: false },
+    ]),
+  );
+  await tx.execute(sql`
+    insert into clinic_settings (clinic_id, practice_name, working_hours, notifications, treatment_minutes,
+      booking_grid_minutes)
+    values (${literal(clinicId)}, ${plan.name}, ${JSON.stringify(hours)}::jsonb,
+      ${JSON.stringify(DEFAULT_NOTIFICATIONS)}::jsonb, ${JSON.stringify(slotLengths)}::jsonb, 10)
+  `);
 
   await timed('dentists', () =>
     tx.execute(sql`
@@ -209,12 +227,13 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
   const lastDay = plan.futureDays - 1;
   const spanDays = 3 * 365;
   // Every (dentist, day, time) a working dentist can take, ordered by a hash of itself; the first
-  // N are booked. One appointment per dentist and time: the no-double-booking index never objects.
+  // N are booked, each a visit of one slot's length. One appointment per dentist and time, and the
+  // dentists booked at one time get neighbouring patients (k apart), so no one is in two places.
   await timed('appointments', () =>
     tx.execute(sql`
-      insert into appointments (clinic_id, patient_id, dentist_id, date, time, treatment, status, notes,
+      insert into appointments (clinic_id, patient_id, dentist_id, date, time, duration, treatment, status, notes,
         created_at, updated_at)
-      select ${literal(clinicId)}, seed_patients.id, picked.dentist_id, picked.day, picked.time,
+      select ${literal(clinicId)}, seed_patients.id, picked.dentist_id, picked.day, picked.time, ${literal(SLOT_MINUTES)},
         (${textArray(TREATMENTS)})[1 + ${sql.raw(hashed('picked.h', 5, TREATMENTS.length))}],
         picked.status,
         case when ${sql.raw(hashed('picked.h', 6, 10))} < 2 then
@@ -238,12 +257,13 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
               case when candidate.r < 25 then 'confirmed' when candidate.r < 92 then 'pending' else 'cancelled' end
           end as status,
           -- Patients who had joined by then: the first share of them, by the day's place in three years.
-          1 + ${sql.raw(hashed('candidate.h', 8, 2147483647))} % greatest(1, least(${literal(plan.patients)},
+          1 + (${sql.raw(hashed('candidate.moment', 8, 2147483647))} + candidate.k) % greatest(1, least(${literal(plan.patients)},
             floor(${literal(plan.patients)}::float8 * ((candidate.day - (${today}::date - ${literal(spanDays)}))::float8 / ${literal(spanDays)}))::bigint)) as patient_n,
           (candidate.day - (1 + ${sql.raw(hashed('candidate.h', 9, 40))})::int + time '10:00')::timestamptz as booked
         from (
-          select seed_dentists.id as dentist_id, ${today}::date + offset_day as day,
+          select seed_dentists.id as dentist_id, seed_dentists.k, ${today}::date + offset_day as day,
             to_char(time '08:00' + slot * interval '${sql.raw(String(SLOT_MINUTES))} minutes', 'HH24:MI') as time,
+            hashint8((offset_day + 100000)::bigint * 100 + slot) as moment,
             hashint8((offset_day + 100000)::bigint * 1000000 + seed_dentists.k * 100 + slot) as h,
             ${sql.raw(hashed('(offset_day + 100000)::bigint * 1000000 + seed_dentists.k * 100 + slot', 10, 100))} as r
           from generate_series(${literal(firstDay)}, ${literal(lastDay)}) as offset_day

@@ -11,6 +11,7 @@ import {
   requiredText,
   timeString,
 } from './validation';
+import { OUTSIDE_HOURS_REASON_MAX, OUTSIDE_HOURS_REASON_REQUIRED, visitMinutes } from './visitTime';
 
 /** Appointments (spec §2, §3, §5, §7): the shapes the Appointments screens and the server share. */
 
@@ -95,9 +96,21 @@ export const appointmentWriteSchema = z
     treatment: z.enum(TREATMENTS, { message: `Treatment must be one of ${TREATMENTS.join(', ')}` }),
     notes: optionalText(APPOINTMENT_NOTES_MAX),
     status: statusField.optional(),
+    duration: visitMinutes.optional().describe("Minutes; without it the treatment's length from Settings"),
+    outside_hours: z
+      .boolean({ message: 'outside_hours is true or false' })
+      .optional()
+      .describe('An emergency outside open hours (admin or receptionist), with outside_hours_reason'),
+    outside_hours_reason: optionalText(OUTSIDE_HOURS_REASON_MAX),
+    end_time: z.unknown().optional().describe('Ignored: derived from time and duration'),
+    overlapping: z.unknown().optional().describe('Ignored: the server owns it'),
     ...serverOwnedFields,
   })
   .strict()
+  .refine((raw) => !raw.outside_hours || Boolean(raw.outside_hours_reason), {
+    message: OUTSIDE_HOURS_REASON_REQUIRED,
+    path: ['outside_hours_reason'],
+  })
   .transform((raw) => ({
     patient: raw.patient,
     phone: raw.phone,
@@ -108,6 +121,9 @@ export const appointmentWriteSchema = z
     treatment: raw.treatment,
     notes: raw.notes,
     status: raw.status,
+    duration: raw.duration ?? null,
+    outsideHours: raw.outside_hours === true,
+    outsideHoursReason: raw.outside_hours ? raw.outside_hours_reason : null,
   }));
 export type AppointmentWriteRequest = z.input<typeof appointmentWriteSchema>;
 export type AppointmentWrite = z.output<typeof appointmentWriteSchema>;
@@ -148,3 +164,18 @@ export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 
 export const appointmentPageSchema = pageSchema(appointmentSchema);
 export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
+
+/** GET /api/appointments/overlapping: visits kept overlapping from before overlaps were refused. */
+export const overlappingQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit is a whole number')
+    .min(1, 'limit is at least 1')
+    .max(500, 'limit is at most 500')
+    .default(100),
+});
+export const overlappingAppointmentsSchema = z.object({
+  data: z.array(appointmentSchema),
+  total: z.number().int(),
+});
+export type OverlappingAppointments = z.infer<typeof overlappingAppointmentsSchema>;

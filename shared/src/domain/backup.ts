@@ -31,6 +31,9 @@ export const clinicExportSchema = z.object({
       notifications: z.record(z.string(), z.boolean()),
       idle_timeout_minutes: z.number().int(),
       reminder_lead_hours: z.number().int().optional(),
+      /** Exports from before visit lengths have neither: the defaults apply. */
+      treatment_minutes: z.record(z.string(), z.number().int()).nullable().optional(),
+      booking_grid_minutes: z.number().int().optional(),
     })
     .nullable(),
   modules: z.array(z.object({ module_id: z.string(), enabled: z.boolean() })),
@@ -101,9 +104,13 @@ export const clinicExportSchema = z.object({
       dentist_id: id,
       date: day,
       time: z.string(),
+      /** Exports from before visit lengths have none: the treatment's length is given on import. */
+      duration: z.number().int().optional(),
       treatment: z.string(),
       status: z.enum(['pending', 'confirmed', 'cancelled', 'completed']),
       notes: z.string().nullable(),
+      outside_hours: z.boolean().optional(),
+      outside_hours_reason: z.string().nullable().optional(),
       created_at: timestamp,
       updated_at: timestamp,
     }),

@@ -60,8 +60,6 @@ export function calendarMonthRange(year: number, month: number): { first: string
 /** A dentist's calendar feed (RFC 5545) covers these days around today. */
 export const CALENDAR_FEED_PAST_DAYS = 30;
 export const CALENDAR_FEED_FUTURE_DAYS = 180;
-/** A visit's length in a calendar feed: the suggested slots are an hour. */
-export const APPOINTMENT_MINUTES = 60;
 
 /** GET /api/calendar/feeds/:dentistId: whether the dentist has a live feed URL, and since when. */
 export const calendarFeedStatusSchema = z.object({

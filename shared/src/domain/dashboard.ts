@@ -34,9 +34,17 @@ export const dashboardAppointmentSchema = z.object({
   dentist_name: z.string(),
   date: z.string(),
   time: z.string(),
+  /** Minutes; the visit holds its dentist's and its patient's time from `time` to `end_time`. */
+  duration: z.number().int(),
+  end_time: z.string(),
   treatment: z.string(),
   status: z.enum(APPOINTMENT_STATUSES),
   notes: z.string().nullable(),
+  /** Booked outside the dentist's open hours by an admin or receptionist, who gave the reason. */
+  outside_hours: z.boolean(),
+  outside_hours_reason: z.string().nullable(),
+  /** It overlapped another visit before overlaps were refused, and still does: move or cancel one. */
+  overlapping: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -39,6 +39,8 @@ export const ERROR_MESSAGES = {
   fetchPatientAppointments: 'Failed to fetch patient appointments',
   fetchDentistAppointments: 'Failed to fetch dentist appointments',
   fetchDentistAvailability: 'Failed to fetch dentist availability',
+  fetchFreeTimes: 'Failed to fetch free times',
+  fetchOverlapping: 'Failed to fetch overlapping appointments',
   fetchCalendarAppointments: 'Failed to fetch calendar appointments',
   fetchCalendarAvailability: 'Failed to fetch calendar availability',
   fetchCalendarFeed: 'Failed to fetch calendar feed',

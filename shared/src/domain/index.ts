@@ -15,3 +15,4 @@ export * from './roles';
 export * from './settings';
 export * from './users';
 export * from './validation';
+export * from './visitTime';

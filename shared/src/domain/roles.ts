@@ -40,3 +40,10 @@ export function hasPermission(role: Role | undefined | null, permission: Permiss
 export function actsForDentist(staff: { role: Role; dentistId: number | null }, dentistId: number): boolean {
   return staff.role === 'admin' || (staff.role === 'dentist' && staff.dentistId === dentistId);
 }
+
+/** Who may book a visit outside a dentist's open hours (an emergency, with a reason). */
+export const OUTSIDE_HOURS_ROLES: readonly Role[] = ['admin', 'receptionist'];
+
+export function canBookOutsideHours(role: Role | undefined | null): boolean {
+  return !!role && OUTSIDE_HOURS_ROLES.includes(role);
+}

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_PRACTICE_HOURS, WEEKDAYS, type Weekday } from './constants';
+import { DEFAULT_PRACTICE_HOURS, TREATMENTS, type Treatment, WEEKDAYS, type Weekday } from './constants';
 import { emailString, phoneString, requiredText, timeString } from './validation';
+import {
+  BOOKING_GRID_DEFAULT,
+  bookingGridSchema,
+  DEFAULT_TREATMENT_MINUTES,
+  treatmentMinutesSchema,
+} from './visitTime';
 
 /** Practice settings (spec §3), kept per clinic: GET /api/settings answers them, PUT saves them. */
 
@@ -112,6 +118,15 @@ export const practiceSettingsSchema = z.object({
   timeZone: z.string(),
   idleTimeoutMinutes: z.number().int(),
   reminderLeadHours: z.number().int(),
+  /** Each treatment's visit length in minutes, used when a booking does not give one. */
+  treatmentMinutes: z.object(
+    Object.fromEntries(TREATMENTS.map((treatment) => [treatment, z.number().int()])) as Record<
+      Treatment,
+      z.ZodNumber
+    >,
+  ),
+  /** The starts a day offers are this many minutes apart. */
+  bookingGridMinutes: z.number().int(),
 });
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
 
@@ -130,6 +145,8 @@ export const practiceSettingsUpdateSchema = z
     timeZone: timeZoneString.optional(),
     idleTimeoutMinutes: idleTimeoutMinutes.optional(),
     reminderLeadHours: reminderLeadHours.optional(),
+    treatmentMinutes: treatmentMinutesSchema.partial().optional(),
+    bookingGridMinutes: bookingGridSchema.optional(),
   })
   .strict();
 export type PracticeSettingsUpdateRequest = z.input<typeof practiceSettingsUpdateSchema>;
@@ -154,5 +171,7 @@ export function defaultPracticeSettings(practiceName: string, timeZone: string):
     timeZone,
     idleTimeoutMinutes: IDLE_TIMEOUT_DEFAULT,
     reminderLeadHours: REMINDER_LEAD_DEFAULT_HOURS,
+    treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
+    bookingGridMinutes: BOOKING_GRID_DEFAULT,
   };
 }

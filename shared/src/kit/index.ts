@@ -6,6 +6,7 @@ export {
   keepPreviousData,
   type QueryClient,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import { endTimeOf } from '@dental/shared';
 import { createFakeApi, type FakeApi, refusal, renderScreen, staffMember } from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { NotificationBell } from '../layout/NotificationBell';
@@ -13,7 +14,14 @@ const STATS = {
   ],
 };
 
-function appointment(id: number, patient: string, time: string, treatment: string, status: string) {
+function appointment(
+  id: number,
+  patient: string,
+  time: string,
+  treatment: string,
+  status: string,
+  duration = 30,
+) {
   return {
     id,
     patient,
@@ -23,15 +31,20 @@ function appointment(id: number, patient: string, time: string, treatment: strin
     dentist_name: 'Dr. Sarah Johnson',
     date: TODAY_DAY,
     time,
+    duration,
+    end_time: endTimeOf(time, duration),
     treatment,
     status,
     notes: null,
+    outside_hours: false,
+    outside_hours_reason: null,
+    overlapping: false,
     created_at: '2026-11-20T09:00:00.000Z',
     updated_at: '2026-11-20T09:00:00.000Z',
   };
 }
-const MARIA = appointment(11, 'Maria Garcia', '09:30', 'Root Canal', 'confirmed');
-const TOM = appointment(12, 'Tom Baker', '11:00', 'Regular Cleaning', 'pending');
+const MARIA = appointment(11, 'Maria Garcia', '09:30', 'Root Canal', 'confirmed', 90);
+const TOM = appointment(12, 'Tom Baker', '11:00', 'Regular Cleaning', 'pending', 60);
 const ANN = appointment(13, 'Ann Lee', '14:00', 'Dental Checkup', 'cancelled');
 const TODAY = { data: [MARIA, TOM, ANN] };
 
@@ -136,16 +149,17 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("lists today's appointments with initials, name, treatment, time and status; cancelled apart, not counted", async () => {
+  it("lists today's appointments with initials, name, treatment, time range and status; cancelled apart, not counted", async () => {
     answerNormally();
     renderDashboard();
     await screen.findByText('Maria Garcia');
     const maria = appointmentRow('Maria Garcia');
     expect(maria).toHaveTextContent('MG');
-    expect(maria).toHaveTextContent('Root Canal · 09:30');
+    // Each visit shows when it starts and when it ends.
+    expect(maria).toHaveTextContent('Root Canal · 09:30–11:00 · Dr. Sarah Johnson');
     const tom = appointmentRow('Tom Baker');
     expect(tom).toHaveTextContent('TB');
-    expect(tom).toHaveTextContent('Regular Cleaning · 11:00');
+    expect(tom).toHaveTextContent('Regular Cleaning · 11:00–12:00');
     // Confirmed is green, anything else yellow; the status is written too.
     expect(within(maria).getByText('confirmed').className).toMatch(/green/);
     expect(within(tom).getByText('pending').className).toMatch(/gold/);
@@ -160,6 +174,7 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     const cancelled = screen.getByRole('list', { name: 'Cancelled today, not counted' });
     expect(within(cancelled).getByText('Ann Lee').closest('del')).not.toBeNull();
     expect(within(cancelled).getByText('cancelled')).toBeInTheDocument();
+    expect(appointmentRow('Ann Lee')).toHaveTextContent('Dental Checkup · 14:00–14:30');
   });
 
   it('says so when nothing is scheduled today', async () => {
@@ -227,6 +242,7 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     expect(within(statCard('Total Patients')).queryByText('Sample')).not.toBeInTheDocument();
     const sampleRow = appointmentRow('Sample Patient');
     expect(within(sampleRow).getByText('Sample')).toBeInTheDocument();
+    expect(sampleRow).toHaveTextContent('Dental Checkup · 09:00–09:30');
     expect(screen.queryByRole('link', { name: /Sample Patient/ })).not.toBeInTheDocument();
     expect(screen.getByText(/Sample appointments, not your clinic's/)).toBeInTheDocument();
 

@@ -1,4 +1,4 @@
-import { type DashboardAppointment, TODAY_APPOINTMENTS_LIMIT_DEFAULT } from '@dental/shared';
+import { type DashboardAppointment, TODAY_APPOINTMENTS_LIMIT_DEFAULT, timeRange } from '@dental/shared';
 import { initialsOf, todayDay } from '@dental/shared/kit';
 import { Avatar, Card, Empty, RightOutlined, Tag, Typography } from '@dental/shared/ui';
 import { Link } from 'react-router-dom';
@@ -35,7 +35,11 @@ function AppointmentRow({
         {appointment.patient}
       </Typography.Text>
       <Typography.Text type="secondary" className="today-list__details">
-        {`${appointment.treatment} · ${shortTime(appointment.time)}`}
+        {`${appointment.treatment} · `}
+        {/* A range is read whole: it never breaks at its dash. */}
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {timeRange(shortTime(appointment.time), shortTime(appointment.end_time))}
+        </span>
         {appointment.dentist_name ? ` · ${appointment.dentist_name}` : ''}
       </Typography.Text>
       <span className="today-list__badges">

@@ -1,4 +1,9 @@
-import { DASHBOARD_STAT_NAMES, type DashboardAppointment, type DashboardStat } from '@dental/shared';
+import {
+  DASHBOARD_STAT_NAMES,
+  type DashboardAppointment,
+  type DashboardStat,
+  endTimeOf,
+} from '@dental/shared';
 import { todayDay } from '@dental/shared/kit';
 
 /**
@@ -29,9 +34,14 @@ function sampleAppointment(
     dentist_name: 'Sample Dentist',
     date: todayDay(),
     time,
+    duration: 30,
+    end_time: endTimeOf(time, 30),
     treatment,
     status,
     notes: null,
+    outside_hours: false,
+    outside_hours_reason: null,
+    overlapping: false,
     created_at: now,
     updated_at: now,
   };

@@ -14,9 +14,14 @@ interface AppointmentRow {
   dentist_name: string;
   date: string;
   time: string;
+  duration: number | string;
+  end_time: string;
   treatment: string;
   status: AppointmentStatus;
   notes: string | null;
+  outside_hours: boolean;
+  outside_hours_reason: string | null;
+  overlapping: boolean;
   /** The UTC time as PostgreSQL writes it (utcText). */
   created_at: string;
   updated_at: string;
@@ -32,15 +37,28 @@ function toAppointment(row: AppointmentRow): Appointment {
     dentist_name: row.dentist_name,
     date: row.date,
     time: row.time,
+    duration: Number(row.duration),
+    end_time: row.end_time,
     treatment: row.treatment,
     status: row.status,
     notes: row.notes,
+    outside_hours: row.outside_hours,
+    outside_hours_reason: row.outside_hours_reason,
+    overlapping: row.overlapping,
     created_at: isoFromUtcText(row.created_at),
     updated_at: isoFromUtcText(row.updated_at),
   };
 }
 
 export const BY_DATE_AND_TIME = sql`a.date, a.time, a.id`;
+
+/**
+ * The live visit `a` is of a kept overlap group (migration 0015) that still holds another live visit:
+ * once the others are moved or cancelled, it overlaps nothing and is no longer listed.
+ */
+export const STILL_OVERLAPPING = sql`(a.overlap_group is not null and a.status <> 'cancelled' and exists (
+  select 1 from appointments kept where kept.clinic_id = a.clinic_id and kept.overlap_group = a.overlap_group
+    and kept.id <> a.id and kept.status <> 'cancelled'))`;
 
 /**
  * Appointments in their wire shape (spec §3): `where` on the appointments table `a`, in the given
@@ -181,7 +199,10 @@ function selectAppointments(
   /** The wire shape's fields, in its order. */
   const fields = (timestamp: (column: SQL) => SQL) => sql`
     a.id, a.patient_name as patient, a.patient_id, a.patient_phone as phone, a.dentist_id, d.name as dentist_name,
-    a.date::text as date, a.time, a.treatment, a.status, a.notes,
+    a.date::text as date, a.time, a.duration,
+    a.end_time,
+    a.treatment, a.status, a.notes, a.outside_hours, a.outside_hours_reason,
+    ${STILL_OVERLAPPING} as overlapping,
     ${timestamp(sql`a.created_at`)} as created_at, ${timestamp(sql`a.updated_at`)} as updated_at`;
   // As JSON, the fields are a row of their own beside each appointment, so the order stays the
   // statement's own `order by`.

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, clinicToday } from '../../db/clinicTime';
+import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { appointments, auditLog, availability, dentists, patients } from '../../db/schema';
 import { authHeader, createTestApp, expectSeekingAsNumbered, login } from '../../test/testApp';
 
@@ -25,10 +25,14 @@ describe('appointments API', () => {
   let otherDentistId: number;
   let harborDentistId: number;
   let today: string;
-  /** Each booking gets its own future day, so tests never collide with each other or the demo data. */
+  /**
+   * Each booking gets its own future weekday (the demo dentists' working days), so tests never
+   * collide with each other or the demo data.
+   */
   let dayOffset = 300;
   const nextDay = () => {
-    dayOffset += 1;
+    do dayOffset += 1;
+    while (isoWeekday(addDays(today, dayOffset)) > 5);
     return addDays(today, dayOffset);
   };
 
@@ -40,7 +44,16 @@ describe('appointments API', () => {
       headers: token ? authHeader(token) : {},
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+  /**
+   * Tests book early and late times to stay clear of the demo clinic's visits: outside the demo
+   * dentists' hours (09:00-17:00), so booked as outside open hours unless the test says otherwise.
+   */
+  const offHours = (time: unknown) =>
+    typeof time === 'string' && (time < '09:00' || time > '16:00')
+      ? { outside_hours: true, outside_hours_reason: 'Seen outside open hours' }
+      : {};
   const booking = (overrides: Record<string, unknown> = {}) => ({
+    ...offHours(overrides.time),
     patient: 'Morgan Bookwell',
     phone: '+1 555 123 4567',
     date: nextDay(),
@@ -142,8 +155,13 @@ describe('appointments API', () => {
           'date',
           'dentist_id',
           'dentist_name',
+          'duration',
+          'end_time',
           'id',
           'notes',
+          'outside_hours',
+          'outside_hours_reason',
+          'overlapping',
           'patient',
           'patient_id',
           'phone',
@@ -286,11 +304,19 @@ describe('appointments API', () => {
         booking({ date, time: '11:00', patient: 'Brand New Person', phone: '555 404 4040' }),
       );
       expect(clash.statusCode).toBe(409);
-      expect(clash.json().message).toBe(`${dentistName} already has an appointment on ${date} at 11:00`);
+      expect(clash.json().message).toBe(
+        `${dentistName} already has an appointment on ${date} at 11:00–11:30 (Morgan Bookwell)`,
+      );
       expect(await countRows()).toBe(rows);
       expect(await countPatients()).toBe(people);
-      // Another dentist at that time is fine.
-      await book({ date, time: '11:00', dentist_id: otherDentistId });
+      // Another dentist at that time is fine, for another patient.
+      await book({
+        date,
+        time: '11:00',
+        dentist_id: otherDentistId,
+        patient: 'Brand New Person',
+        phone: '555 404 4040',
+      });
     });
 
     it('lets exactly one of two racing requests win', async () => {
@@ -375,7 +401,7 @@ describe('appointments API', () => {
     });
 
     it('books without any availability', async () => {
-      const created = await book({ date: nextDay(), time: '18:30' });
+      const created = await book({ date: nextDay(), time: '16:30' });
       expect(created.status).toBe('pending');
     });
   });
@@ -614,7 +640,7 @@ describe('appointments API', () => {
             status: 'active',
           })),
         );
-      const crowded = await book({ date, time: '08:50', patient: 'Crowded Namesake 7', phone: '555 0007' });
+      const crowded = await book({ date, time: '08:10', patient: 'Crowded Namesake 7', phone: '555 0007' });
       const many = (
         await send(adminToken, 'GET', `/api/appointments?search=crowded%20namesake&dentist_id=${dentistId}`)
       ).json();
@@ -746,7 +772,13 @@ describe('appointments API', () => {
     it("answers each appointment's dentist by the name the dentist has now, however often it is asked", async () => {
       const date = nextDay();
       const mine = await book({ date, time: '13:00' });
-      const theirs = await book({ date, time: '13:20', dentist_id: otherDentistId });
+      const theirs = await book({
+        date,
+        time: '13:20',
+        dentist_id: otherDentistId,
+        patient: 'Other Chair',
+        phone: '555 132 0132',
+      });
       const [year, month] = date.split('-').map(Number);
       const other = (await send(adminToken, 'GET', `/api/dentists/${otherDentistId}`)).json();
       /**

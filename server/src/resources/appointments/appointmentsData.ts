@@ -5,23 +5,32 @@ import {
   type AppointmentSort,
   type AppointmentStatus,
   type AppointmentWrite,
+  canBookOutsideHours,
   canCompleteOn,
   type DateCursor,
   dateCursorOf,
   EARLY_COMPLETION_MESSAGE,
+  endTimeOf,
+  fitsOpenHours,
+  inactiveDayMessage,
+  minutesOf,
+  outsideHoursMessage,
   PAST_BOOKING_MESSAGE,
+  type Role,
   TREATMENTS,
+  timeRange,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../db/auditLog';
 import { GATHERED_MATCHES, pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
 import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
 import { clinicToday } from '../../db/clinicTime';
-import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
+import { EXCLUSION_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
 import { wordStartPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
-import { requireActiveDay, settleDays } from '../availability/availabilityData';
+import { lockAppointmentDays, settleDays } from '../availability/availabilityData';
+import { type DentistDays, openHoursOf } from '../availability/openHours';
 import {
   queueConfirmation,
   queueNewPatientAlert,
@@ -34,7 +43,14 @@ import {
   searchWordsOf,
   startOf,
 } from '../patients/patientSearch';
-import { BY_DATE_AND_TIME, readAppointments, readCountedAppointments } from './appointmentRows';
+import { readSettings } from '../settings/settingsData';
+import {
+  BY_DATE_AND_TIME,
+  countAppointments,
+  readAppointments,
+  readCountedAppointments,
+  STILL_OVERLAPPING,
+} from './appointmentRows';
 
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const NO_ACTIVE_DENTIST = 'No active dentist with this id in your clinic';
@@ -44,10 +60,8 @@ export const NO_SUCH_PATIENT = 'No patient with this id in your clinic';
 export interface Actor {
   clinicId: number;
   userId: number;
+  role: Role;
 }
-
-const clashMessage = (dentistName: string, date: string, time: string) =>
-  `${dentistName} already has an appointment on ${date} at ${time}`;
 
 const fieldError = (field: string, message: string) =>
   new HttpError(400, `Invalid ${field}: ${message}`, [{ field, message }]);
@@ -384,13 +398,29 @@ export async function findAppointment(
   return appointment ?? null;
 }
 
+/** The live visits kept overlapping (overlap_group, migration 0015), in date order, and how many. */
+export async function listOverlapping(
+  db: Database,
+  clinicId: number,
+  limit: number,
+): Promise<{ data: Appointment[]; total: number }> {
+  const kept = sql`a.clinic_id = ${clinicId} and ${STILL_OVERLAPPING}`;
+  const data = await readAppointments(db, clinicId, kept, limit);
+  const total = await countAppointments(db, kept);
+  return { data, total };
+}
+
 interface StoredAppointment {
   id: number;
   patientId: number;
   dentistId: number;
   date: string;
   time: string;
+  duration: number;
+  treatment: string;
   status: AppointmentStatus;
+  outsideHours: boolean;
+  outsideHoursReason: string | null;
 }
 
 async function lockAppointment(tx: Transaction, clinicId: number, appointmentId: number) {
@@ -401,7 +431,11 @@ async function lockAppointment(tx: Transaction, clinicId: number, appointmentId:
       dentistId: appointments.dentistId,
       date: appointments.date,
       time: appointments.time,
+      duration: appointments.duration,
+      treatment: appointments.treatment,
       status: appointments.status,
+      outsideHours: appointments.outsideHours,
+      outsideHoursReason: appointments.outsideHoursReason,
     })
     .from(appointments)
     .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)))
@@ -412,10 +446,22 @@ async function lockAppointment(tx: Transaction, clinicId: number, appointmentId:
 
 async function dentistOf(db: Reader, clinicId: number, dentistId: number) {
   const [row] = await db
-    .select({ name: dentists.name, status: dentists.status })
+    .select({
+      id: dentists.id,
+      name: dentists.name,
+      status: dentists.status,
+      workingDays: dentists.workingDays,
+    })
     .from(dentists)
     .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)));
   return row ?? null;
+}
+
+/** The visit's dentist as the open-hours rule reads them (a dentist deleted since: no working days). */
+async function dentistDays(db: Reader, clinicId: number, dentistId: number): Promise<DentistDays> {
+  return (
+    (await dentistOf(db, clinicId, dentistId)) ?? { id: dentistId, name: 'The dentist', workingDays: '' }
+  );
 }
 
 /** A booking needs an active dentist of the clinic; an edit may keep the one it had. */
@@ -464,26 +510,108 @@ async function resolvePatient(tx: Transaction, clinicId: number, input: Appointm
   return created.id;
 }
 
+/** Where a visit is to land: its dentist, patient, day, start and length. */
+interface Placement {
+  dentistId: number;
+  patientId: number;
+  date: string;
+  time: string;
+  duration: number;
+}
+
+const DENTIST_TIME = 'appointments_dentist_time_excl';
+const PATIENT_TIME = 'appointments_patient_time_excl';
+
 /**
- * Runs a write; when the no-double-booking index refuses it, answers 409 naming the clash. The whole
- * transaction is rolled back, so a refused booking leaves nothing behind (no new patient either).
+ * The 409 for a write the exclusion constraints refused: names the visit in the way (its day and
+ * time, and its patient or dentist), read after the failed transaction has rolled back.
+ */
+async function overlapConflict(
+  db: Database,
+  clinicId: number,
+  wanted: Placement,
+  exceptId: number | null,
+  byPatient: boolean,
+): Promise<HttpError> {
+  const start = sql`(${wanted.date}::date - date '2000-01-01') * 1440 + ${minutesOf(wanted.time)}`;
+  const result = await db.execute(sql`
+    select a.date::text as date, a.time, a.duration, a.patient_name, d.name as dentist_name
+    from appointments a join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
+    where a.clinic_id = ${clinicId} and a.status <> 'cancelled'
+      and ${byPatient ? sql`a.patient_id = ${wanted.patientId}` : sql`a.dentist_id = ${wanted.dentistId}`}
+      and a.span && int4range(${start}, ${start} + ${wanted.duration})
+      ${exceptId === null ? sql`` : sql`and a.id <> ${exceptId}`}
+    order by a.span limit 1`);
+  const other = result.rows[0] as
+    | { date: string; time: string; duration: number | string; patient_name: string; dentist_name: string }
+    | undefined;
+  const when = other
+    ? `on ${other.date} at ${timeRange(other.time, endTimeOf(other.time, Number(other.duration)))}`
+    : `on ${wanted.date} at ${wanted.time}`;
+  const message = byPatient
+    ? `${other?.patient_name ?? 'The patient'} already has an appointment ${when}${other ? ` with ${other.dentist_name}` : ''}`
+    : `${other?.dentist_name ?? 'The dentist'} already has an appointment ${when}${other ? ` (${other.patient_name})` : ''}`;
+  return new HttpError(409, message, [{ field: 'time', message: 'This time is taken' }]);
+}
+
+/**
+ * Runs a write; when an exclusion constraint refuses it (an overlap with another live visit of the
+ * dentist or the patient), answers 409 naming the visit in the way. The whole transaction is rolled
+ * back, so a refused booking leaves nothing behind (no new patient either).
  */
 async function bookingWrite<T>(
   db: Database,
   clinicId: number,
-  slot: () => { dentistId: number; date: string; time: string } | null,
+  placement: () => { wanted: Placement; exceptId: number | null } | null,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
-    const wanted = slot();
-    if (!wanted || !violated(error, [UNIQUE_VIOLATION], 'appointments_no_double_booking')) throw error;
-    const dentist = await dentistOf(db, clinicId, wanted.dentistId);
-    throw new HttpError(409, clashMessage(dentist?.name ?? 'The dentist', wanted.date, wanted.time), [
-      { field: 'time', message: 'This time is taken' },
-    ]);
+    const placed = placement();
+    const byDentist = violated(error, [EXCLUSION_VIOLATION], DENTIST_TIME);
+    const byPatient = violated(error, [EXCLUSION_VIOLATION], PATIENT_TIME);
+    if (!placed || (!byDentist && !byPatient)) throw error;
+    throw await overlapConflict(db, clinicId, placed.wanted, placed.exceptId, byPatient && !byDentist);
   }
+}
+
+/** The visit's length: as sent, else its treatment's from Settings. */
+async function durationOf(tx: Transaction, clinicId: number, input: AppointmentWrite): Promise<number> {
+  if (input.duration !== null) return input.duration;
+  const settings = await readSettings(tx, clinicId);
+  return settings.treatmentMinutes[input.treatment];
+}
+
+/**
+ * Refuses (409) a visit outside its dentist's open hours that day (openHoursOf), unless an admin or
+ * receptionist books it as outside hours with a reason (`override`; a dentist may not). Locks the
+ * days the write touches first (requireActiveDay). Answers whether the visit lies outside the hours.
+ */
+async function requireOpenTime(
+  tx: Transaction,
+  actor: Actor,
+  touched: readonly { dentistId: number; date: string }[],
+  dentist: DentistDays,
+  visit: { date: string; time: string; duration: number },
+  override: boolean,
+): Promise<boolean> {
+  await lockAppointmentDays(tx, actor.clinicId, [...touched, { dentistId: dentist.id, date: visit.date }]);
+  const open = await openHoursOf(tx, actor.clinicId, dentist, visit.date);
+  const start = minutesOf(visit.time);
+  const span = { start, end: start + visit.duration };
+  if (fitsOpenHours(span, open.spans)) return false;
+  if (override) {
+    if (!canBookOutsideHours(actor.role)) {
+      throw new HttpError(403, 'Only an admin or a receptionist may book outside open hours');
+    }
+    return true;
+  }
+  const message =
+    open.closedBecause === 'day_inactive' && !open.spans.length
+      ? inactiveDayMessage(dentist.name, visit.date)
+      : outsideHoursMessage(dentist.name, visit.date, open, span);
+  throw new HttpError(409, message, [{ field: open.spans.length ? 'time' : 'date', message }]);
 }
 
 export async function createAppointment(
@@ -492,15 +620,25 @@ export async function createAppointment(
   input: AppointmentWrite,
 ): Promise<Appointment> {
   const { clinicId } = actor;
+  let wanted: Placement | null = null;
   return bookingWrite(
     db,
     clinicId,
-    () => input,
+    () => (wanted ? { wanted, exceptId: null } : null),
     async (tx) => {
       if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING_MESSAGE);
       const dentist = await requireDentist(tx, clinicId, input.dentistId, false);
-      await requireActiveDay(tx, clinicId, [], input, dentist.name);
+      const duration = await durationOf(tx, clinicId, input);
+      const outsideHours = await requireOpenTime(
+        tx,
+        actor,
+        [],
+        dentist,
+        { ...input, duration },
+        input.outsideHours,
+      );
       const patientId = await resolvePatient(tx, clinicId, input);
+      wanted = { dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration };
       const [created] = await tx
         .insert(appointments)
         .values({
@@ -509,9 +647,12 @@ export async function createAppointment(
           dentistId: input.dentistId,
           date: input.date,
           time: input.time,
+          duration,
           treatment: input.treatment,
           notes: input.notes,
           status: 'pending',
+          outsideHours,
+          outsideHoursReason: outsideHours ? input.outsideHoursReason : null,
         })
         .returning({ id: appointments.id });
       if (!created) throw new Error('Appointment insert returned no row');
@@ -523,7 +664,14 @@ export async function createAppointment(
         action: 'create',
         entity: 'appointment',
         entityId: created.id,
-        details: { patient: input.patient, status: 'pending', date: input.date, time: input.time },
+        details: {
+          patient: input.patient,
+          status: 'pending',
+          date: input.date,
+          time: input.time,
+          duration,
+          ...(outsideHours ? { outside_hours: true, reason: input.outsideHoursReason } : {}),
+        },
       });
       return (await findAppointment(tx, clinicId, created.id)) as Appointment;
     },
@@ -537,10 +685,11 @@ export async function updateAppointment(
   input: AppointmentWrite,
 ): Promise<Appointment> {
   const { clinicId } = actor;
+  let wanted: Placement | null = null;
   return bookingWrite(
     db,
     clinicId,
-    () => input,
+    () => (wanted ? { wanted, exceptId: appointmentId } : null),
     async (tx) => {
       const current = await lockAppointment(tx, clinicId, appointmentId);
       const movedDay = input.date !== current.date;
@@ -553,11 +702,33 @@ export async function updateAppointment(
         input.dentistId === current.dentistId,
       );
       const status = input.status ?? current.status;
-      const landsOnDay = movedDay || input.dentistId !== current.dentistId || current.status === 'cancelled';
-      if (status !== 'cancelled' && landsOnDay) {
-        await requireActiveDay(tx, clinicId, [current], input, dentist.name);
+      const duration =
+        input.duration ??
+        (input.treatment === current.treatment ? current.duration : await durationOf(tx, clinicId, input));
+      const moved =
+        movedDay ||
+        input.time !== current.time ||
+        duration !== current.duration ||
+        input.dentistId !== current.dentistId ||
+        current.status === 'cancelled';
+      // A visit keeps its place (and an emergency its override) until it is moved.
+      let outsideHours = current.outsideHours;
+      let outsideHoursReason = current.outsideHoursReason;
+      if (status !== 'cancelled' && moved) {
+        outsideHours = await requireOpenTime(
+          tx,
+          actor,
+          [current],
+          dentist,
+          { date: input.date, time: input.time, duration },
+          input.outsideHours,
+        );
+        outsideHoursReason = outsideHours ? input.outsideHoursReason : null;
+      } else {
+        await lockAppointmentDays(tx, clinicId, [current, input]);
       }
       const patientId = await resolvePatient(tx, clinicId, input);
+      wanted = { dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration };
       if (status === 'completed' && status !== current.status) {
         if (!canCompleteOn(input.date, await clinicToday(tx, clinicId)))
           throw fieldError('status', EARLY_COMPLETION_MESSAGE);
@@ -569,9 +740,12 @@ export async function updateAppointment(
           dentistId: input.dentistId,
           date: input.date,
           time: input.time,
+          duration,
           treatment: input.treatment,
           notes: input.notes,
           status,
+          outsideHours,
+          outsideHoursReason,
           sequence: sql`${appointments.sequence} + 1`,
           updatedAt: new Date(),
         })
@@ -587,7 +761,14 @@ export async function updateAppointment(
         action: 'update',
         entity: 'appointment',
         entityId: appointmentId,
-        details: { patient: input.patient, status, date: input.date, time: input.time },
+        details: {
+          patient: input.patient,
+          status,
+          date: input.date,
+          time: input.time,
+          duration,
+          ...(outsideHours && moved ? { outside_hours: true, reason: outsideHoursReason } : {}),
+        },
       });
       return (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
     },
@@ -605,13 +786,23 @@ export async function setAppointmentStatus(
   return bookingWrite(
     db,
     clinicId,
-    () => held,
+    () => (held ? { wanted: held, exceptId: appointmentId } : null),
     async (tx) => {
       const current = await lockAppointment(tx, clinicId, appointmentId);
       held = current;
       if (current.status === 'cancelled' && status !== 'cancelled') {
-        const dentist = await dentistOf(tx, clinicId, current.dentistId);
-        await requireActiveDay(tx, clinicId, [], current, dentist?.name ?? 'The dentist');
+        // Back from cancelled: it must fit the hours again, unless it was booked as an emergency
+        // (outside hours, with its reason), which it stays.
+        if (current.outsideHours) await lockAppointmentDays(tx, clinicId, [current]);
+        else
+          await requireOpenTime(
+            tx,
+            actor,
+            [],
+            await dentistDays(tx, clinicId, current.dentistId),
+            current,
+            false,
+          );
       }
       if (status === 'completed' && status !== current.status) {
         if (!canCompleteOn(current.date, await clinicToday(tx, clinicId)))

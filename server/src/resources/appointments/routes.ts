@@ -5,6 +5,8 @@ import {
   appointmentStatusSchema,
   appointmentWriteSchema,
   idParamsSchema,
+  overlappingAppointmentsSchema,
+  overlappingQuerySchema,
 } from '@dental/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +22,7 @@ import {
   deleteAppointment,
   findAppointment,
   listAppointments,
+  listOverlapping,
   setAppointmentStatus,
   updateAppointment,
 } from './appointmentsData';
@@ -28,7 +31,7 @@ const TAGS = ['appointments'];
 const SECURITY = [{ bearerAuth: [] }];
 const ROLES_NOTE = 'Admin, receptionist and dentist.';
 const CLASH_NOTE =
-  'A dentist cannot hold two appointments (not cancelled) at one date and time: 409 names the clash.';
+  "A visit holds its dentist's and its patient's time from its start for `duration` minutes (default: the treatment's length from Settings): two live visits of one dentist or one patient never overlap (touching is fine), and a 409 names the visit in the way. It must lie inside the dentist's open hours that day (the day's open slots, none on an inactive day, else their working hours within the practice's), or 409 names them; an admin or receptionist may book outside them with `outside_hours: true` and `outside_hours_reason`.";
 
 /** Appointments (spec §7): every role with the appointments permission (all three). */
 export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
@@ -36,7 +39,7 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
   const permitted = guard.permitted('appointments', 'manage appointments');
   const actorOf = (request: FastifyRequest): Actor => {
     const staff = guard.staffOf(request);
-    return { clinicId: staff.clinicId, userId: staff.id };
+    return { clinicId: staff.clinicId, userId: staff.id, role: staff.role };
   };
 
   routes.get(
@@ -55,6 +58,21 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
     async (request) => {
       return pageAnswer(request.query, await listAppointments(db, actorOf(request).clinicId, request.query));
     },
+  );
+
+  routes.get(
+    '/api/appointments/overlapping',
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Live visits that overlapped another before overlaps were refused (an older database or import), in date order, up to \`limit\` (default 100): move or cancel one of each pair. ${ROLES_NOTE}`,
+        security: SECURITY,
+        querystring: overlappingQuerySchema,
+        response: { 200: overlappingAppointmentsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listOverlapping(db, actorOf(request).clinicId, request.query.limit),
   );
 
   routes.get(

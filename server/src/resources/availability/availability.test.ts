@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, clinicToday } from '../../db/clinicTime';
+import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { appointments, auditLog, availability, dentists, patients, type TimeSlot } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
 import { settleDays } from './availabilityData';
@@ -29,10 +29,14 @@ describe('availability API', () => {
   let michaelId: number;
   let harborDentistId: number;
   let today: string;
-  /** Every test takes its own day far enough ahead that the seeded fortnight never clashes. */
+  /**
+   * Every test takes its own day far enough ahead that the seeded fortnight never clashes, and a
+   * weekday: the demo dentists' working days, whose hours take a booking on a day with no slots set.
+   */
   let dayOffset = 100;
   const nextDay = () => {
-    dayOffset += 1;
+    do dayOffset += 1;
+    while (isoWeekday(addDays(today, dayOffset)) > 5);
     return addDays(today, dayOffset);
   };
 
@@ -111,12 +115,19 @@ describe('availability API', () => {
       if (!row) throw new Error('no availability row');
       return row;
     };
+    let patientCount = 0;
+    /** A patient of each visit's own: one patient is never booked twice at one time. */
     const anyPatient = async () => {
+      patientCount += 1;
       const [patient] = await db()
-        .select({ id: patients.id })
-        .from(patients)
-        .where(eq(patients.clinicId, clinicId))
-        .limit(1);
+        .insert(patients)
+        .values({
+          clinicId,
+          name: `Settle Patient ${patientCount}`,
+          phone: `555 610 ${String(patientCount).padStart(4, '0')}`,
+          status: 'active',
+        })
+        .returning({ id: patients.id });
       if (!patient) throw new Error('no patient');
       return patient.id;
     };
@@ -233,13 +244,14 @@ describe('availability API', () => {
 
     it('a slot staff closed stays closed when a booking in it is cancelled', async () => {
       const day = await createDay(michaelId);
+      // Booked while open, then closed by staff (a closed slot is no open time: nothing lands in it).
+      const booking = await book(michaelId, day.date, '14:00');
       const closed = await send(adminToken, 'PATCH', `/api/availability/${day.id}/slot`, {
         start: '14:00',
         end: '15:00',
         available: false,
       });
       expect(closed.statusCode).toBe(200);
-      const booking = await book(michaelId, day.date, '14:00');
       expect((await setStatus(booking.id, 'cancelled')).statusCode).toBe(200);
       expect(await wireSlots(day.id)).toEqual(['09:00 available', '10:00 available', '14:00 booked']);
     });

@@ -5,8 +5,11 @@ import {
   type AvailabilityListQuery,
   type AvailabilityWrite,
   type DentistAvailabilityQuery,
-  inactiveDayMessage,
+  fitsOpenHours,
+  joinSpans,
+  minutesOf,
   type SlotUpdate,
+  spansOverlap,
   suggestedSlotsOn,
   type WireAvailability,
 } from '@dental/shared/domain';
@@ -45,10 +48,22 @@ export const dayHoldsAppointments = (times: readonly string[], before = 'deletin
 export const slotHoldsAppointment = (start: string, end: string, time: string) =>
   `The slot ${start}-${end} holds an appointment at ${time}: cancel or move it first`;
 
-/** The start times of a dentist's live (not cancelled) appointments on a date. */
-async function bookedTimes(tx: Reader, clinicId: number, dentistId: number, date: string): Promise<string[]> {
+/** A live visit on a day: its start (`HH:mm`) and the minutes of the day it holds. */
+interface HeldTime {
+  time: string;
+  start: number;
+  end: number;
+}
+
+/** A dentist's live (not cancelled) appointments on a date, by the time each holds. */
+async function bookedTimes(
+  tx: Reader,
+  clinicId: number,
+  dentistId: number,
+  date: string,
+): Promise<HeldTime[]> {
   const rows = await tx
-    .select({ time: appointments.time })
+    .select({ time: appointments.time, duration: appointments.duration })
     .from(appointments)
     .where(
       and(
@@ -58,7 +73,11 @@ async function bookedTimes(tx: Reader, clinicId: number, dentistId: number, date
         ne(appointments.status, 'cancelled'),
       ),
     );
-  return rows.map((row) => row.time);
+  return rows.map((row) => ({
+    time: row.time,
+    start: minutesOf(row.time),
+    end: minutesOf(row.time) + row.duration,
+  }));
 }
 
 /**
@@ -87,45 +106,29 @@ async function lockDays(tx: Transaction | Database, clinicId: number, days: read
 }
 
 /**
- * Called by the appointments writes INSIDE their transaction before a live appointment lands on
- * `target`: locks every day the write touches (in lockDays' order, so the status read here cannot
- * change before the write commits) and refuses (409) a day its dentist marked inactive.
+ * Called by the appointments writes INSIDE their transaction before a live appointment lands on a
+ * day: locks every day the write touches (in lockDays' order), so the day's slots and status read
+ * for its open hours cannot change before the write commits.
  */
-export async function requireActiveDay(
+export async function lockAppointmentDays(
   tx: Transaction | Database,
   clinicId: number,
   touched: readonly Day[],
-  target: Day,
-  dentistName: string,
 ): Promise<void> {
-  await lockDays(tx, clinicId, [...touched, target]);
-  const [day] = await tx
-    .select({ status: availability.status })
-    .from(availability)
-    .where(
-      and(
-        eq(availability.clinicId, clinicId),
-        eq(availability.dentistId, target.dentistId),
-        eq(availability.date, target.date),
-      ),
-    );
-  if (day?.status === 'inactive') {
-    throw new HttpError(409, inactiveDayMessage(dentistName, target.date), [
-      { field: 'date', message: 'The dentist is not available on this day' },
-    ]);
-  }
+  await lockDays(tx, clinicId, touched);
 }
 
-/** The appointment time a slot holds (start <= time < end), if any. */
-const timeIn = (slot: { start: string; end: string }, times: readonly string[]) =>
-  times.find((time) => slot.start <= time && time < slot.end);
+/** The start of the first live visit that overlaps the slot, if any. */
+const timeIn = (slot: { start: string; end: string }, visits: readonly HeldTime[]) =>
+  visits.find((visit) => spansOverlap(visit, { start: minutesOf(slot.start), end: minutesOf(slot.end) }))
+    ?.time;
 
 /**
- * A slot is booked while a live appointment starts inside it; otherwise it is available unless staff
+ * A slot is booked while a live appointment overlaps it; otherwise it is available unless staff
  * closed it. `closed` is kept beside `available` so that freeing a slot never reopens one that staff
  * closed by hand.
  */
-function settled(slot: TimeSlot, times: readonly string[]): TimeSlot {
+function settled(slot: TimeSlot, times: readonly HeldTime[]): TimeSlot {
   const base = { start: slot.start, end: slot.end };
   if (slot.closed === true) return { ...base, available: false, closed: true };
   return { ...base, available: timeIn(slot, times) === undefined };
@@ -503,10 +506,24 @@ export async function updateAvailability(
     // without a slot. Visits booked outside every slot are not the day's to keep.
     const sameDay = input.dentistId === current.dentistId && input.date === current.date;
     const heldTimes = await bookedTimes(tx, staff.clinicId, current.dentistId, current.date);
+    const newSpans = joinSpans(
+      input.timeSlots.map((next) => ({ start: minutesOf(next.start), end: minutesOf(next.end) })),
+    );
     for (const slot of current.timeSlots) {
       const heldAt = timeIn(slot, heldTimes);
       if (heldAt === undefined) continue;
-      const kept = sameDay && input.timeSlots.some((next) => next.start <= heldAt && heldAt < next.end);
+      // Each visit keeps the part of its time this slot gave it, inside the new slots.
+      const slotSpan = { start: minutesOf(slot.start), end: minutesOf(slot.end) };
+      const kept =
+        sameDay &&
+        heldTimes
+          .filter((visit) => spansOverlap(visit, slotSpan))
+          .every((visit) =>
+            fitsOpenHours(
+              { start: Math.max(visit.start, slotSpan.start), end: Math.min(visit.end, slotSpan.end) },
+              newSpans,
+            ),
+          );
       if (!kept) {
         const message = slotHoldsAppointment(slot.start, slot.end, heldAt);
         throw new HttpError(409, message, [{ field: sameDay ? 'time_slots' : 'date', message }]);
@@ -518,9 +535,14 @@ export async function updateAvailability(
       // The day's visits were read above when the day stays where it is.
       const held = sameDay ? heldTimes : await bookedTimes(tx, staff.clinicId, input.dentistId, input.date);
       if (held.length > 0) {
-        throw new HttpError(409, dayHoldsAppointments(held, 'making the day inactive'), [
-          { field: 'status', message: 'This day holds appointments' },
-        ]);
+        throw new HttpError(
+          409,
+          dayHoldsAppointments(
+            held.map((visit) => visit.time),
+            'making the day inactive',
+          ),
+          [{ field: 'status', message: 'This day holds appointments' }],
+        );
       }
     }
     await tx
@@ -567,8 +589,10 @@ export async function deleteAvailability(db: Database, staff: Staff, id: number)
     const current = await lockedAvailability(tx, staff.clinicId, id);
     checkOwnership(staff, current.dentistId);
     const times = await bookedTimes(tx, staff.clinicId, current.dentistId, current.date);
-    const held = times.filter((time) => current.timeSlots.some((slot) => timeIn(slot, [time]) !== undefined));
-    if (held.length > 0) throw new HttpError(409, dayHoldsAppointments(held));
+    const held = times.filter((visit) =>
+      current.timeSlots.some((slot) => timeIn(slot, [visit]) !== undefined),
+    );
+    if (held.length > 0) throw new HttpError(409, dayHoldsAppointments(held.map((visit) => visit.time)));
     const dentist = await dentistExists(tx, staff.clinicId, current.dentistId);
     await tx
       .delete(availability)

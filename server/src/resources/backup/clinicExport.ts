@@ -81,6 +81,8 @@ export async function exportClinic(
             notifications: settings.notifications as Record<string, boolean>,
             idle_timeout_minutes: settings.idleTimeoutMinutes,
             reminder_lead_hours: settings.reminderLeadHours,
+            treatment_minutes: settings.treatmentMinutes as Record<string, number> | null,
+            booking_grid_minutes: settings.bookingGridMinutes,
           }
         : null,
       modules: moduleRows.map((row) => ({ module_id: row.moduleId, enabled: row.enabled })),
@@ -135,9 +137,12 @@ export async function exportClinic(
         dentist_id: row.dentistId,
         date: row.date,
         time: row.time,
+        duration: row.duration,
         treatment: row.treatment,
         status: row.status as ClinicExport['appointments'][number]['status'],
         notes: row.notes,
+        outside_hours: row.outsideHours,
+        outside_hours_reason: row.outsideHoursReason,
         created_at: iso(row.createdAt),
         updated_at: iso(row.updatedAt),
       })),
@@ -248,6 +253,10 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
         workingHours: file.settings.working_hours,
         notifications: file.settings.notifications,
         idleTimeoutMinutes: file.settings.idle_timeout_minutes,
+        ...(file.settings.treatment_minutes ? { treatmentMinutes: file.settings.treatment_minutes } : {}),
+        ...(file.settings.booking_grid_minutes
+          ? { bookingGridMinutes: file.settings.booking_grid_minutes }
+          : {}),
         ...(file.settings.reminder_lead_hours
           ? { reminderLeadHours: file.settings.reminder_lead_hours }
           : {}),
@@ -323,6 +332,10 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
         })),
       ),
     );
+    // An export from before overlaps were refused may hold overlapping visits: they come in as
+    // candidates for kept groups (overlap_group 0, allowed by dental.keeping_overlaps), and
+    // settle_overlap_groups keeps as groups only the visits that really overlap.
+    await tx.execute(sql`select set_config('dental.keeping_overlaps', 'on', true)`);
     await insertChunked(file.appointments, (chunk) =>
       tx.insert(appointments).values(
         chunk.map((row) => ({
@@ -332,14 +345,21 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
           dentistId: row.dentist_id,
           date: row.date,
           time: row.time,
+          // Left out, the database gives the treatment's length (the settings above are in).
+          ...(row.duration === undefined ? {} : { duration: row.duration }),
           treatment: row.treatment,
           status: row.status,
           notes: row.notes,
+          outsideHours: row.outside_hours ?? false,
+          outsideHoursReason: row.outside_hours_reason ?? null,
+          overlapGroup: row.status === 'cancelled' ? null : 0,
           createdAt: new Date(row.created_at),
           updatedAt: new Date(row.updated_at),
         })),
       ),
     );
+    await tx.execute(sql`select settle_overlap_groups(${clinicId})`);
+    await tx.execute(sql`select set_config('dental.keeping_overlaps', '', true)`);
     // Ids were kept: each sequence moves past the highest, so new rows never take one.
     for (const table of ['users', 'dentists', 'patients', 'availability', 'appointments']) {
       await tx.execute(

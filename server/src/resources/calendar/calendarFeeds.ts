@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  APPOINTMENT_MINUTES,
   CALENDAR_FEED_FUTURE_DAYS,
   CALENDAR_FEED_PAST_DAYS,
   type CalendarFeedStatus,
@@ -113,6 +112,7 @@ export async function renderFeed(db: Database, token: string): Promise<string | 
       id: appointments.id,
       date: appointments.date,
       time: appointments.time,
+      duration: appointments.duration,
       treatment: appointments.treatment,
       status: appointments.status,
       sequence: appointments.sequence,
@@ -143,7 +143,7 @@ export async function renderFeed(db: Database, token: string): Promise<string | 
     calendar.timezone({ name: feed.timeZone, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
   for (const visit of visits) {
     const start = wallTime(visit.date, visit.time);
-    const end = wallTime(visit.date, visit.time, APPOINTMENT_MINUTES);
+    const end = wallTime(visit.date, visit.time, visit.duration);
     calendar.createEvent({
       // Not the address the feed was read from: a phone that reaches it by another name (an IP, a
       // proxy) must see the same events, not a second copy of each.

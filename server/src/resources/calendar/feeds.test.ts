@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
-import { addDays, clinicToday } from '../../db/clinicTime';
+import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { authHeader, createTestApp, login } from '../../test/testApp';
 
 /** Each dentist's calendar feed, read back by a kept iCalendar parser (ical.js). */
@@ -30,6 +30,15 @@ describe('calendar feeds', () => {
       events: calendar.getAllSubcomponents('vevent').map((each) => new ICAL.Event(each)),
       calendar,
     };
+  };
+  /**
+   * A weekday `days` or more from today: past the demo clinic's month of visits (no visit of it in
+   * the way) and on the demo dentist's working days.
+   */
+  const weekdayFrom = (days: number) => {
+    let date = addDays(today, days);
+    while (isoWeekday(date) > 5) date = addDays(date, 1);
+    return date;
   };
   const book = async (date: string, time: string, patient: string) => {
     const response = await send(adminToken, 'POST', '/api/appointments', {
@@ -85,8 +94,8 @@ describe('calendar feeds', () => {
   it('holds the dentist’s visits of the window in the clinic’s zone, with no phone, e-mail or notes', async () => {
     const saved = await send(adminToken, 'PUT', '/api/settings', { timeZone: 'Europe/Berlin' });
     expect(saved.statusCode).toBe(200);
-    const visit = await book(addDays(today, 3), '10:30', 'Feed Patient');
-    const farAway = await book(addDays(today, 200), '09:00', 'Too Far');
+    const visit = await book(weekdayFrom(40), '10:30', 'Feed Patient');
+    const farAway = await book(weekdayFrom(200), '09:00', 'Too Far');
     const url = (await send(adminToken, 'POST', `/api/calendar/feeds/${sarahId}`)).json().url as string;
     const { body, events, calendar } = await readFeed(url);
 
@@ -95,7 +104,8 @@ describe('calendar feeds', () => {
     expect(event?.summary).toBe('Root Canal: Feed Patient');
     expect(event?.component.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('Europe/Berlin');
     expect(event?.startDate.toString()).toBe(`${visit.date}T10:30:00`);
-    expect(event?.endDate.toString()).toBe(`${visit.date}T11:30:00`);
+    // Its end is its own: a Root Canal's 90 minutes.
+    expect(event?.endDate.toString()).toBe(`${visit.date}T12:00:00`);
     expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Europe/Berlin');
     expect(events.some((each) => each.uid.includes(`-${farAway.id}@`))).toBe(false);
     expect(body).not.toMatch(/555-0142|latex|@brightsmile|Allergic/);
@@ -106,7 +116,7 @@ describe('calendar feeds', () => {
   });
 
   it('keeps each visit’s UID, raises its SEQUENCE on every change, and marks a cancelled visit', async () => {
-    const visit = await book(addDays(today, 4), '14:00', 'Sequence Patient');
+    const visit = await book(weekdayFrom(50), '14:00', 'Sequence Patient');
     const url = (await send(adminToken, 'POST', `/api/calendar/feeds/${sarahId}`)).json().url as string;
     const find = async () => (await readFeed(url)).events.find((each) => each.uid.includes(`-${visit.id}@`));
     const first = await find();
@@ -121,7 +131,7 @@ describe('calendar feeds', () => {
       patient: 'Sequence Patient',
       phone: '555-0142',
       dentist_id: sarahId,
-      date: addDays(today, 5),
+      date: weekdayFrom(51),
       time: '15:00',
       treatment: 'Root Canal',
     });
@@ -131,7 +141,7 @@ describe('calendar feeds', () => {
     expect(second?.sequence).toBe(1);
     // The clinic keeps UTC here: the time is written in UTC.
     expect(second?.component.getFirstProperty('dtstart')?.toICALString()).toBe(
-      `DTSTART:${addDays(today, 5).replaceAll('-', '')}T150000Z`,
+      `DTSTART:${weekdayFrom(51).replaceAll('-', '')}T150000Z`,
     );
 
     const cancelled = await send(adminToken, 'PATCH', `/api/appointments/${visit.id}/status`, {

@@ -278,6 +278,7 @@ describe('dashboard API', () => {
 
     it('follows a change made by another API process within a second', async () => {
       const [p5] = patientIds.slice(4) as [number];
+      // After the day's Root Canal of 15:00-16:30 (it touches, never overlaps).
       await db()
         .insert(appointments)
         .values([
@@ -286,7 +287,7 @@ describe('dashboard API', () => {
             patientId: p5,
             dentistId: dentistIds[0] ?? 0,
             date: today,
-            time: '16:00',
+            time: '16:30',
             treatment: 'Root Canal',
             status: 'pending',
           },
@@ -295,7 +296,7 @@ describe('dashboard API', () => {
             patientId: p5,
             dentistId: dentistIds[0] ?? 0,
             date: addDays(today, 1),
-            time: '16:00',
+            time: '16:30',
             treatment: 'Root Canal',
             status: 'pending',
           },
@@ -360,7 +361,7 @@ describe('dashboard API', () => {
         '09:30',
         '11:00',
         '15:00',
-        '16:00',
+        '16:30',
       ]);
       expect(data.map((row: { status: string }) => row.status)).toContain('cancelled');
       expect(data[3]).toEqual({
@@ -372,9 +373,14 @@ describe('dashboard API', () => {
         dentist_name: 'Dr. Ann Alder',
         date: today,
         time: '15:00',
+        duration: 90,
+        end_time: '16:30',
         treatment: 'Root Canal',
         status: 'confirmed',
         notes: 'Bring X-rays',
+        outside_hours: false,
+        outside_hours_reason: null,
+        overlapping: false,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         updated_at: expect.stringMatching(/Z$/),
       });

@@ -261,8 +261,13 @@ describe('dentists API', () => {
           'date',
           'dentist_id',
           'dentist_name',
+          'duration',
+          'end_time',
           'id',
           'notes',
+          'outside_hours',
+          'outside_hours_reason',
+          'overlapping',
           'patient',
           'patient_id',
           'phone',
@@ -560,8 +565,19 @@ describe('dentists API', () => {
   });
 
   describe('delete', () => {
+    let booked = 0;
+    /** A visit of a patient of its own (one patient is never in two places at once). */
     const bookFor = async (dentistId: number, date: string, status: string) => {
-      const [patient] = await db().select().from(patients).where(eq(patients.clinicId, clinicId)).limit(1);
+      booked += 1;
+      const [patient] = await db()
+        .insert(patients)
+        .values({
+          clinicId,
+          name: `Delete Case ${booked}`,
+          phone: `555 600 ${String(booked).padStart(4, '0')}`,
+          status: 'active',
+        })
+        .returning({ id: patients.id });
       await db()
         .insert(appointments)
         .values({

@@ -369,3 +369,16 @@ export async function listDentistAppointments(
   );
   return { data, total };
 }
+
+/** A dentist of the clinic (not deleted) as the open-hours rule reads them, or null. */
+export async function dentistDaysOf(
+  db: Database,
+  clinicId: number,
+  dentistId: number,
+): Promise<{ id: number; name: string; workingDays: string } | null> {
+  const [row] = await db
+    .select({ id: dentists.id, name: dentists.name, workingDays: dentists.workingDays })
+    .from(dentists)
+    .where(liveDentist(clinicId, dentistId));
+  return row ?? null;
+}

@@ -4,6 +4,8 @@ import {
   dentistListQuerySchema,
   dentistPageSchema,
   dentistWriteSchema,
+  freeTimesQuerySchema,
+  freeTimesSchema,
   idParamsSchema,
   wireDentistSchema,
 } from '@dental/shared/domain';
@@ -13,11 +15,14 @@ import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
+import { freeTimesOf } from '../availability/openHours';
+import { readSettings } from '../settings/settingsData';
 import {
   type Actor,
   createDentist,
   DENTIST_NOT_FOUND,
   deleteDentist,
+  dentistDaysOf,
   findDentist,
   listDentistAppointments,
   listDentists,
@@ -75,6 +80,40 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
       const dentist = await findDentist(db, actorOf(request).clinicId, request.params.id);
       if (!dentist) throw new HttpError(404, DENTIST_NOT_FOUND);
       return dentist;
+    },
+  );
+
+  routes.get(
+    '/api/dentists/:id/free-times',
+    {
+      onRequest: guard.permitted('appointments', 'book appointments'),
+      schema: {
+        tags: TAGS,
+        summary:
+          "The starts on the clinic's booking grid (Settings, 15 minutes by default) where a visit of `duration` minutes (default: `treatment`'s length, else the shortest treatment's) fits the dentist's open hours that day and overlaps none of their live visits (nor the patient's, with `patient_id`); `except_id` counts a visit being moved as gone. The past hours of today are left out. With no time, `reason` and `message` say why: not_working_day, day_inactive, practice_closed, fully_booked, day_passed",
+        security: SECURITY,
+        params: idParamsSchema,
+        querystring: freeTimesQuerySchema,
+        response: { 200: freeTimesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { clinicId } = actorOf(request);
+      const dentist = await dentistDaysOf(db, clinicId, request.params.id);
+      if (!dentist) throw new HttpError(404, DENTIST_NOT_FOUND);
+      const { date, treatment, except_id, patient_id } = request.query;
+      const settings = await readSettings(db, clinicId);
+      const duration =
+        request.query.duration ??
+        (treatment
+          ? settings.treatmentMinutes[treatment]
+          : Math.min(...Object.values(settings.treatmentMinutes)));
+      return freeTimesOf(db, clinicId, dentist, {
+        date,
+        duration,
+        exceptId: except_id,
+        patientId: patient_id,
+      });
     },
   );
 

@@ -65,6 +65,11 @@ describe('outbox: reminders and alerts', () => {
       time,
       treatment: 'Root Canal',
       notes: 'Private note',
+      // Short visits at times picked for the reminders' sake, early and late (an admin books those
+      // as outside open hours), so no two of these tests' visits meet.
+      duration: 5,
+      outside_hours: true,
+      outside_hours_reason: 'Reminder timing test',
     });
     expect(response.statusCode).toBe(201);
     return response.json() as { id: number };
@@ -110,10 +115,18 @@ describe('outbox: reminders and alerts', () => {
     });
     bare = await createTestApp();
     adminToken = (await login(app, 'admin', 'admin123')).token;
-    const dentists = (await send('GET', '/api/dentists?limit=100&status=active')).json().data as Array<{
-      id: number;
-    }>;
-    dentistId = dentists[0]?.id ?? 0;
+    // A dentist of these tests' own, working every day: no demo visit stands in a reminder's way.
+    const dentist = await send('POST', '/api/dentists', {
+      name: 'Dr. Olive Outbox',
+      email: 'olive.outbox@brightsmile.example',
+      phone: '555-0177',
+      specialty: 'General Dentistry',
+      license: 'DDS-OUTBOX',
+      years_of_experience: 9,
+      working_days: '1234567',
+    });
+    expect(dentist.statusCode).toBe(201);
+    dentistId = (dentist.json() as { id: number }).id;
     today = await clinicToday(app.database.db, (await login(app, 'admin', 'admin123')).user.clinic_id);
   });
 
@@ -134,7 +147,7 @@ describe('outbox: reminders and alerts', () => {
     });
     const patient = await newPatient('nora.first@patients.example');
     const visitDay = addDays(today, 3);
-    // Off the hour: the demo's own visits start on the hour, and a clash would refuse the booking.
+    // Off the hour (with the tests' own dentist, no demo visit is in its way).
     const visit = await book(patient, visitDay, '10:10');
     const [reminder] = await messagesOf(visit.id);
     expect(reminder).toMatchObject({
@@ -159,7 +172,8 @@ describe('outbox: reminders and alerts', () => {
     const mail = mails.find((each) => each.to === 'nora.first@patients.example');
     expect(mail?.raw).toMatch(/Subject: Reminder: your visit to Bright Smile Dental/);
     expect(mail?.raw).toContain('Hello Nora,');
-    expect(mail?.raw).toContain('at 10:10 with Dr.');
+    // The visit's time from start to end (an en dash, quoted-printable in the mail's body).
+    expect(mail?.raw).toContain('at 10:10=E2=80=9310:15 with Dr. Olive Outbox');
     expect(mail?.raw).toContain('555-0100');
     expect(mail?.raw).not.toMatch(/Root Canal|Private note/);
     // Sent once: another run sends nothing more.
@@ -181,6 +195,9 @@ describe('outbox: reminders and alerts', () => {
       date: addDays(today, 7),
       time: '15:40',
       treatment: 'Root Canal',
+      // A week on is the same weekday as today, which may be one the clinic keeps closed.
+      outside_hours: true,
+      outside_hours_reason: 'Reminder timing test',
     });
     expect(moved.statusCode).toBe(200);
     const [after] = await messagesOf(visit.id);

@@ -1,4 +1,4 @@
-import type { OutboxKind, PracticeSettings } from '@dental/shared/domain';
+import { endTimeOf, type OutboxKind, type PracticeSettings, timeRange } from '@dental/shared/domain';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { clinicTimeZone, zonedInstant } from '../../db/clinicTime';
@@ -14,7 +14,8 @@ type Tx = Transaction;
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-function whenText(date: string, time: string): string {
+/** 'Tuesday 8 December 2026 at 10:00–11:30': the day and the visit's time from start to end. */
+function whenText(date: string, time: string, duration: number): string {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
   const label = new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',
@@ -23,7 +24,7 @@ function whenText(date: string, time: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, month - 1, day)));
-  return `${label} at ${time}`;
+  return `${label} at ${timeRange(time, endTimeOf(time, duration))}`;
 }
 
 interface VisitFacts {
@@ -32,6 +33,7 @@ interface VisitFacts {
   patient: string;
   date: string;
   time: string;
+  duration: number;
   dentist: string;
 }
 
@@ -40,7 +42,7 @@ function reminderText(visit: VisitFacts): { subject: string; body: string } {
   const call = visit.clinicPhone ? ` To change it, call us on ${visit.clinicPhone}.` : '';
   return {
     subject: `Reminder: your visit to ${visit.clinic}`,
-    body: `Hello ${firstName(visit.patient)}, this is a reminder of your visit to ${visit.clinic} on ${whenText(visit.date, visit.time)} with ${visit.dentist}.${call}`,
+    body: `Hello ${firstName(visit.patient)}, this is a reminder of your visit to ${visit.clinic} on ${whenText(visit.date, visit.time, visit.duration)} with ${visit.dentist}.${call}`,
   };
 }
 
@@ -48,7 +50,7 @@ function confirmationText(visit: VisitFacts): { subject: string; body: string } 
   const call = visit.clinicPhone ? ` To change it, call us on ${visit.clinicPhone}.` : '';
   return {
     subject: `Your visit to ${visit.clinic} is confirmed`,
-    body: `Hello ${firstName(visit.patient)}, your visit to ${visit.clinic} on ${whenText(visit.date, visit.time)} with ${visit.dentist} is confirmed.${call}`,
+    body: `Hello ${firstName(visit.patient)}, your visit to ${visit.clinic} on ${whenText(visit.date, visit.time, visit.duration)} with ${visit.dentist} is confirmed.${call}`,
   };
 }
 
@@ -58,6 +60,7 @@ async function visitOf(tx: Tx, clinicId: number, appointmentId: number) {
       id: appointments.id,
       date: appointments.date,
       time: appointments.time,
+      duration: appointments.duration,
       status: appointments.status,
       patientId: appointments.patientId,
       patient: patients.name,
@@ -90,6 +93,7 @@ function facts(
     patient: visit.patient,
     date: visit.date,
     time: visit.time,
+    duration: visit.duration,
     dentist: visit.dentist,
   };
 }

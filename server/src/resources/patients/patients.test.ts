@@ -268,15 +268,16 @@ describe('patients API', () => {
           .insert(appointments)
           .values({ clinicId, patientId: created.id, dentistId, date, time, treatment: 'Root Canal', status })
           .returning({ id: appointments.id });
+      // Early, and over by 09:00 (a Root Canal takes 90 minutes): clear of the demo visits.
       await book(addDays(today, -60), '07:20', 'completed');
       await book(addDays(today, -10), '07:20', 'cancelled');
       await book(addDays(today, 3), '07:20', 'cancelled');
-      const [pending] = await book(addDays(today, 9), '07:40', 'pending');
-      await book(addDays(today, 20), '07:40', 'confirmed');
+      const [pending] = await book(addDays(today, 9), '07:30', 'pending');
+      await book(addDays(today, 20), '07:30', 'confirmed');
 
       const patient = (await send(adminToken, 'GET', `/api/patients/${created.id}`)).json();
       expect(patient.lastVisit).toBe(addDays(today, -60));
-      expect(patient.nextAppointment).toEqual({ id: pending?.id, date: addDays(today, 9), time: '07:40' });
+      expect(patient.nextAppointment).toEqual({ id: pending?.id, date: addDays(today, 9), time: '07:30' });
 
       const listed = (
         await send(adminToken, 'GET', `/api/patients?search=${encodeURIComponent(created.name)}`)
@@ -285,7 +286,7 @@ describe('patients API', () => {
       expect(listed.data[0]).toMatchObject({
         id: created.id,
         lastVisit: addDays(today, -60),
-        nextAppointment: { id: pending?.id, date: addDays(today, 9), time: '07:40' },
+        nextAppointment: { id: pending?.id, date: addDays(today, 9), time: '07:30' },
       });
 
       const history = await send(dentistToken, 'GET', `/api/patients/${created.id}/appointments`);
@@ -309,9 +310,14 @@ describe('patients API', () => {
           'dentist_name',
           'date',
           'time',
+          'duration',
+          'end_time',
           'treatment',
           'status',
           'notes',
+          'outside_hours',
+          'outside_hours_reason',
+          'overlapping',
           'created_at',
           'updated_at',
         ].sort(),
@@ -323,7 +329,7 @@ describe('patients API', () => {
         phone: created.phone,
         dentist_id: dentistId,
         dentist_name: dentist?.name,
-        time: '07:40',
+        time: '07:30',
         treatment: 'Root Canal',
         status: 'confirmed',
         notes: null,

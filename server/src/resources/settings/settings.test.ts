@@ -74,6 +74,14 @@ describe('settings API', () => {
       timeZone: 'America/Chicago',
       idleTimeoutMinutes: 30,
       reminderLeadHours: 24,
+      treatmentMinutes: {
+        'Dental Checkup': 30,
+        'Regular Cleaning': 60,
+        'Cavity Filling': 60,
+        'Tooth Extraction': 60,
+        'Root Canal': 90,
+      },
+      bookingGridMinutes: 15,
     });
   });
 

@@ -39,6 +39,8 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       notifications: clinicSettings.notifications,
       idleTimeoutMinutes: clinicSettings.idleTimeoutMinutes,
       reminderLeadHours: clinicSettings.reminderLeadHours,
+      treatmentMinutes: clinicSettings.treatmentMinutes,
+      bookingGridMinutes: clinicSettings.bookingGridMinutes,
     })
     .from(clinics)
     .leftJoin(clinicSettings, eq(clinicSettings.clinicId, clinics.id))
@@ -63,6 +65,11 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
     timeZone: defaults.timeZone,
     idleTimeoutMinutes: row.idleTimeoutMinutes ?? defaults.idleTimeoutMinutes,
     reminderLeadHours: row.reminderLeadHours ?? defaults.reminderLeadHours,
+    treatmentMinutes: {
+      ...defaults.treatmentMinutes,
+      ...(row.treatmentMinutes as Partial<PracticeSettings['treatmentMinutes']> | null),
+    },
+    bookingGridMinutes: row.bookingGridMinutes ?? defaults.bookingGridMinutes,
   };
 }
 
@@ -90,6 +97,8 @@ export async function saveSettings(
       timeZone: update.timeZone ?? current.timeZone,
       idleTimeoutMinutes: update.idleTimeoutMinutes ?? current.idleTimeoutMinutes,
       reminderLeadHours: update.reminderLeadHours ?? current.reminderLeadHours,
+      treatmentMinutes: { ...current.treatmentMinutes, ...update.treatmentMinutes },
+      bookingGridMinutes: update.bookingGridMinutes ?? current.bookingGridMinutes,
     };
     const row = {
       practiceName: next.practiceName,
@@ -100,6 +109,8 @@ export async function saveSettings(
       notifications: next.notifications,
       idleTimeoutMinutes: next.idleTimeoutMinutes,
       reminderLeadHours: next.reminderLeadHours,
+      treatmentMinutes: next.treatmentMinutes,
+      bookingGridMinutes: next.bookingGridMinutes,
       updatedAt: new Date(),
     };
     await tx

@@ -131,12 +131,9 @@ const ADMIN_SCREENS: ScreenState[] = [
     forms: [{ button: /^Move appointment of /, dialog: 'Move Appointment' }],
     prepare: bookVisitToMove,
   },
-  {
-    path: '/calendar?view=day',
-    heading: 'Calendar',
-    forms: [{ button: /^Move appointment of /, dialog: 'Move Appointment' }],
-    prepare: bookLongVisit,
-  },
+  // The Day view: a column per dentist, each visit a block as long as the visit (the Move dialog is
+  // the month view's, checked there).
+  { path: '/calendar?view=day', heading: 'Calendar', prepare: bookLongVisit },
   { path: '/calendar?view=week', heading: 'Calendar' },
   { path: '/calendar?day=2030-01-15', heading: 'Calendar' },
   { path: '/appointments?search=zzzzqq', heading: 'Appointments' },

@@ -182,8 +182,9 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test("a dentist books a visit for today, completes it, and the dashboard's list and count follow", async ({
+test("a visit booked for today as an emergency is completed by its dentist; the dashboard's list and count follow", async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   const name = unique('Theo');
@@ -192,16 +193,40 @@ test("a dentist books a visit for today, completes it, and the dashboard's list 
   await expect(todayCount).toBeVisible();
   const before = Number(await todayCount.textContent());
 
-  // A patient not yet in the clinic is created by the booking itself; the dentist is preselected.
+  // The dentist's booking form has their own dentist chosen, and offers them no emergency booking.
   await page.goto('/appointments?new=1');
   const form = bookingForm(page);
-  await expect(form.getByRole('combobox', { name: 'Dentist' })).toBeVisible();
-  await form.getByLabel('Patient Name').fill(name);
-  await form.getByLabel('Patient Name').press('Tab');
-  await form.getByLabel('Phone').fill('555-0190');
-  await fillBooking(page, form, { date: dayFromToday(0), treatment: 'Dental Checkup' });
-  await form.getByRole('button', { name: 'Book Appointment' }).click();
-  await expect(page.getByText(new RegExp(`Appointment booked for ${name}`))).toBeVisible();
+  await expect(selectionOf(form.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(
+    'title',
+    'Dr. Sarah Johnson',
+  );
+  await expect(form.getByRole('checkbox', { name: 'Book outside open hours (emergency)' })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // The front desk books the dentist today's last visit, at 23:50 as an emergency: whatever the hour
+  // or the day the journey runs, it is today and outside open hours.
+  const signedIn = await request.post('/auth/login', {
+    data: { username: 'receptionist', password: 'receptionist123', remember: false },
+  });
+  const headers = { authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
+  const dentists = (
+    await (await request.get('/api/dentists', { headers, params: { search: 'Sarah' } })).json()
+  ).data as Array<{ id: number; name: string }>;
+  const booked = await request.post('/api/appointments', {
+    headers,
+    data: {
+      patient: name,
+      phone: '555-0190',
+      dentist_id: dentists.find((dentist) => dentist.name === 'Dr. Sarah Johnson')?.id,
+      date: dayFromToday(0),
+      time: '23:50',
+      duration: 5,
+      treatment: 'Dental Checkup',
+      outside_hours: true,
+      outside_hours_reason: 'Emergency after hours',
+    },
+  });
+  expect(booked.status()).toBe(201);
 
   await page.getByRole('menuitem', { name: 'Dashboard' }).click();
   const today = page.getByRole('list', { name: "Today's appointments" });

@@ -8,6 +8,7 @@ import {
   VISIT_MINUTES_STEP,
 } from '@dental/shared';
 import { Form, InputNumber, Select, schemaRules, Typography } from '@dental/shared/ui';
+import './visitLengths.css';
 
 const lengthRules = schemaRules(treatmentMinutesSchema);
 const settingsRules = schemaRules(practiceSettingsUpdateSchema);
@@ -48,6 +49,7 @@ export function VisitLengthsFields({ disabled }: { disabled: boolean }) {
               aria-valuemax={VISIT_MINUTES_MAX}
               suffix="minutes"
               disabled={disabled}
+              className="visit-length-input"
               style={{ width: '100%' }}
             />
           </Form.Item>

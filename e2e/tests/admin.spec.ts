@@ -109,6 +109,8 @@ test('settings saved by an admin survive a reload; others read them', async ({ p
 test("an admin's export downloads the clinic's data, and clinic:import loads it into a fresh database", async ({
   page,
 }) => {
+  // The import makes a fresh database (seconds of its own): 17 s on a quiet machine, 46 s on a busy one.
+  test.setTimeout(90_000);
   await signInByApi(page, 'admin');
   await page.goto('/settings?tab=backup');
   await expectScreen(page, 'Settings');

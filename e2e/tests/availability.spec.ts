@@ -54,6 +54,8 @@ async function openDay(page: Page, date: string) {
 test('an admin gives a new dentist a week, books, moves and cancels a visit, and deletes are refused', async ({
   page,
 }) => {
+  // A long journey (a dozen screens) on a machine whose speed varies: 45 s was not always enough.
+  test.setTimeout(120_000);
   const dentist = `Dr. Ivo Slot${stamp()}`;
   const patient = `Nell Slot${stamp()}`;
   const [bookDay, moveDay] = nextWeekdays();

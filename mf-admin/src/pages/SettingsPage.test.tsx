@@ -212,7 +212,11 @@ describe('SettingsPage (spec §2 Settings)', () => {
       url: '/settings?tab=notifications',
       staff: staffMember('admin'),
     });
-    expect(await screen.findByText('The SMS gateway answered 502 Bad Gateway')).toBeInTheDocument();
+    // The whole page renders first (every tab's form): on a machine busy with other suites that took
+    // longer than the usual two seconds.
+    expect(
+      await screen.findByText('The SMS gateway answered 502 Bad Gateway', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     // The box the table scrolls in on a phone is reached from the keyboard.
     expect(screen.getByRole('region', { name: 'Outbox messages' })).toHaveAttribute('tabindex', '0');
     await view.user.click(screen.getByRole('button', { name: 'Send again the sms reminder to 555-0142' }));

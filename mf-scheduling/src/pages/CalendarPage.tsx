@@ -190,16 +190,17 @@ export default function CalendarPage() {
     },
   });
 
+  /** A visit the grids show, by its id (a drag carries only the id). */
+  const visitById = (id: number) => [...byDay.values()].flat().find((visit) => visit.id === id);
+
   const dropOn = (appointmentId: number, day: string) => {
-    const appointment = appointments.data?.data.find((candidate) => candidate.id === appointmentId);
+    const appointment = visitById(appointmentId);
     if (!appointment || appointment.date === day || move.isPending) return;
     move.mutate({ appointment, to: { date: day, time: appointment.time } });
   };
 
   const dropOnTime = (appointmentId: number, column: TimeColumn, time: string) => {
-    const appointment = [...(byDay.values() ?? [])]
-      .flat()
-      .find((candidate) => candidate.id === appointmentId);
+    const appointment = visitById(appointmentId);
     if (!appointment || move.isPending) return;
     const dentist = column.dentistId ?? appointment.dentist_id;
     if (appointment.date === column.date && appointment.time === time && appointment.dentist_id === dentist)

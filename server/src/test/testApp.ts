@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
+import { patients } from '../db/schema';
 import { postgresTemplateName, templatesFolder } from './runTemplates';
 
 /**
@@ -180,4 +181,29 @@ export async function expectSeekingAsNumbered<Row>(
     expect(cursor).toBe(cursorOf(byCursor.data[limit - 1] as Row));
   }
   return pages;
+}
+
+let patientsAdded = 0;
+
+/**
+ * A new patient of the clinic, straight into the database, for a test's visit of its own: one
+ * patient is never booked twice at one time, so visits of a shared patient would meet.
+ */
+export async function addPatient(
+  app: FastifyInstance,
+  clinicId: number,
+  name = 'Test Patient',
+): Promise<number> {
+  patientsAdded += 1;
+  const [patient] = await app.database.db
+    .insert(patients)
+    .values({
+      clinicId,
+      name: `${name} ${patientsAdded}`,
+      phone: `555 6${String(patientsAdded).padStart(6, '0')}`,
+      status: 'active',
+    })
+    .returning({ id: patients.id });
+  if (!patient) throw new Error('The patient was not added');
+  return patient.id;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inactiveDayMessage } from './availability';
 import { TREATMENTS, type Treatment, WEEKDAYS, type Weekday } from './constants';
 import { dateString } from './validation';
 
@@ -188,7 +189,7 @@ export function noTimeMessage(reason: NoTimeReason, dentistName: string, date: s
     case 'not_working_day':
       return `${dentistName} does not work on ${day}`;
     case 'day_inactive':
-      return `${dentistName} is not available on ${date}: the day is marked inactive`;
+      return inactiveDayMessage(dentistName, date);
     case 'practice_closed':
       return `The practice is closed on ${day}`;
     case 'fully_booked':
@@ -201,6 +202,8 @@ export function noTimeMessage(reason: NoTimeReason, dentistName: string, date: s
 /** Why a booking outside the open hours is refused: names that day's open hours. */
 export function outsideHoursMessage(dentistName: string, date: string, open: OpenHours, visit: Span): string {
   const asked = timeRange(timeOfMinutes(visit.start), timeOfMinutes(visit.end));
+  // An inactive day is refused as the form and the availability screens word it.
+  if (open.closedBecause === 'day_inactive') return inactiveDayMessage(dentistName, date);
   if (!open.spans.length && open.closedBecause) {
     return `${noTimeMessage(open.closedBecause, dentistName, date)}, so ${asked} cannot be booked`;
   }

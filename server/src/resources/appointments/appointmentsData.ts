@@ -12,10 +12,10 @@ import {
   EARLY_COMPLETION_MESSAGE,
   endTimeOf,
   fitsOpenHours,
-  inactiveDayMessage,
   minutesOf,
   outsideHoursMessage,
   PAST_BOOKING_MESSAGE,
+  type PracticeSettings,
   type Role,
   TREATMENTS,
   timeRange,
@@ -29,7 +29,7 @@ import { EXCLUSION_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
 import { wordStartPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
-import { lockAppointmentDays, settleDays } from '../availability/availabilityData';
+import { lockDays, settleDays } from '../availability/availabilityData';
 import { type DentistDays, openHoursOf } from '../availability/openHours';
 import {
   queueConfirmation,
@@ -576,17 +576,27 @@ async function bookingWrite<T>(
   }
 }
 
+/** The clinic's settings, read at most once in a write, and only if the write needs them. */
+function settingsOnce(tx: Transaction, clinicId: number): () => Promise<PracticeSettings> {
+  let read: Promise<PracticeSettings> | undefined;
+  return () => {
+    read ??= readSettings(tx, clinicId);
+    return read;
+  };
+}
+
 /** The visit's length: as sent, else its treatment's from Settings. */
-async function durationOf(tx: Transaction, clinicId: number, input: AppointmentWrite): Promise<number> {
-  if (input.duration !== null) return input.duration;
-  const settings = await readSettings(tx, clinicId);
-  return settings.treatmentMinutes[input.treatment];
+async function durationOf(
+  input: AppointmentWrite,
+  settings: () => Promise<PracticeSettings>,
+): Promise<number> {
+  return input.duration ?? (await settings()).treatmentMinutes[input.treatment];
 }
 
 /**
  * Refuses (409) a visit outside its dentist's open hours that day (openHoursOf), unless an admin or
  * receptionist books it as outside hours with a reason (`override`; a dentist may not). Locks the
- * days the write touches first (requireActiveDay). Answers whether the visit lies outside the hours.
+ * days the write touches first (lockDays). Answers whether the visit lies outside the hours.
  */
 async function requireOpenTime(
   tx: Transaction,
@@ -595,9 +605,10 @@ async function requireOpenTime(
   dentist: DentistDays,
   visit: { date: string; time: string; duration: number },
   override: boolean,
+  settings: () => Promise<PracticeSettings>,
 ): Promise<boolean> {
-  await lockAppointmentDays(tx, actor.clinicId, [...touched, { dentistId: dentist.id, date: visit.date }]);
-  const open = await openHoursOf(tx, actor.clinicId, dentist, visit.date);
+  await lockDays(tx, actor.clinicId, [...touched, { dentistId: dentist.id, date: visit.date }]);
+  const open = await openHoursOf(tx, actor.clinicId, dentist, visit.date, await settings());
   const start = minutesOf(visit.time);
   const span = { start, end: start + visit.duration };
   if (fitsOpenHours(span, open.spans)) return false;
@@ -607,10 +618,7 @@ async function requireOpenTime(
     }
     return true;
   }
-  const message =
-    open.closedBecause === 'day_inactive' && !open.spans.length
-      ? inactiveDayMessage(dentist.name, visit.date)
-      : outsideHoursMessage(dentist.name, visit.date, open, span);
+  const message = outsideHoursMessage(dentist.name, visit.date, open, span);
   throw new HttpError(409, message, [{ field: open.spans.length ? 'time' : 'date', message }]);
 }
 
@@ -628,7 +636,8 @@ export async function createAppointment(
     async (tx) => {
       if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING_MESSAGE);
       const dentist = await requireDentist(tx, clinicId, input.dentistId, false);
-      const duration = await durationOf(tx, clinicId, input);
+      const settings = settingsOnce(tx, clinicId);
+      const duration = await durationOf(input, settings);
       const outsideHours = await requireOpenTime(
         tx,
         actor,
@@ -636,6 +645,7 @@ export async function createAppointment(
         dentist,
         { ...input, duration },
         input.outsideHours,
+        settings,
       );
       const patientId = await resolvePatient(tx, clinicId, input);
       wanted = { dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration };
@@ -702,9 +712,10 @@ export async function updateAppointment(
         input.dentistId === current.dentistId,
       );
       const status = input.status ?? current.status;
+      const settings = settingsOnce(tx, clinicId);
       const duration =
         input.duration ??
-        (input.treatment === current.treatment ? current.duration : await durationOf(tx, clinicId, input));
+        (input.treatment === current.treatment ? current.duration : await durationOf(input, settings));
       const moved =
         movedDay ||
         input.time !== current.time ||
@@ -722,10 +733,11 @@ export async function updateAppointment(
           dentist,
           { date: input.date, time: input.time, duration },
           input.outsideHours,
+          settings,
         );
         outsideHoursReason = outsideHours ? input.outsideHoursReason : null;
       } else {
-        await lockAppointmentDays(tx, clinicId, [current, input]);
+        await lockDays(tx, clinicId, [current, input]);
       }
       const patientId = await resolvePatient(tx, clinicId, input);
       wanted = { dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration };
@@ -793,7 +805,7 @@ export async function setAppointmentStatus(
       if (current.status === 'cancelled' && status !== 'cancelled') {
         // Back from cancelled: it must fit the hours again, unless it was booked as an emergency
         // (outside hours, with its reason), which it stays.
-        if (current.outsideHours) await lockAppointmentDays(tx, clinicId, [current]);
+        if (current.outsideHours) await lockDays(tx, clinicId, [current]);
         else
           await requireOpenTime(
             tx,
@@ -802,6 +814,7 @@ export async function setAppointmentStatus(
             await dentistDays(tx, clinicId, current.dentistId),
             current,
             false,
+            settingsOnce(tx, clinicId),
           );
       }
       if (status === 'completed' && status !== current.status) {

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
-import { appointments, auditLog, availability, dentists, patients, type TimeSlot } from '../../db/schema';
-import { authHeader, createTestApp, login } from '../../test/testApp';
+import { appointments, auditLog, availability, dentists, type TimeSlot } from '../../db/schema';
+import { addPatient, authHeader, createTestApp, login } from '../../test/testApp';
 import { settleDays } from './availabilityData';
 
 interface WireAvailability {
@@ -115,25 +115,9 @@ describe('availability API', () => {
       if (!row) throw new Error('no availability row');
       return row;
     };
-    let patientCount = 0;
-    /** A patient of each visit's own: one patient is never booked twice at one time. */
-    const anyPatient = async () => {
-      patientCount += 1;
-      const [patient] = await db()
-        .insert(patients)
-        .values({
-          clinicId,
-          name: `Settle Patient ${patientCount}`,
-          phone: `555 610 ${String(patientCount).padStart(4, '0')}`,
-          status: 'active',
-        })
-        .returning({ id: patients.id });
-      if (!patient) throw new Error('no patient');
-      return patient.id;
-    };
     const appointmentAt = async (dentistId: number, date: string, time: string, status = 'pending') => ({
       clinicId,
-      patientId: await anyPatient(),
+      patientId: await addPatient(app, clinicId, 'Settle Patient'),
       dentistId,
       date,
       time,

@@ -98,24 +98,20 @@ function distinctDays(days: readonly Day[]): Day[] {
   return [...byKey.keys()].sort().map((key) => byKey.get(key) as Day);
 }
 
-async function lockDays(tx: Transaction | Database, clinicId: number, days: readonly Day[]): Promise<void> {
+/**
+ * Locks the dentists' days named (lockDays' order) until the transaction ends: the availability
+ * writes, and the appointments writes before a visit lands on a day, so the day's slots and status
+ * read for its open hours cannot change before the write commits.
+ */
+export async function lockDays(
+  tx: Transaction | Database,
+  clinicId: number,
+  days: readonly Day[],
+): Promise<void> {
   for (const day of distinctDays(days)) {
     const key = `day:${clinicId}:${day.dentistId}:${day.date}`;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
-}
-
-/**
- * Called by the appointments writes INSIDE their transaction before a live appointment lands on a
- * day: locks every day the write touches (in lockDays' order), so the day's slots and status read
- * for its open hours cannot change before the write commits.
- */
-export async function lockAppointmentDays(
-  tx: Transaction | Database,
-  clinicId: number,
-  touched: readonly Day[],
-): Promise<void> {
-  await lockDays(tx, clinicId, touched);
 }
 
 /** The start of the first live visit that overlaps the slot, if any. */

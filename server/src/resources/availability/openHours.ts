@@ -9,6 +9,7 @@ import {
   openHoursOn,
   type PracticeSettings,
   type Span,
+  type Treatment,
   timeOfMinutes,
   workingHoursOf,
 } from '@dental/shared/domain';
@@ -89,9 +90,15 @@ export async function freeTimesOf(
   db: Reader,
   clinicId: number,
   dentist: DentistDays,
-  query: { date: string; duration: number; exceptId?: number; patientId?: number },
+  query: { date: string; duration?: number; treatment?: Treatment; exceptId?: number; patientId?: number },
 ): Promise<FreeTimes> {
   const settings = await readSettings(db, clinicId);
+  // Without a length: the treatment's, else the shortest treatment's (the most a day can offer).
+  const duration =
+    query.duration ??
+    (query.treatment
+      ? settings.treatmentMinutes[query.treatment]
+      : Math.min(...Object.values(settings.treatmentMinutes)));
   const open = await openHoursOf(db, clinicId, dentist, query.date, settings);
   const now = await clinicNow(db, clinicId);
   // Nothing of a past day is offered, nor a start of today that has gone by.
@@ -101,7 +108,7 @@ export async function freeTimesOf(
     patientId: query.patientId,
     exceptId: query.exceptId,
   });
-  const times = freeStarts(open.spans, taken, query.duration, settings.bookingGridMinutes, notBefore);
+  const times = freeStarts(open.spans, taken, duration, settings.bookingGridMinutes, notBefore);
   const timeLeft = open.spans.some((span) => span.end > notBefore);
   const reason: NoTimeReason | null = times.length
     ? null
@@ -110,7 +117,7 @@ export async function freeTimesOf(
       : (open.closedBecause ?? (timeLeft ? 'fully_booked' : 'day_passed'));
   return {
     date: query.date,
-    duration: query.duration,
+    duration,
     times,
     open: open.spans.map((span) => ({ start: timeOfMinutes(span.start), end: timeOfMinutes(span.end) })),
     reason,

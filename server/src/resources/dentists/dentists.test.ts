@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointments, auditLog, availability, dentists, patients, users } from '../../db/schema';
-import { authHeader, createTestApp, login } from '../../test/testApp';
+import { appointments, auditLog, availability, dentists, users } from '../../db/schema';
+import { addPatient, authHeader, createTestApp, login } from '../../test/testApp';
 
 interface WireDentist {
   id: number;
@@ -565,30 +565,18 @@ describe('dentists API', () => {
   });
 
   describe('delete', () => {
-    let booked = 0;
     /** A visit of a patient of its own (one patient is never in two places at once). */
     const bookFor = async (dentistId: number, date: string, status: string) => {
-      booked += 1;
-      const [patient] = await db()
-        .insert(patients)
-        .values({
-          clinicId,
-          name: `Delete Case ${booked}`,
-          phone: `555 600 ${String(booked).padStart(4, '0')}`,
-          status: 'active',
-        })
-        .returning({ id: patients.id });
-      await db()
-        .insert(appointments)
-        .values({
-          clinicId,
-          patientId: patient?.id ?? 0,
-          dentistId,
-          date,
-          time: '09:00',
-          treatment: 'Root Canal',
-          status,
-        });
+      const patientId = await addPatient(app, clinicId, 'Delete Case');
+      await db().insert(appointments).values({
+        clinicId,
+        patientId,
+        dentistId,
+        date,
+        time: '09:00',
+        treatment: 'Root Canal',
+        status,
+      });
     };
 
     const giveDay = (dentistId: number) =>

@@ -16,7 +16,6 @@ import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
 import { freeTimesOf } from '../availability/openHours';
-import { readSettings } from '../settings/settingsData';
 import {
   type Actor,
   createDentist,
@@ -101,16 +100,11 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
       const { clinicId } = actorOf(request);
       const dentist = await dentistDaysOf(db, clinicId, request.params.id);
       if (!dentist) throw new HttpError(404, DENTIST_NOT_FOUND);
-      const { date, treatment, except_id, patient_id } = request.query;
-      const settings = await readSettings(db, clinicId);
-      const duration =
-        request.query.duration ??
-        (treatment
-          ? settings.treatmentMinutes[treatment]
-          : Math.min(...Object.values(settings.treatmentMinutes)));
+      const { date, duration, treatment, except_id, patient_id } = request.query;
       return freeTimesOf(db, clinicId, dentist, {
         date,
         duration,
+        treatment,
         exceptId: except_id,
         patientId: patient_id,
       });

@@ -150,6 +150,17 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
     await view.user.type(within(dialog).getByLabelText('Duration'), '45');
     expect(await within(dialog).findByText(/^3 start times free .+ for 45 minutes.$/)).toBeInTheDocument();
     expect(api.lastParams('/api/dentists/2/free-times')).toEqual({ date: DAY, duration: 45 });
+    // A length off the 5-minute steps asks for a valid one instead of free times.
+    await view.user.clear(within(dialog).getByLabelText('Duration'));
+    await view.user.type(within(dialog).getByLabelText('Duration'), '47');
+    expect(
+      await within(dialog).findByText(
+        'Give a length of 5 to 480 minutes in steps of 5 to see the free times.',
+      ),
+    ).toBeInTheDocument();
+    await view.user.clear(within(dialog).getByLabelText('Duration'));
+    await view.user.type(within(dialog).getByLabelText('Duration'), '45');
+    expect(await within(dialog).findByText(/^3 start times free .+ for 45 minutes.$/)).toBeInTheDocument();
     // A treatment chosen after a typed length leaves the length alone.
     await choose(view, dialog, 'Treatment', 'Dental Checkup');
     expect(within(dialog).getByLabelText('Duration')).toHaveValue('45');

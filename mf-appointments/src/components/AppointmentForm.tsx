@@ -311,6 +311,8 @@ export function AppointmentForm({
     timeHint = 'Any time the dentist and the patient have free: the visit is marked as outside open hours.';
   else if (chosenDentist === null || chosenDate === null)
     timeHint = 'Choose the dentist and date to see the free times.';
+  else if (chosenLength === null && typeof durationValue === 'number')
+    timeHint = `Give a length of ${VISIT_MINUTES_MIN} to ${VISIT_MINUTES_MAX} minutes in steps of ${VISIT_MINUTES_STEP} to see the free times.`;
   else if (chosenLength === null)
     timeHint = 'Choose the treatment (or give the length) to see the free times.';
   else if (free.isError) timeHint = "The dentist's free times could not be read.";

@@ -99,7 +99,13 @@ export function getFreeTimes(dentistId: number, date: string, duration: number):
  * is read or when it cannot be (its column is then shown unshaded). Under 'appointments', so a write
  * to a visit anywhere reads them again.
  */
-export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: string }>): Array<Span[] | null> {
+export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: string }>): {
+  /** Each day's open stretches, or null while unknown (not read yet, or the read failed). */
+  open: Array<Span[] | null>;
+  /** Some day's open hours could not be read: its column is shown unshaded. */
+  failed: boolean;
+  retry: () => void;
+} {
   const answers = useQueries({
     queries: days.map(({ dentistId, date }) => ({
       queryKey: ['appointments', 'free-times', dentistId, date] as const,
@@ -107,14 +113,20 @@ export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: stri
       staleTime: 30_000,
     })),
   });
-  return answers.map((answer) =>
-    answer.data
-      ? answer.data.open.map((span) => ({
-          start: minutesOf(span.start),
-          end: minutesOf(span.end) || 24 * 60,
-        }))
-      : null,
-  );
+  return {
+    open: answers.map((answer) =>
+      answer.data
+        ? answer.data.open.map((span) => ({
+            start: minutesOf(span.start),
+            end: minutesOf(span.end) || 24 * 60,
+          }))
+        : null,
+    ),
+    failed: answers.some((answer) => answer.isError),
+    retry: () => {
+      for (const answer of answers) if (answer.isError) void answer.refetch();
+    },
+  };
 }
 
 /** The clinic's dentists for the dentist filter (a clinic has a few; the first hundred by name). */

@@ -14,13 +14,22 @@ export interface DayPanelProps {
   appointments: Appointment[];
   /** The month is still being read: the day is not known to be free yet. */
   loading?: boolean;
+  /** The month could not be read: the day is not known to be free. */
+  failed?: boolean;
   onNew: () => void;
   /** The keyboard's way to move an appointment (the grid's other way is dragging it). */
   onMove: (appointment: Appointment) => void;
 }
 
 /** The selected day (spec §2 Calendar): time, patient and treatment of each appointment, or a free day. */
-export function DayPanel({ day, appointments, loading = false, onNew, onMove }: DayPanelProps) {
+export function DayPanel({
+  day,
+  appointments,
+  loading = false,
+  failed = false,
+  onNew,
+  onMove,
+}: DayPanelProps) {
   return (
     <Card
       className="calendar-panel"
@@ -33,6 +42,8 @@ export function DayPanel({ day, appointments, loading = false, onNew, onMove }: 
     >
       {loading ? (
         <Typography.Text type="secondary">Loading the day's appointments...</Typography.Text>
+      ) : failed ? (
+        <Typography.Text type="secondary">The day's appointments could not be loaded.</Typography.Text>
       ) : appointments.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}

@@ -6,7 +6,7 @@ import {
   timeOfMinutes,
   timeRange,
 } from '@dental/shared';
-import { type CSSProperties, type DragEvent, type ReactNode, useState } from 'react';
+import { type CSSProperties, type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 
 /** The Day and Week views' scale: a row every 15 minutes, this many pixels high. */
 export const ROW_MINUTES = 15;
@@ -32,6 +32,10 @@ export interface TimeColumn {
 
 export interface TimeGridProps {
   columns: TimeColumn[];
+  /** What the columns are, for the hint that more lie sideways on a narrow screen: 'dentists'. */
+  columnsName: string;
+  /** The column to bring into view where the columns scroll sideways (the Week view's selected day). */
+  shownKey?: string;
   /** Names the dentist on each visit (a column holds several dentists' visits). */
   showDentist?: boolean;
   onOpenVisit: (visit: Appointment) => void;
@@ -95,6 +99,24 @@ function hoursOf(columns: TimeColumn[]): Span {
   return { start: Math.floor(start / 60) * 60, end: Math.ceil(end / 60) * 60 };
 }
 
+/** Whether the element's content is wider than it shows: on a phone, columns lie beyond the edge. */
+function useWiderThanShown<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [wider, setWider] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    // Without layout (a test's DOM) nothing is measured, so nothing is hinted.
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWider(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, wider] as const;
+}
+
 const STATUS_CLASS: Record<string, string> = {
   confirmed: 'timegrid-visit-confirmed',
   pending: 'timegrid-visit-pending',
@@ -109,6 +131,8 @@ const STATUS_CLASS: Record<string, string> = {
  */
 export function TimeGrid({
   columns,
+  columnsName,
+  shownKey,
   showDentist = false,
   onOpenVisit,
   onBookAt,
@@ -119,6 +143,14 @@ export function TimeGrid({
   for (let minute = hours.start; minute < hours.end; minute += ROW_MINUTES) rows.push(minute);
   const height = (hours.end - hours.start) * PX_PER_MINUTE;
 
+  const [scroller, widerThanShown] = useWiderThanShown<HTMLDivElement>();
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || !shownKey || !widerThanShown) return;
+    const column = element.querySelector<HTMLElement>(`[data-column="${CSS.escape(shownKey)}"]`);
+    const gutter = element.querySelector<HTMLElement>('.timegrid-gutter');
+    if (column) element.scrollLeft = column.offsetLeft - (gutter?.offsetWidth ?? 0);
+  }, [scroller, shownKey, widerThanShown]);
   // While a visit is dragged, the visits let the pointer through to the times beneath them.
   const [dragging, setDragging] = useState(false);
   const acceptsVisit = (event: DragEvent) => {
@@ -139,109 +171,117 @@ export function TimeGrid({
   };
 
   return (
-    <div
-      className={`timegrid${dragging ? ' timegrid-dragging' : ''}`}
-      style={{ '--timegrid-columns': columns.length } as CSSProperties}
-    >
-      <div className="timegrid-head">
-        <div className="timegrid-gutter" />
-        {columns.map((column) => (
-          <div key={column.key} className="timegrid-title">
-            {column.title}
-          </div>
-        ))}
-      </div>
-      <div className="timegrid-body">
-        <div className="timegrid-gutter" style={{ height }} aria-hidden>
-          {rows
-            .filter((minute) => minute % 60 === 0)
-            .map((minute) => (
-              <div
-                key={minute}
-                className="timegrid-hour"
-                style={{ top: (minute - hours.start) * PX_PER_MINUTE }}
-              >
-                {timeOfMinutes(minute)}
-              </div>
-            ))}
-        </div>
-        {columns.map((column) => {
-          const lanes = lanesOf(column.visits);
-          const busy = column.visits.map(spanOf);
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: a group of the column's visits and free times, named for screen readers
-            <div
-              key={column.key}
-              className="timegrid-column"
-              style={{ height }}
-              role="group"
-              aria-label={column.label}
-              onDragOver={acceptsVisit}
-              onDrop={(event) => dropAt(event, column)}
-            >
-              {rows.map((minute) => {
-                const row = { start: minute, end: minute + ROW_MINUTES };
-                const open =
-                  column.open === null ||
-                  column.open.some((span) => span.start <= minute && row.end <= span.end);
-                const free = open && !busy.some((span) => spansOverlap(span, row));
-                const style = { top: (minute - hours.start) * PX_PER_MINUTE, height: ROW_PX };
-                const className = `timegrid-cell${open ? '' : ' timegrid-closed'}${minute % 60 === 0 ? ' timegrid-on-hour' : ''}`;
-                return free ? (
-                  <button
-                    key={minute}
-                    type="button"
-                    tabIndex={-1}
-                    className={`${className} timegrid-free`}
-                    style={style}
-                    aria-label={`Book at ${timeOfMinutes(minute)}, ${column.label}`}
-                    onClick={() => onBookAt(column, timeOfMinutes(minute))}
-                  />
-                ) : (
-                  <div key={minute} className={className} style={style} />
-                );
-              })}
-              {column.visits.map((visit) => {
-                const span = spanOf(visit);
-                const place = lanes.get(visit.id) ?? { lane: 0, lanes: 1 };
-                const range = timeRange(visit.time, visit.end_time);
-                const who = showDentist ? `, ${visit.dentist_name}` : '';
-                return (
-                  <button
-                    key={visit.id}
-                    type="button"
-                    className={`timegrid-visit ${STATUS_CLASS[visit.status] ?? ''}`}
-                    style={{
-                      top: (span.start - hours.start) * PX_PER_MINUTE,
-                      height: Math.max(visit.duration * PX_PER_MINUTE - 2, ROW_PX - 2),
-                      left: `calc(${(place.lane / place.lanes) * 100}% + 2px)`,
-                      width: `calc(${100 / place.lanes}% - 4px)`,
-                    }}
-                    draggable={visit.status !== 'completed'}
-                    onDragStart={(event) => {
-                      event.dataTransfer.setData(VISIT_TYPE, String(visit.id));
-                      event.dataTransfer.effectAllowed = 'move';
-                      // After the drag has begun: a change of style during dragstart ends it.
-                      setTimeout(() => setDragging(true));
-                    }}
-                    onDragEnd={() => setDragging(false)}
-                    onClick={() => onOpenVisit(visit)}
-                    // What it shows, then its status (its colour) for a screen reader.
-                    aria-label={`${range} ${visit.patient}, ${visit.treatment}${who}, ${visit.status}`}
-                    title={`${range} ${visit.patient}, ${visit.treatment}${who}`}
-                  >
-                    <span className="timegrid-visit-time">{range}</span> {visit.patient}, <br />
-                    <span className="timegrid-visit-detail">
-                      {visit.treatment}
-                      {who}
-                    </span>
-                  </button>
-                );
-              })}
+    <>
+      {widerThanShown && (
+        <p className="timegrid-more">
+          Scroll sideways to see all {columns.length} {columnsName}.
+        </p>
+      )}
+      <div
+        ref={scroller}
+        className={`timegrid${dragging ? ' timegrid-dragging' : ''}`}
+        style={{ '--timegrid-columns': columns.length } as CSSProperties}
+      >
+        <div className="timegrid-head">
+          <div className="timegrid-gutter" />
+          {columns.map((column) => (
+            <div key={column.key} className="timegrid-title" data-column={column.key}>
+              {column.title}
             </div>
-          );
-        })}
+          ))}
+        </div>
+        <div className="timegrid-body">
+          <div className="timegrid-gutter" style={{ height }} aria-hidden>
+            {rows
+              .filter((minute) => minute % 60 === 0)
+              .map((minute) => (
+                <div
+                  key={minute}
+                  className="timegrid-hour"
+                  style={{ top: (minute - hours.start) * PX_PER_MINUTE }}
+                >
+                  {timeOfMinutes(minute)}
+                </div>
+              ))}
+          </div>
+          {columns.map((column) => {
+            const lanes = lanesOf(column.visits);
+            const busy = column.visits.map(spanOf);
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: a group of the column's visits and free times, named for screen readers
+              <div
+                key={column.key}
+                className="timegrid-column"
+                style={{ height }}
+                role="group"
+                aria-label={column.label}
+                onDragOver={acceptsVisit}
+                onDrop={(event) => dropAt(event, column)}
+              >
+                {rows.map((minute) => {
+                  const row = { start: minute, end: minute + ROW_MINUTES };
+                  const open =
+                    column.open === null ||
+                    column.open.some((span) => span.start <= minute && row.end <= span.end);
+                  const free = open && !busy.some((span) => spansOverlap(span, row));
+                  const style = { top: (minute - hours.start) * PX_PER_MINUTE, height: ROW_PX };
+                  const className = `timegrid-cell${open ? '' : ' timegrid-closed'}${minute % 60 === 0 ? ' timegrid-on-hour' : ''}`;
+                  return free ? (
+                    <button
+                      key={minute}
+                      type="button"
+                      tabIndex={-1}
+                      className={`${className} timegrid-free`}
+                      style={style}
+                      aria-label={`Book at ${timeOfMinutes(minute)}, ${column.label}`}
+                      onClick={() => onBookAt(column, timeOfMinutes(minute))}
+                    />
+                  ) : (
+                    <div key={minute} className={className} style={style} />
+                  );
+                })}
+                {column.visits.map((visit) => {
+                  const span = spanOf(visit);
+                  const place = lanes.get(visit.id) ?? { lane: 0, lanes: 1 };
+                  const range = timeRange(visit.time, visit.end_time);
+                  const who = showDentist ? `, ${visit.dentist_name}` : '';
+                  return (
+                    <button
+                      key={visit.id}
+                      type="button"
+                      className={`timegrid-visit ${STATUS_CLASS[visit.status] ?? ''}`}
+                      style={{
+                        top: (span.start - hours.start) * PX_PER_MINUTE,
+                        height: Math.max(visit.duration * PX_PER_MINUTE - 2, ROW_PX - 2),
+                        left: `calc(${(place.lane / place.lanes) * 100}% + 2px)`,
+                        width: `calc(${100 / place.lanes}% - 4px)`,
+                      }}
+                      draggable={visit.status !== 'completed'}
+                      onDragStart={(event) => {
+                        event.dataTransfer.setData(VISIT_TYPE, String(visit.id));
+                        event.dataTransfer.effectAllowed = 'move';
+                        // After the drag has begun: a change of style during dragstart ends it.
+                        setTimeout(() => setDragging(true));
+                      }}
+                      onDragEnd={() => setDragging(false)}
+                      onClick={() => onOpenVisit(visit)}
+                      // What it shows, then its status (its colour) for a screen reader.
+                      aria-label={`${range} ${visit.patient}, ${visit.treatment}${who}, ${visit.status}`}
+                      title={`${range} ${visit.patient}, ${visit.treatment}${who}`}
+                    >
+                      <span className="timegrid-visit-time">{range}</span> {visit.patient}, <br />
+                      <span className="timegrid-visit-detail">
+                        {visit.treatment}
+                        {who}
+                      </span>
+                    </button>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -176,6 +176,9 @@ describe('CalendarPage (spec §2 Calendar)', () => {
     api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
     const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    // Not read is not free.
+    expect(screen.getByText("The day's appointments could not be loaded.")).toBeInTheDocument();
+    expect(screen.queryByText('This day is free')).not.toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('09:00 - Mia Martin')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -288,6 +291,24 @@ describe('CalendarPage (spec §2 Calendar)', () => {
       dentist: '1',
     });
     expect(asked.get('returnTo')).toBe('/calendar?view=day&day=2099-05-06');
+  });
+
+  it("the Day view says when the dentists' open hours could not be read, and reads them again on Retry", async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    api.onGet(/\/api\/dentists\/\d+\/free-times/).replyOnce(500, refusal('Database unavailable'));
+    api
+      .onGet(/\/api\/dentists\/\d+\/free-times/)
+      .reply((config) => [200, openDay(String(config.params.date))]);
+    const view = renderScreen(<CalendarPage />, { url: '/calendar?view=day&day=2099-05-06' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The dentists' open hours could not be read: the times are shown without their closed hours shaded.",
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    const sarah = screen.getByRole('group', { name: /^Dr. Sarah Johnson, / });
+    await waitFor(() =>
+      expect(within(sarah).queryByRole('button', { name: /^Book at 12:30,/ })).not.toBeInTheDocument(),
+    );
   });
 
   it('a visit dragged to another dentist and time in the Day view is moved there; a refusal leaves it', async () => {

@@ -55,6 +55,9 @@ const VIEWS = ['month', 'week', 'day'] as const;
 /** A Week view column's title: 'Tue, Dec 8'. */
 const weekdayAndDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 type View = (typeof VIEWS)[number];
+/** Without a dentist's open hours the grid cannot shade the closed time: it says so rather than look all free. */
+const OPEN_HOURS_UNREAD =
+  "The dentists' open hours could not be read: the times are shown without their closed hours shaded.";
 const VIEW_LABELS: Record<View, string> = { month: 'Month', week: 'Week', day: 'Day' };
 
 const URL_STATE = {
@@ -144,7 +147,7 @@ export default function CalendarPage() {
           date: selected,
           dentistId: dentist.id,
           visits: live(selected).filter((visit) => visit.dentist_id === dentist.id),
-          open: openHours[index] ?? null,
+          open: openHours.open[index] ?? null,
         }))
       : week.map((date, index) => ({
           key: `day-${date}`,
@@ -162,7 +165,7 @@ export default function CalendarPage() {
           date,
           dentistId: dentistId ?? null,
           visits: live(date),
-          open: dentistId ? (openHours[index] ?? null) : null,
+          open: dentistId ? (openHours.open[index] ?? null) : null,
         }));
 
   const [moving, setMoving] = useState<Appointment | null>(null);
@@ -274,6 +277,10 @@ export default function CalendarPage() {
 
       <ErrorBanner message={loadError} onRetry={() => void appointments.refetch()} />
       <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+      <ErrorBanner
+        message={openHours.failed && view !== 'month' ? OPEN_HOURS_UNREAD : null}
+        onRetry={openHours.retry}
+      />
 
       <Flex wrap gap={16} align="start">
         {/* The Day and Week views take the whole width; the day's list goes below them. */}
@@ -338,6 +345,8 @@ export default function CalendarPage() {
             ) : (
               <TimeGrid
                 columns={columns}
+                columnsName={view === 'day' ? 'dentists' : 'days'}
+                shownKey={view === 'week' ? `day-${selected}` : undefined}
                 showDentist={view === 'week' && !dentistId}
                 onOpenVisit={openVisit}
                 onBookAt={bookAt}
@@ -363,7 +372,8 @@ export default function CalendarPage() {
           <DayPanel
             day={selected}
             appointments={byDay.get(selected) ?? []}
-            loading={appointments.isPending}
+            loading={appointments.isPending && !appointments.isError}
+            failed={appointments.isError && !appointments.data}
             onNew={openNew}
             onMove={setMoving}
           />

@@ -109,6 +109,8 @@ try {
   );
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // The app's stream of changes (GET /api/events) stays open, so the network is never idle with it.
+  await page.route('**/api/events', (route) => route.abort());
   await page.goto(`${BASE}/login`);
   await page.getByLabel('Username or Email').fill('admin');
   await page.getByLabel('Password', { exact: true }).fill('admin123');

@@ -46,6 +46,8 @@ const browser = await launchChromium();
 try {
   await waitForServer(BASE);
   const page = await browser.newPage();
+  // The app's stream of changes (GET /api/events) stays open, so the network is never idle with it.
+  await page.route('**/api/events', (route) => route.abort());
   const scripts = new Map(); // url -> gzip bytes
   page.on('response', async (response) => {
     const url = response.url();

@@ -59,15 +59,17 @@ test('an admin creates a receptionist, who sees only their areas, then deactivat
   await deskPage.goto('/users');
   await expect(deskPage.getByText("You don't have permission to access user management.")).toBeVisible();
 
-  // The admin deactivates them: their next call is refused and they are back at sign-in.
+  // The admin deactivates them: their open screen's stream of changes ends, and within seconds they
+  // are back at sign-in, told why, without doing anything; a page they open then is refused too.
   await signIn(page, 'admin');
   await page.goto(`/users?search=${username}`);
   await page.getByRole('button', { name: `Deactivate ${name}` }).click();
   await expect(page.getByText(`${name} was deactivated`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Inactive');
-  await deskPage.goto('/patients');
   await expect(deskPage).toHaveURL(/\/login$/);
   await expect(deskPage.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
+  await deskPage.goto('/patients');
+  await expect(deskPage).toHaveURL(/\/login$/);
   await desk.close();
 });
 

@@ -1,6 +1,8 @@
+import { EVENTS_KEEPALIVE_SECONDS } from '@dental/shared/domain';
 import cookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
+import fastifySse from '@fastify/sse';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accessClaimsOf, decorateAccessClaims } from './auth/accessClaims';
@@ -10,12 +12,14 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { seedDemoData } from './db/seedDemo';
 import { registerApiDocs } from './plugins/apiDocs';
+import { ClinicEventHub } from './plugins/clinicEvents';
 import { ClinicVersions, trackClinicWrites } from './plugins/clinicVersions';
 import { registerErrorHandling } from './plugins/errors';
 import { registerClinicReadCache } from './plugins/readCache';
 import { responseSerializerCompiler } from './plugins/responseSerialization';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticHosting } from './plugins/staticHosting';
+import { registerVersionTags } from './plugins/versions';
 import { registerAppointmentsRoutes } from './resources/appointments/routes';
 import { registerAuthRoutes } from './resources/auth/routes';
 import { registerAvailabilityRoutes } from './resources/availability/routes';
@@ -24,6 +28,7 @@ import { registerCalendarFeedRoutes } from './resources/calendar/feedRoutes';
 import { registerCalendarRoutes } from './resources/calendar/routes';
 import { registerDashboardRoutes } from './resources/dashboard/routes';
 import { registerDentistsRoutes } from './resources/dentists/routes';
+import { registerEventsRoutes } from './resources/events/routes';
 import { registerHealthRoutes } from './resources/health/routes';
 import { buildModuleRegistry, moduleOrigins } from './resources/modules/registry';
 import { registerModuleRoutes } from './resources/modules/routes';
@@ -42,6 +47,8 @@ import { registerUsersRoutes } from './resources/users/routes';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** The clinics' changes as this process hears them (the event streams follow it). */
+    clinicEvents: ClinicEventHub;
     /** The reminders and alerts sender: tests run it by hand (`runOnce`). */
     outboxSender: OutboxSender;
   }
@@ -88,6 +95,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandling(app);
   const registry = buildModuleRegistry(config);
   registerSecurityHeaders(app, moduleOrigins(registry));
+  registerVersionTags(app);
   await app.register(cookie);
   decorateAccessClaims(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await sharedSecret(db, 'jwt')) });
@@ -111,7 +119,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await registerApiDocs(app);
 
-  const versions = new ClinicVersions(db);
+  const hub = new ClinicEventHub();
+  await hub.start(database);
+  app.decorate('clinicEvents', hub);
+  app.addHook('onClose', async () => hub.stop());
+  await app.register(fastifySse, { heartbeatInterval: EVENTS_KEEPALIVE_SECONDS * 1000 });
+  const versions = new ClinicVersions(db, hub);
   const guard = createGuard(app, db, versions);
   trackClinicWrites(app, versions);
   if (config.readCache) registerClinicReadCache(app, versions);
@@ -140,7 +153,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Stopped before anything closes: a run in flight finishes while the database is still open.
   app.addHook('preClose', async () => sender.stop());
   registerOutboxRoutes(app, db, guard, () => void sender.runOnce());
-  registerDashboardRoutes(app, db, guard, { cacheStats: config.readCache });
+  registerDashboardRoutes(app, db, guard, {
+    cacheStats: config.readCache,
+    versionOf: (clinicId) => versions.current(clinicId),
+  });
+  registerEventsRoutes(app, db, guard, hub);
   registerStaticHosting(app, config.staticRoot);
 
   return app;

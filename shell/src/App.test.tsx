@@ -40,6 +40,7 @@ const ADMIN: WireUser = {
   dentist_id: null,
   clinic_id: 1,
   clinic_name: 'Bright Smile Dental',
+  version: 1,
 };
 
 /** The server of these journeys: a session that starts when the right password is sent. */

@@ -3,15 +3,21 @@ import {
   type BackupStatus,
   type ClinicExport,
   ERROR_MESSAGES,
+  ifMatch,
   type OutboxPage,
   type OutboxState,
   type PracticeSettings,
   type PracticeSettingsUpdateRequest,
   type WireOutboxMessage,
 } from '@dental/shared';
-import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
 
 /** The Settings screen's calls: practice settings (spec §3) and the clinic's backup. */
+
+/** What other desks change that these reads show: the shell invalidates them on those changes. */
+const SETTINGS_FOLLOW = follows('settings');
+/** A booking, a cancellation or a patient's contact changes the messages due; the sender works too. */
+const OUTBOX_FOLLOW = follows('outbox', 'appointment', 'patient');
 
 export const settingsKeys = {
   // The shell reads the same key for the idle sign-out time: a save applies there at once.
@@ -23,8 +29,15 @@ export function getSettings(): Promise<PracticeSettings> {
   return apiRequest({ method: 'GET', url: '/api/settings' }, ERROR_MESSAGES.fetchSettings);
 }
 
-export function saveSettings(body: PracticeSettingsUpdateRequest): Promise<PracticeSettings> {
-  return apiRequest({ method: 'PUT', url: '/api/settings', data: body }, ERROR_MESSAGES.updateSettings);
+/** Saves the settings as shown at `version` (If-Match): a newer one meanwhile is refused with 412. */
+export function saveSettings(
+  body: PracticeSettingsUpdateRequest,
+  version?: number,
+): Promise<PracticeSettings> {
+  return apiRequest(
+    { method: 'PUT', url: '/api/settings', data: body, headers: ifMatch(version) },
+    ERROR_MESSAGES.updateSettings,
+  );
 }
 
 export function getBackupStatus(): Promise<BackupStatus> {
@@ -36,11 +49,12 @@ export function exportClinicData(): Promise<ClinicExport> {
 }
 
 export function useSettings() {
-  return useQuery({ queryKey: settingsKeys.settings, queryFn: getSettings });
+  return useQuery({ queryKey: settingsKeys.settings, queryFn: getSettings, meta: SETTINGS_FOLLOW });
 }
 
 export function useBackupStatus() {
-  return useQuery({ queryKey: settingsKeys.backup, queryFn: getBackupStatus });
+  // An import comes with a resync (every read again); nothing else another desk does shows here.
+  return useQuery({ queryKey: settingsKeys.backup, queryFn: getBackupStatus, meta: follows() });
 }
 
 export const outboxKeys = {
@@ -65,7 +79,7 @@ export function useOutbox(params: { page: number; state?: OutboxState }, enabled
     queryFn: () => getOutbox(params),
     enabled,
     placeholderData: keepPreviousData,
-    // The sender works in the background: what is pending now is sent in a minute.
-    refetchInterval: 15_000,
+    // The sender works in the background: its sending is announced like any change, nothing polls.
+    meta: OUTBOX_FOLLOW,
   });
 }

@@ -2,6 +2,7 @@ import {
   apiRequest,
   type DentistPage,
   ERROR_MESSAGES,
+  ifMatch,
   PAGE_LIMIT_MAX,
   type UserCreateRequest,
   type UserListQuery,
@@ -9,11 +10,15 @@ import {
   type UserUpdateRequest,
   type WireUser,
 } from '@dental/shared';
-import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
 
 /** The Users screen's calls (spec §7 Users), each typed with the shared schemas. */
 
 type UserListParams = Partial<Pick<UserListQuery, 'page' | 'limit' | 'search' | 'role' | 'status' | 'sort'>>;
+
+/** What other desks change that these reads show: the shell invalidates them on those changes. */
+const USERS_FOLLOW = follows('user', 'dentist');
+const DENTISTS_FOLLOW = follows('dentist');
 
 export const userKeys = {
   all: ['users'] as const,
@@ -29,19 +34,30 @@ export function createUser(body: UserCreateRequest): Promise<WireUser> {
   return apiRequest({ method: 'POST', url: '/api/users', data: body }, ERROR_MESSAGES.createUser);
 }
 
-export function updateUser(id: number, body: UserUpdateRequest): Promise<WireUser> {
-  return apiRequest({ method: 'PUT', url: `/api/users/${id}`, data: body }, ERROR_MESSAGES.updateUser);
+export function getUser(id: number): Promise<WireUser> {
+  return apiRequest({ method: 'GET', url: `/api/users/${id}` }, ERROR_MESSAGES.fetchUser);
 }
 
-export function setUserStatus(id: number, isActive: boolean): Promise<WireUser> {
+/** Saves the account as shown at `version` (If-Match): a newer one meanwhile is refused with 412. */
+export function updateUser(id: number, body: UserUpdateRequest, version?: number): Promise<WireUser> {
   return apiRequest(
-    { method: 'PATCH', url: `/api/users/${id}/status`, data: { isActive } },
+    { method: 'PUT', url: `/api/users/${id}`, data: body, headers: ifMatch(version) },
+    ERROR_MESSAGES.updateUser,
+  );
+}
+
+export function setUserStatus(id: number, isActive: boolean, version?: number): Promise<WireUser> {
+  return apiRequest(
+    { method: 'PATCH', url: `/api/users/${id}/status`, data: { isActive }, headers: ifMatch(version) },
     ERROR_MESSAGES.updateUserStatus,
   );
 }
 
-export function deleteUser(id: number): Promise<{ message: string }> {
-  return apiRequest({ method: 'DELETE', url: `/api/users/${id}` }, ERROR_MESSAGES.deleteUser);
+export function deleteUser(id: number, version?: number): Promise<{ message: string }> {
+  return apiRequest(
+    { method: 'DELETE', url: `/api/users/${id}`, headers: ifMatch(version) },
+    ERROR_MESSAGES.deleteUser,
+  );
 }
 
 export function getDentistChoices(): Promise<DentistPage> {
@@ -55,6 +71,7 @@ export function getDentistChoices(): Promise<DentistPage> {
 export function useUsers(params: UserListParams) {
   return useQuery({
     queryKey: userKeys.list(params),
+    meta: USERS_FOLLOW,
     queryFn: () => getUsers(params),
     placeholderData: keepPreviousData,
   });
@@ -62,5 +79,10 @@ export function useUsers(params: UserListParams) {
 
 /** The clinic's dentists, for linking a dentist account to its record. */
 export function useDentistChoices() {
-  return useQuery({ queryKey: userKeys.dentists, queryFn: getDentistChoices, staleTime: 60_000 });
+  return useQuery({
+    queryKey: userKeys.dentists,
+    queryFn: getDentistChoices,
+    staleTime: 60_000,
+    meta: DENTISTS_FOLLOW,
+  });
 }

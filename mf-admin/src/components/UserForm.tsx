@@ -21,9 +21,10 @@ import {
   Switch,
   schemaRules,
   showServerErrors,
+  useEditConflict,
 } from '@dental/shared/ui';
 import { type ComponentRef, useEffect, useRef, useState } from 'react';
-import { createUser, updateUser, useDentistChoices, userKeys } from '../api/users';
+import { createUser, getUser, updateUser, useDentistChoices, userKeys } from '../api/users';
 
 const createRules = schemaRules(userCreateSchema.in);
 const updateRules = schemaRules(userUpdateSchema.in);
@@ -54,8 +55,18 @@ export interface UserFormProps {
  * password on edit ('leave blank to keep current'). No stored password is ever shown: Show Password
  * shows only what is being typed.
  */
-export function UserForm({ open, user, onClose, onSaved, focusPassword = false }: UserFormProps) {
+export function UserForm({ open, user: opened, onClose, onSaved, focusPassword = false }: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
+  // Another desk's change to this account while the form is open: an alert, never a silent overwrite.
+  const conflict = useEditConflict({
+    resource: 'user',
+    open,
+    record: opened,
+    load: () => getUser(opened?.id ?? 0),
+    resave: () => void submit(),
+  });
+  /** The account as the form shows it: as opened, or as 'Load theirs' brought it. */
+  const user = conflict.shown;
   const [formError, setFormError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const passwordInput = useRef<ComponentRef<typeof Input>>(null);
@@ -95,18 +106,21 @@ export function UserForm({ open, user, onClose, onSaved, focusPassword = false }
         dentist_id: values.role === 'dentist' ? (values.dentist_id ?? null) : null,
       };
       return user
-        ? updateUser(user.id, { ...body, password: values.password ?? '' })
+        ? updateUser(user.id, { ...body, password: values.password ?? '' }, conflict.version())
         : createUser({ ...body, password: values.password ?? '' });
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       onSaved(saved);
     },
-    onError: (error: ApiError) => setFormError(showServerErrors(form, error, FIELDS)),
+    onError: (error: ApiError) => {
+      if (!conflict.handleSaveError(error)) setFormError(showServerErrors(form, error, FIELDS));
+    },
   });
 
   const submit = async () => {
     setFormError(null);
+    if (conflict.saveDisabled) return;
     const values = await form.validateFields().catch(() => null);
     if (values) save.mutate(values);
   };
@@ -118,6 +132,8 @@ export function UserForm({ open, user, onClose, onSaved, focusPassword = false }
       okText={user ? 'Save Changes' : 'Add User'}
       onOk={() => void submit()}
       confirmLoading={save.isPending}
+      okButtonProps={{ disabled: conflict.saveDisabled }}
+      footer={conflict.footer}
       onCancel={onClose}
       afterOpenChange={(opened) => {
         if (opened && focusPassword) passwordInput.current?.focus();

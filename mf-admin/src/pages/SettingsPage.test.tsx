@@ -114,6 +114,7 @@ describe('SettingsPage (spec §2 Settings)', () => {
         dentist_id: null,
         clinic_id: 1,
         clinic_name: 'Bright Smile Dental',
+        version: 1,
       },
       message: 'Your password was changed. Your other sessions have been signed out.',
     });

@@ -27,9 +27,10 @@ import {
   schemaRules,
   Tabs,
   Typography,
+  useEditConflict,
 } from '@dental/shared/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { saveSettings, settingsKeys, useSettings } from '../api/settings';
+import { getSettings, saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { OutboxTable } from '../components/OutboxTable';
@@ -71,20 +72,34 @@ export default function SettingsPage() {
   const [form] = Form.useForm<PracticeSettings>();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
+  // An admin edits the clinic's one row: another desk's change meanwhile is an alert, not lost typing.
+  const conflict = useEditConflict({
+    resource: 'settings',
+    id: null,
+    open: isAdmin,
+    record: settings.data ?? null,
+    load: getSettings,
+    resave: () => void submit(),
+  });
+  // What the form shows: for an admin, the settings as read when the page opened (or as 'Load theirs'
+  // or a Save brought them), so a read in the background never replaces what is being typed.
+  const shown = isAdmin ? conflict.shown : (settings.data ?? null);
 
   useEffect(() => {
-    if (settings.data) form.setFieldsValue(settings.data);
-  }, [settings.data, form]);
+    if (shown) form.setFieldsValue(shown);
+  }, [shown, form]);
 
   const save = useMutation({
-    mutationFn: saveSettings,
+    mutationFn: (body: Omit<PracticeSettings, 'version'>) => saveSettings(body, conflict.version()),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.settings, saved);
+      conflict.saved(saved);
       setSaveError(null);
       // Said once, in the page's alert (spec §2), not again in a toast.
       setSavedAt(Date.now());
     },
     onError: (error: ApiError) => {
+      if (conflict.handleSaveError(error)) return;
       // The server names nested fields with dots: workingHours.monday.end.
       const placed = error.fieldErrors.map((fieldError) => ({
         name: fieldError.field.split('.'),
@@ -99,12 +114,15 @@ export default function SettingsPage() {
   const submit = async () => {
     setSaveError(null);
     setSavedAt(null);
+    if (conflict.saveDisabled) return;
     const values = await form.validateFields({ recursive: true }).catch(() => null);
     if (!values) {
       setSaveError('Some settings need correcting: see the marked fields.');
       return;
     }
-    save.mutate(form.getFieldsValue(true) as PracticeSettings);
+    // The version goes in If-Match, not the body.
+    const { version: _version, ...body } = form.getFieldsValue(true) as PracticeSettings;
+    save.mutate(body);
   };
 
   const zoneOptions = useMemo(
@@ -233,7 +251,7 @@ export default function SettingsPage() {
           <Button
             type="primary"
             loading={save.isPending}
-            disabled={!settings.data}
+            disabled={!settings.data || conflict.saveDisabled}
             onClick={() => void submit()}
           >
             Save Settings
@@ -245,6 +263,7 @@ export default function SettingsPage() {
         message={settings.isError ? (settings.error as ApiError).message : null}
         onRetry={() => void settings.refetch()}
       />
+      {conflict.alert}
       <ErrorBanner message={saveError} onClose={() => setSaveError(null)} />
       {savedAt !== null && (
         <Alert

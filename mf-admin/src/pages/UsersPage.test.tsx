@@ -25,6 +25,7 @@ function account(id: number, name: string, role: string, overrides: Record<strin
     dentist_id: null,
     clinic_id: 1,
     clinic_name: 'Bright Smile Dental',
+    version: 1,
     ...overrides,
   };
 }

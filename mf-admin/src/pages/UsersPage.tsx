@@ -38,6 +38,7 @@ import {
   type TableColumnsType,
   Tag,
   Typography,
+  useLiveTable,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deleteUser, setUserStatus, userKeys, useUsers } from '../api/users';
@@ -67,24 +68,33 @@ export default function UsersPage() {
     sort: state.sort,
   });
 
+  // Another desk's changes update the rows in place; a row they bring in is marked for a moment.
+  const live = useLiveTable(users, state);
+
   const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  /** A row action refused: said in the banner; changed or gone meanwhile, the list is read again. */
+  const refused = (error: ApiError) => {
+    setActionError(error.message);
+    if (error.status === 412 || error.status === 404) refresh();
+  };
   const status = useMutation({
-    mutationFn: (user: WireUser) => setUserStatus(user.id, !user.is_active),
+    // The account as the row showed it: changed or deleted at another desk meanwhile, it is refused.
+    mutationFn: (user: WireUser) => setUserStatus(user.id, !user.is_active, user.version),
     onSuccess: (saved) => {
       setActionError(null);
       message.success(`${saved.name} was ${saved.is_active ? 'activated' : 'deactivated'}`);
       refresh();
     },
-    onError: (error: ApiError) => setActionError(error.message),
+    onError: refused,
   });
   const remove = useMutation({
-    mutationFn: (user: WireUser) => deleteUser(user.id),
+    mutationFn: (user: WireUser) => deleteUser(user.id, user.version),
     onSuccess: (_answer, user) => {
       setActionError(null);
       message.success(`${user.name} was deleted`);
       refresh();
     },
-    onError: (error: ApiError) => setActionError(error.message),
+    onError: refused,
   });
 
   const confirmDelete = (user: WireUser) =>
@@ -231,7 +241,8 @@ export default function UsersPage() {
           rowKey="id"
           columns={columns}
           dataSource={users.data?.data ?? []}
-          loading={users.isFetching}
+          loading={live.loading}
+          rowClassName={live.rowClassName}
           scroll={{ x: 'max-content' }}
           locale={{
             emptyText: emptyListText(users, list.isFiltered, {

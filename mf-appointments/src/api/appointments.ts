@@ -6,9 +6,10 @@ import {
   type AppointmentWriteRequest,
   apiRequest,
   ERROR_MESSAGES,
+  ifMatch,
   type OverlappingAppointments,
 } from '@dental/shared';
-import { afterPreviousPage, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
+import { afterPreviousPage, follows, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The Appointments screen's calls (spec §7), each typed with the shared schemas. */
@@ -19,6 +20,9 @@ export type AppointmentListParams = Partial<
     'page' | 'limit' | 'search' | 'status' | 'dentist_id' | 'patient_id' | 'date' | 'from' | 'to' | 'sort'
   >
 >;
+
+/** What other desks change that these reads show: the shell invalidates them on those changes. */
+const APPOINTMENTS_FOLLOW = follows('appointment', 'patient', 'dentist');
 
 export const appointmentKeys = {
   all: ['appointments'] as const,
@@ -37,7 +41,11 @@ export function getOverlapping(): Promise<OverlappingAppointments> {
 }
 
 export function useOverlapping() {
-  return useQuery({ queryKey: appointmentKeys.overlapping, queryFn: getOverlapping });
+  return useQuery({
+    queryKey: appointmentKeys.overlapping,
+    queryFn: getOverlapping,
+    meta: APPOINTMENTS_FOLLOW,
+  });
 }
 
 export function getAppointments(
@@ -57,22 +65,34 @@ export function createAppointment(body: AppointmentWriteRequest): Promise<Appoin
   );
 }
 
-export function updateAppointment(id: number, body: AppointmentWriteRequest): Promise<Appointment> {
+/** Saves the visit as shown at `version` (If-Match): a newer one meanwhile is refused with 412. */
+export function updateAppointment(
+  id: number,
+  body: AppointmentWriteRequest,
+  version?: number,
+): Promise<Appointment> {
   return apiRequest(
-    { method: 'PUT', url: `/api/appointments/${id}`, data: body },
+    { method: 'PUT', url: `/api/appointments/${id}`, data: body, headers: ifMatch(version) },
     ERROR_MESSAGES.updateAppointment,
   );
 }
 
-export function setAppointmentStatus(id: number, status: AppointmentStatus): Promise<Appointment> {
+export function setAppointmentStatus(
+  id: number,
+  status: AppointmentStatus,
+  version?: number,
+): Promise<Appointment> {
   return apiRequest(
-    { method: 'PATCH', url: `/api/appointments/${id}/status`, data: { status } },
+    { method: 'PATCH', url: `/api/appointments/${id}/status`, data: { status }, headers: ifMatch(version) },
     ERROR_MESSAGES.updateAppointmentStatus,
   );
 }
 
-export function deleteAppointment(id: number): Promise<{ message: string }> {
-  return apiRequest({ method: 'DELETE', url: `/api/appointments/${id}` }, ERROR_MESSAGES.deleteAppointment);
+export function deleteAppointment(id: number, version?: number): Promise<{ message: string }> {
+  return apiRequest(
+    { method: 'DELETE', url: `/api/appointments/${id}`, headers: ifMatch(version) },
+    ERROR_MESSAGES.deleteAppointment,
+  );
 }
 
 /** One page of the clinic's appointments; the previous page stays on screen while the next loads. */
@@ -80,6 +100,7 @@ export function deleteAppointment(id: number): Promise<{ message: string }> {
 export function useAppointment(id: number | null) {
   return useQuery({
     queryKey: appointmentKeys.detail(id ?? 0),
+    meta: APPOINTMENTS_FOLLOW,
     queryFn: () => getAppointment(id ?? 0),
     enabled: id !== null,
   });
@@ -90,6 +111,7 @@ export function useAppointments(params: AppointmentListParams) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: appointmentKeys.list(params),
+    meta: APPOINTMENTS_FOLLOW,
     queryFn: () => getAppointments(afterPreviousPage(queryClient, appointmentKeys.list, params)),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
 import { apiRequest, ERROR_MESSAGES, type FreeTimes } from '@dental/shared';
-import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
 
 /** The times a dentist can still take a visit of some length on a day (GET /api/dentists/:id/free-times). */
 
@@ -12,6 +12,9 @@ export interface FreeTimesAsked {
   /** The patient's other visits are not offered over. */
   patientId?: number;
 }
+
+/** Free times change with any visit, the dentist's days, availability and the practice's hours. */
+const FREE_TIMES_FOLLOW = follows('appointment', 'dentist', 'availability', 'settings');
 
 export const freeTimesKeys = {
   all: ['free-times'] as const,
@@ -39,6 +42,7 @@ export function getFreeTimes({
 export function useFreeTimes(asked: FreeTimesAsked | null) {
   return useQuery({
     queryKey: freeTimesKeys.of(asked ?? { dentistId: 0, date: '', duration: 0 }),
+    meta: FREE_TIMES_FOLLOW,
     queryFn: () => getFreeTimes(asked as FreeTimesAsked),
     enabled: asked !== null,
     // A change of length keeps the last answer on screen until the new one comes.

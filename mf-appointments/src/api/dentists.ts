@@ -1,5 +1,5 @@
 import { apiRequest, type DentistPage, ERROR_MESSAGES, PAGE_LIMIT_MAX } from '@dental/shared';
-import { useQuery } from '@dental/shared/kit';
+import { follows, useQuery } from '@dental/shared/kit';
 
 /** The clinic's dentists, for the dentist filter and the form's dentist choice (GET /api/dentists). */
 
@@ -16,5 +16,11 @@ export function getDentistChoices(): Promise<DentistPage> {
 
 /** Every dentist of the clinic (a clinic has a few; the first hundred by name). */
 export function useDentistChoices() {
-  return useQuery({ queryKey: dentistKeys.choices, queryFn: getDentistChoices, staleTime: 60_000 });
+  return useQuery({
+    queryKey: dentistKeys.choices,
+    queryFn: getDentistChoices,
+    staleTime: 60_000,
+    // Another desk's new or renamed dentist shows in the choice at once.
+    meta: follows('dentist'),
+  });
 }

@@ -1,9 +1,12 @@
 import { apiRequest, ERROR_MESSAGES, type PatientPage, type WirePatient } from '@dental/shared';
-import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
 
 /** Finding the patient of a booking: a search by name or phone, or one patient by id. */
 
 export const PATIENT_MATCHES_LIMIT = 8;
+
+/** What other desks change that these reads show: the shell invalidates them on those changes. */
+const PATIENTS_FOLLOW = follows('patient');
 
 export const patientKeys = {
   search: (term: string) => ['patients', 'list', { search: term, limit: PATIENT_MATCHES_LIMIT }] as const,
@@ -25,6 +28,7 @@ export function getPatient(id: number): Promise<WirePatient> {
 export function usePatientMatches(term: string) {
   return useQuery({
     queryKey: patientKeys.search(term),
+    meta: PATIENTS_FOLLOW,
     queryFn: () => searchPatients(term),
     enabled: term !== '',
     placeholderData: keepPreviousData,
@@ -34,6 +38,7 @@ export function usePatientMatches(term: string) {
 export function usePatient(id: number | null) {
   return useQuery({
     queryKey: patientKeys.detail(id ?? 0),
+    meta: PATIENTS_FOLLOW,
     queryFn: () => getPatient(id ?? 0),
     enabled: id !== null,
   });

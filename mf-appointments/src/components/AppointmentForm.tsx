@@ -35,9 +35,16 @@ import {
   schemaRules,
   showServerErrors,
   Typography,
+  useEditConflict,
 } from '@dental/shared/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { appointmentKeys, createAppointment, invalidateAround, updateAppointment } from '../api/appointments';
+import {
+  appointmentKeys,
+  createAppointment,
+  getAppointment,
+  invalidateAround,
+  updateAppointment,
+} from '../api/appointments';
 import { freeTimesKeys, useFreeTimes } from '../api/availability';
 import { useDentistChoices } from '../api/dentists';
 import { usePatient, usePatientMatches } from '../api/patients';
@@ -185,7 +192,7 @@ function PatientNameInput({ id, value, onChange, onPick, disabled }: PatientName
  */
 export function AppointmentForm({
   open,
-  appointment,
+  appointment: opened,
   patientId = null,
   date: initialDate = null,
   dentistId: initialDentist = null,
@@ -196,6 +203,16 @@ export function AppointmentForm({
   const [form] = Form.useForm<AppointmentFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ChosenPatient | null>(null);
+  // Another desk's change to this visit while the form is open: an alert, never a silent overwrite.
+  const conflict = useEditConflict({
+    resource: 'appointment',
+    open,
+    record: opened,
+    load: () => getAppointment(opened?.id ?? 0),
+    resave: () => void submit(),
+  });
+  /** The visit as the form shows it: as opened, or as 'Load theirs' brought it; the list's reads leave it be. */
+  const appointment = conflict.shown;
   const queryClient = useQueryClient();
   const ownDentistId = useAuthStore((state) => state.user?.dentistId ?? null);
   const mayOverride = useAuthStore((state) => canBookOutsideHours(state.user?.role));
@@ -324,7 +341,7 @@ export function AppointmentForm({
 
   const save = useMutation({
     mutationFn: (body: AppointmentWriteRequest) =>
-      appointment ? updateAppointment(appointment.id, body) : createAppointment(body),
+      appointment ? updateAppointment(appointment.id, body, conflict.version()) : createAppointment(body),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
       void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
@@ -332,6 +349,7 @@ export function AppointmentForm({
       onSaved(saved);
     },
     onError: (error: ApiError) => {
+      if (conflict.handleSaveError(error)) return;
       const rest = showServerErrors(form, error, FIELDS);
       // A clash names the visit in the way: the banner says it whole, the field says which.
       setFormError(error.status === 409 ? error.message : rest);
@@ -342,6 +360,7 @@ export function AppointmentForm({
 
   const submit = async () => {
     setFormError(null);
+    if (conflict.saveDisabled) return;
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     save.mutate({
@@ -377,6 +396,8 @@ export function AppointmentForm({
       okText={editing ? 'Save Changes' : 'Book Appointment'}
       onOk={() => void submit()}
       confirmLoading={save.isPending}
+      okButtonProps={{ disabled: conflict.saveDisabled }}
+      footer={conflict.footer}
       onCancel={onClose}
       width={640}
       destroyOnHidden

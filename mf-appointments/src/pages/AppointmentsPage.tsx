@@ -48,6 +48,7 @@ import {
   Tag,
   Tooltip,
   Typography,
+  useLiveTable,
 } from '@dental/shared/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -177,6 +178,9 @@ export default function AppointmentsPage() {
   });
   const dentists = useDentistChoices();
 
+  // Another desk's changes update the rows in place; a row they bring in is marked for a moment.
+  const live = useLiveTable(appointments, state);
+
   // A page emptied by a delete goes back to the last page that has rows.
   const total = appointments.data?.total ?? 0;
   const rows = appointments.data?.data ?? [];
@@ -194,7 +198,9 @@ export default function AppointmentsPage() {
     });
 
   const changeStatus = useMutation({
-    mutationFn: ({ appointment, status }: StatusChange) => setAppointmentStatus(appointment.id, status),
+    // The visit as the row showed it: changed or deleted at another desk meanwhile, it is refused.
+    mutationFn: ({ appointment, status }: StatusChange) =>
+      setAppointmentStatus(appointment.id, status, appointment.version),
     onMutate: ({ appointment }) => {
       setActionError(null);
       markBusy(appointment.id, true);
@@ -206,13 +212,14 @@ export default function AppointmentsPage() {
     },
     onError: (error: ApiError) => {
       setActionError(error.message);
-      // Gone meanwhile: the list shows what the server now holds.
-      if (error.status === 404) void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      // Changed or gone meanwhile: the list shows what the server now holds; nothing is retried.
+      if (error.status === 404 || error.status === 412)
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
     },
   });
 
   const remove = useMutation({
-    mutationFn: (appointment: Appointment) => deleteAppointment(appointment.id),
+    mutationFn: (appointment: Appointment) => deleteAppointment(appointment.id, appointment.version),
     onMutate: (appointment) => {
       setActionError(null);
       markBusy(appointment.id, true);
@@ -225,7 +232,8 @@ export default function AppointmentsPage() {
     },
     onError: (error: ApiError) => {
       setActionError(error.message);
-      if (error.status === 404) void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      if (error.status === 404 || error.status === 412)
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
     },
   });
 
@@ -504,7 +512,8 @@ export default function AppointmentsPage() {
           size="middle"
           columns={columns}
           dataSource={rows}
-          loading={appointments.isFetching}
+          loading={live.loading}
+          rowClassName={live.rowClassName}
           scroll={{ x: 'max-content' }}
           locale={{
             // Said only once the server has answered, never under the loading spinner.

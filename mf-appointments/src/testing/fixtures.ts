@@ -29,6 +29,7 @@ export function dentist(id: number, name: string, overrides: Partial<WireDentist
     days_per_week: 5,
     created_at: STAMP,
     updated_at: STAMP,
+    version: 1,
     ...overrides,
   };
 }
@@ -46,6 +47,7 @@ export const SETTINGS: PracticeSettings = {
   reminderLeadHours: 24,
   treatmentMinutes: DEFAULT_TREATMENT_MINUTES,
   bookingGridMinutes: 15,
+  version: 1,
 };
 
 export const SARAH = dentist(1, 'Dr. Sarah Johnson');
@@ -74,6 +76,7 @@ export function visit(overrides: Partial<Appointment> = {}): Appointment {
     overlapping: false,
     created_at: STAMP,
     updated_at: STAMP,
+    version: 1,
     ...overrides,
   };
 }
@@ -116,4 +119,5 @@ export const MIA: WirePatient = {
   status: 'active',
   created_at: STAMP,
   updated_at: STAMP,
+  version: 1,
 };

@@ -4,15 +4,19 @@ import {
   type DentistPage,
   type DentistWriteRequest,
   ERROR_MESSAGES,
+  ifMatch,
   type WireDentist,
 } from '@dental/shared';
-import { keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
 
 /** The Dentists screen's calls (spec §7), each typed with the shared schemas. */
 
 type DentistListParams = Partial<
   Pick<DentistListQuery, 'page' | 'limit' | 'search' | 'status' | 'specialty' | 'sort'>
 >;
+
+/** What other desks change that these reads show: the shell invalidates them on those changes. */
+const DENTISTS_FOLLOW = follows('dentist', 'user');
 
 export const dentistKeys = {
   // Every dentist query of every module starts with 'dentists': a write here refreshes them all
@@ -29,18 +33,30 @@ export function createDentist(body: DentistWriteRequest): Promise<WireDentist> {
   return apiRequest({ method: 'POST', url: '/api/dentists', data: body }, ERROR_MESSAGES.createDentist);
 }
 
-export function updateDentist(id: number, body: DentistWriteRequest): Promise<WireDentist> {
-  return apiRequest({ method: 'PUT', url: `/api/dentists/${id}`, data: body }, ERROR_MESSAGES.updateDentist);
+export function getDentist(id: number): Promise<WireDentist> {
+  return apiRequest({ method: 'GET', url: `/api/dentists/${id}` }, ERROR_MESSAGES.fetchDentist);
 }
 
-export function deleteDentist(id: number): Promise<{ message: string }> {
-  return apiRequest({ method: 'DELETE', url: `/api/dentists/${id}` }, ERROR_MESSAGES.deleteDentist);
+/** Saves the dentist as shown at `version` (If-Match): a newer one meanwhile is refused with 412. */
+export function updateDentist(id: number, body: DentistWriteRequest, version?: number): Promise<WireDentist> {
+  return apiRequest(
+    { method: 'PUT', url: `/api/dentists/${id}`, data: body, headers: ifMatch(version) },
+    ERROR_MESSAGES.updateDentist,
+  );
+}
+
+export function deleteDentist(id: number, version?: number): Promise<{ message: string }> {
+  return apiRequest(
+    { method: 'DELETE', url: `/api/dentists/${id}`, headers: ifMatch(version) },
+    ERROR_MESSAGES.deleteDentist,
+  );
 }
 
 /** One page of the clinic's dentists; the previous page stays on screen while the next loads. */
 export function useDentists(params: DentistListParams) {
   return useQuery({
     queryKey: dentistKeys.list(params),
+    meta: DENTISTS_FOLLOW,
     queryFn: () => getDentists(params),
     placeholderData: keepPreviousData,
   });

@@ -20,9 +20,10 @@ import {
   Select,
   schemaRules,
   showServerErrors,
+  useEditConflict,
 } from '@dental/shared/ui';
 import { useEffect, useState } from 'react';
-import { createDentist, dentistKeys, updateDentist } from '../api/dentists';
+import { createDentist, dentistKeys, getDentist, updateDentist } from '../api/dentists';
 import { DAY_LABELS } from './workingDays';
 
 const rulesFor = schemaRules(dentistWriteSchema.in);
@@ -86,10 +87,20 @@ function requestOf(values: DentistFormValues): DentistWriteRequest {
 }
 
 /** 'Add New Dentist' and 'Edit Dentist' (spec §2 Dentists): one form that saves, with the server's rules. */
-export function DentistForm({ open, dentist, onClose, onSaved }: DentistFormProps) {
+export function DentistForm({ open, dentist: opened, onClose, onSaved }: DentistFormProps) {
   const [form] = Form.useForm<DentistFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  // Another desk's change to this dentist while the form is open: an alert, never a silent overwrite.
+  const conflict = useEditConflict({
+    resource: 'dentist',
+    open,
+    record: opened,
+    load: () => getDentist(opened?.id ?? 0),
+    resave: () => void submit(),
+  });
+  /** The dentist as the form shows it: as opened, or as 'Load theirs' brought it. */
+  const dentist = conflict.shown;
 
   useEffect(() => {
     if (!open) return;
@@ -100,7 +111,9 @@ export function DentistForm({ open, dentist, onClose, onSaved }: DentistFormProp
 
   const save = useMutation({
     mutationFn: (values: DentistFormValues) =>
-      dentist ? updateDentist(dentist.id, requestOf(values)) : createDentist(requestOf(values)),
+      dentist
+        ? updateDentist(dentist.id, requestOf(values), conflict.version())
+        : createDentist(requestOf(values)),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: dentistKeys.all });
       // Appointments and availability show the dentist's name.
@@ -108,11 +121,14 @@ export function DentistForm({ open, dentist, onClose, onSaved }: DentistFormProp
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       onSaved(saved);
     },
-    onError: (error: ApiError) => setFormError(showServerErrors(form, error, FIELDS)),
+    onError: (error: ApiError) => {
+      if (!conflict.handleSaveError(error)) setFormError(showServerErrors(form, error, FIELDS));
+    },
   });
 
   const submit = async () => {
     setFormError(null);
+    if (conflict.saveDisabled) return;
     const values = await form.validateFields().catch(() => null);
     if (values) save.mutate(values);
   };
@@ -124,6 +140,8 @@ export function DentistForm({ open, dentist, onClose, onSaved }: DentistFormProp
       okText={dentist ? 'Save Changes' : 'Add Dentist'}
       onOk={() => void submit()}
       confirmLoading={save.isPending}
+      okButtonProps={{ disabled: conflict.saveDisabled }}
+      footer={conflict.footer}
       onCancel={onClose}
       destroyOnHidden
       forceRender

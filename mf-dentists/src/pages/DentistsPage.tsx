@@ -30,6 +30,7 @@ import {
   Select,
   Spin,
   Typography,
+  useRowArrivals,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deleteDentist, dentistKeys, useDentists } from '../api/dentists';
@@ -62,12 +63,17 @@ export default function DentistsPage() {
   });
 
   const remove = useMutation({
-    mutationFn: (dentist: WireDentist) => deleteDentist(dentist.id),
+    // The dentist as the card showed them: changed or deleted at another desk meanwhile, it is refused.
+    mutationFn: (dentist: WireDentist) => deleteDentist(dentist.id, dentist.version),
     onSuccess: (_answer, dentist) => {
       message.success(`${dentist.name} was deleted`);
       void queryClient.invalidateQueries({ queryKey: dentistKeys.all });
     },
-    onError: (error: ApiError) => setActionError(error.message),
+    onError: (error: ApiError) => {
+      setActionError(error.message);
+      if (error.status === 412 || error.status === 404)
+        void queryClient.invalidateQueries({ queryKey: dentistKeys.all });
+    },
   });
 
   const confirmDelete = (dentist: WireDentist) =>
@@ -83,6 +89,12 @@ export default function DentistsPage() {
   const failed = dentists.isError && !dentists.data;
   const shown = failed ? SAMPLE_DENTISTS : (dentists.data?.data ?? []);
   const total = dentists.data?.total ?? 0;
+  // Another desk's changes update the cards in place; a card they bring in is marked for a moment.
+  const arrival = useRowArrivals(
+    dentists.isPlaceholderData || failed ? undefined : dentists.data?.data,
+    state,
+    (dentist) => dentist.id,
+  );
   const loadError = dentists.error ? (dentists.error as ApiError).message : null;
 
   return (
@@ -157,7 +169,7 @@ export default function DentistsPage() {
       ) : (
         <Row gutter={[16, 16]} aria-busy={dentists.isFetching}>
           {shown.map((dentist) => (
-            <Col key={dentist.id} xs={24} md={12} xl={8}>
+            <Col key={dentist.id} xs={24} md={12} xl={8} className={arrival(dentist)}>
               <DentistCard
                 dentist={dentist}
                 sample={failed}

@@ -28,6 +28,7 @@ function sampleDentist(
     days_per_week: daysPerWeekOf(workingDays),
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    version: 1,
   };
 }
 

@@ -2,16 +2,21 @@ import {
   type AppointmentPage,
   apiRequest,
   ERROR_MESSAGES,
+  ifMatch,
   type PatientListQuery,
   type PatientPage,
   type PatientWriteRequest,
   type WirePatient,
 } from '@dental/shared';
-import { afterPreviousPage, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
+import { afterPreviousPage, follows, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
 
 /** The Patients screen's calls (spec §7), each typed with the shared schemas. */
 
 type PatientListParams = Partial<Pick<PatientListQuery, 'page' | 'limit' | 'search' | 'status' | 'sort'>>;
+
+/** What other desks change that these reads show: the shell invalidates them on those changes. */
+const PATIENTS_FOLLOW = follows('patient', 'appointment');
+const HISTORY_FOLLOW = follows('appointment', 'patient', 'dentist');
 
 export const patientKeys = {
   all: ['patients'] as const,
@@ -32,12 +37,19 @@ export function createPatient(body: PatientWriteRequest): Promise<WirePatient> {
   return apiRequest({ method: 'POST', url: '/api/patients', data: body }, ERROR_MESSAGES.createPatient);
 }
 
-export function updatePatient(id: number, body: PatientWriteRequest): Promise<WirePatient> {
-  return apiRequest({ method: 'PUT', url: `/api/patients/${id}`, data: body }, ERROR_MESSAGES.updatePatient);
+/** Saves the patient as shown at `version` (If-Match): a newer one meanwhile is refused with 412. */
+export function updatePatient(id: number, body: PatientWriteRequest, version?: number): Promise<WirePatient> {
+  return apiRequest(
+    { method: 'PUT', url: `/api/patients/${id}`, data: body, headers: ifMatch(version) },
+    ERROR_MESSAGES.updatePatient,
+  );
 }
 
-export function deletePatient(id: number): Promise<{ message: string }> {
-  return apiRequest({ method: 'DELETE', url: `/api/patients/${id}` }, ERROR_MESSAGES.deletePatient);
+export function deletePatient(id: number, version?: number): Promise<{ message: string }> {
+  return apiRequest(
+    { method: 'DELETE', url: `/api/patients/${id}`, headers: ifMatch(version) },
+    ERROR_MESSAGES.deletePatient,
+  );
 }
 
 export function getPatientAppointments(id: number, page: number): Promise<AppointmentPage> {
@@ -55,6 +67,7 @@ export function usePatients(params: PatientListParams) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: patientKeys.list(params),
+    meta: PATIENTS_FOLLOW,
     queryFn: () => getPatients(afterPreviousPage(queryClient, patientKeys.list, params)),
     placeholderData: keepPreviousData,
   });
@@ -63,6 +76,7 @@ export function usePatients(params: PatientListParams) {
 export function usePatient(id: number | null) {
   return useQuery({
     queryKey: patientKeys.detail(id ?? 0),
+    meta: PATIENTS_FOLLOW,
     queryFn: () => getPatient(id ?? 0),
     enabled: id !== null,
   });
@@ -71,6 +85,7 @@ export function usePatient(id: number | null) {
 export function usePatientAppointments(id: number | null, page: number) {
   return useQuery({
     queryKey: patientKeys.appointments(id ?? 0, page),
+    meta: HISTORY_FOLLOW,
     queryFn: () => getPatientAppointments(id ?? 0, page),
     enabled: id !== null,
     placeholderData: keepPreviousData,

@@ -7,9 +7,18 @@ import {
   type WirePatient,
 } from '@dental/shared';
 import { todayDay, useMutation, useQueryClient } from '@dental/shared/kit';
-import { ErrorBanner, Form, Input, Modal, Select, schemaRules, showServerErrors } from '@dental/shared/ui';
+import {
+  ErrorBanner,
+  Form,
+  Input,
+  Modal,
+  Select,
+  schemaRules,
+  showServerErrors,
+  useEditConflict,
+} from '@dental/shared/ui';
 import { useEffect, useState } from 'react';
-import { createPatient, patientKeys, updatePatient } from '../api/patients';
+import { createPatient, getPatient, patientKeys, updatePatient } from '../api/patients';
 
 const rulesFor = schemaRules(patientWriteSchema.in);
 const FIELDS = Object.keys(patientWriteSchema.in.shape);
@@ -45,28 +54,41 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
   const [formError, setFormError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const today = todayDay();
+  // Another desk's change to this patient while the form is open: an alert, never a silent overwrite.
+  const conflict = useEditConflict({
+    resource: 'patient',
+    open,
+    record: patient,
+    load: () => getPatient(patient?.id ?? 0),
+    resave: () => void submit(),
+  });
+  const shown = conflict.shown;
 
+  // Only opening a patient (or 'Load theirs') fills the form: a list read again leaves typing alone.
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(valuesOf(patient));
+    form.setFieldsValue(valuesOf(shown));
     setFormError(null);
-  }, [open, patient, form]);
+  }, [open, shown, form]);
 
   const save = useMutation({
     mutationFn: (values: PatientFormValues) =>
-      patient ? updatePatient(patient.id, values) : createPatient(values),
+      shown ? updatePatient(shown.id, values, conflict.version()) : createPatient(values),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
       // Appointments show the patient's name and phone.
       void queryClient.invalidateQueries({ queryKey: ['appointments'] });
       onSaved(saved);
     },
-    onError: (error: ApiError) => setFormError(showServerErrors(form, error, FIELDS)),
+    onError: (error: ApiError) => {
+      if (!conflict.handleSaveError(error)) setFormError(showServerErrors(form, error, FIELDS));
+    },
   });
 
   const submit = async () => {
     setFormError(null);
+    if (conflict.saveDisabled) return;
     const values = await form.validateFields().catch(() => null);
     if (values) save.mutate(values);
   };
@@ -74,10 +96,12 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
   return (
     <Modal
       open={open}
-      title={patient ? 'Edit Patient' : 'Add New Patient'}
-      okText={patient ? 'Save Changes' : 'Add Patient'}
+      title={shown ? 'Edit Patient' : 'Add New Patient'}
+      okText={shown ? 'Save Changes' : 'Add Patient'}
       onOk={() => void submit()}
       confirmLoading={save.isPending}
+      okButtonProps={{ disabled: conflict.saveDisabled }}
+      footer={conflict.footer}
       onCancel={onClose}
       destroyOnHidden
       forceRender
@@ -115,7 +139,7 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
         <Form.Item name="medicalHistory" label="Medical History" rules={rulesFor('medicalHistory')}>
           <Input.TextArea rows={3} maxLength={2000} showCount />
         </Form.Item>
-        {patient && (
+        {shown && (
           <Form.Item name="status" label="Status" rules={rulesFor('status')}>
             <Select options={PERSON_STATUSES.map((status) => ({ value: status, label: status }))} />
           </Form.Item>

@@ -30,6 +30,7 @@ import {
   type TableColumnsType,
   Tag,
   Typography,
+  useLiveTable,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deletePatient, patientKeys, usePatients } from '../api/patients';
@@ -56,13 +57,22 @@ export default function PatientsPage() {
     sort: state.sort,
   });
 
+  // Another desk's changes update the rows in place; a row they bring in is marked for a moment.
+  const live = useLiveTable(patients, state);
+
   const remove = useMutation({
-    mutationFn: (patient: WirePatient) => deletePatient(patient.id),
+    // The patient as the row showed it: changed or deleted at another desk meanwhile, it is refused.
+    mutationFn: (patient: WirePatient) => deletePatient(patient.id, patient.version),
     onSuccess: (_answer, patient) => {
       message.success(`${patient.name} was deleted`);
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
     },
-    onError: (error: ApiError) => setActionError(error.message),
+    onError: (error: ApiError) => {
+      setActionError(error.message);
+      // Refused as stale or gone: the list shows the patient as it is now.
+      if (error.status === 412 || error.status === 404)
+        void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
   });
 
   const confirmDelete = (patient: WirePatient) =>
@@ -203,7 +213,8 @@ export default function PatientsPage() {
           rowKey="id"
           columns={columns}
           dataSource={patients.data?.data ?? []}
-          loading={patients.isFetching}
+          loading={live.loading}
+          rowClassName={live.rowClassName}
           scroll={{ x: 'max-content' }}
           locale={{
             // Said only once the server has answered, never under the loading spinner.

@@ -6,16 +6,20 @@ import {
   type AvailabilityWriteRequest,
   apiRequest,
   ERROR_MESSAGES,
+  ifMatch,
   type SlotUpdate,
   type WireAvailability,
 } from '@dental/shared';
-import { keepPreviousData, type QueryClient, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, type QueryClient, useQuery } from '@dental/shared/kit';
 
 /** The Availability screen's calls (spec §7 Availability), each typed with the shared schemas. */
 
 export type AvailabilityListParams = Partial<
   Pick<AvailabilityListQuery, 'page' | 'limit' | 'dentist_id' | 'date' | 'from' | 'sort'>
 >;
+
+/** What other desks change that these reads show: the shell invalidates them on those changes. */
+const AVAILABILITY_FOLLOW = follows('availability', 'dentist', 'appointment', 'settings');
 
 export const availabilityKeys = {
   // Every availability query of every module starts with 'availability' (the booking form's day too).
@@ -34,21 +38,33 @@ export function createAvailability(body: AvailabilityWriteRequest): Promise<Wire
   );
 }
 
-export function updateAvailability(id: number, body: AvailabilityWriteRequest): Promise<WireAvailability> {
+export function getAvailabilityDay(id: number): Promise<WireAvailability> {
+  return apiRequest({ method: 'GET', url: `/api/availability/${id}` }, ERROR_MESSAGES.fetchAvailability);
+}
+
+/** Saves the day as shown at `version` (If-Match): a newer one meanwhile is refused with 412. */
+export function updateAvailability(
+  id: number,
+  body: AvailabilityWriteRequest,
+  version?: number,
+): Promise<WireAvailability> {
   return apiRequest(
-    { method: 'PUT', url: `/api/availability/${id}`, data: body },
+    { method: 'PUT', url: `/api/availability/${id}`, data: body, headers: ifMatch(version) },
     ERROR_MESSAGES.updateAvailability,
   );
 }
 
-export function deleteAvailability(id: number): Promise<{ message: string }> {
-  return apiRequest({ method: 'DELETE', url: `/api/availability/${id}` }, ERROR_MESSAGES.deleteAvailability);
+export function deleteAvailability(id: number, version?: number): Promise<{ message: string }> {
+  return apiRequest(
+    { method: 'DELETE', url: `/api/availability/${id}`, headers: ifMatch(version) },
+    ERROR_MESSAGES.deleteAvailability,
+  );
 }
 
-/** Opens or closes one slot of a day; answers the whole day. */
-export function updateSlot(id: number, slot: SlotUpdate): Promise<WireAvailability> {
+/** Opens or closes one slot of a day as shown at `version`; answers the whole day. */
+export function updateSlot(id: number, slot: SlotUpdate, version?: number): Promise<WireAvailability> {
   return apiRequest(
-    { method: 'PATCH', url: `/api/availability/${id}/slot`, data: slot },
+    { method: 'PATCH', url: `/api/availability/${id}/slot`, data: slot, headers: ifMatch(version) },
     ERROR_MESSAGES.updateTimeSlot,
   );
 }
@@ -70,6 +86,7 @@ export function refreshAvailability(queryClient: QueryClient): void {
 export function useAvailability(params: AvailabilityListParams) {
   return useQuery({
     queryKey: availabilityKeys.list(params),
+    meta: AVAILABILITY_FOLLOW,
     queryFn: () => getAvailability(params),
     placeholderData: keepPreviousData,
   });

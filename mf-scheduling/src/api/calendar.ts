@@ -8,12 +8,13 @@ import {
   type DentistPage,
   ERROR_MESSAGES,
   type FreeTimes,
+  ifMatch,
   minutesOf,
   PAGE_LIMIT_MAX,
   type Span,
   VISIT_MINUTES_MIN,
 } from '@dental/shared';
-import { keepPreviousData, useQueries, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, useQueries, useQuery } from '@dental/shared/kit';
 
 /** The Calendar screen's calls (spec §7), each typed with the shared schemas. */
 
@@ -22,6 +23,10 @@ interface MonthParams {
   year: number;
   dentist_id?: number;
 }
+
+/** What other desks change that these reads show: the shell invalidates them on those changes. */
+const CALENDAR_FOLLOW = follows('appointment', 'patient', 'dentist', 'availability', 'settings');
+const DENTISTS_FOLLOW = follows('dentist');
 
 export const calendarKeys = {
   // Under 'appointments': a write to an appointment anywhere refreshes the month shown.
@@ -71,15 +76,28 @@ export function moveAppointment(appointment: Appointment, to: MoveTarget) {
     notes: appointment.notes,
     status: appointment.status,
   };
+  // Its other fields go back as shown: If-Match names that version, so a change meanwhile is refused
+  // (412) instead of overwritten.
   return apiRequest<Appointment>(
-    { method: 'PUT', url: `/api/appointments/${appointment.id}`, data: body },
+    {
+      method: 'PUT',
+      url: `/api/appointments/${appointment.id}`,
+      data: body,
+      headers: ifMatch(appointment.version),
+    },
     ERROR_MESSAGES.updateAppointment,
   );
+}
+
+/** One appointment as the server holds it now (the Move form's 'Load theirs'). */
+export function getAppointment(id: number): Promise<Appointment> {
+  return apiRequest({ method: 'GET', url: `/api/appointments/${id}` }, ERROR_MESSAGES.fetchAppointment);
 }
 
 export function useCalendarMonth(params: MonthParams, enabled = true) {
   return useQuery({
     queryKey: calendarKeys.month(params),
+    meta: CALENDAR_FOLLOW,
     queryFn: () => getCalendarAppointments(params),
     placeholderData: keepPreviousData,
     enabled,
@@ -109,6 +127,7 @@ export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: stri
   const answers = useQueries({
     queries: days.map(({ dentistId, date }) => ({
       queryKey: ['appointments', 'free-times', dentistId, date] as const,
+      meta: CALENDAR_FOLLOW,
       queryFn: () => getFreeTimes(dentistId, date, VISIT_MINUTES_MIN),
       staleTime: 30_000,
     })),
@@ -131,7 +150,12 @@ export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: stri
 
 /** The clinic's dentists for the dentist filter (a clinic has a few; the first hundred by name). */
 export function useDentistChoices() {
-  return useQuery({ queryKey: calendarKeys.dentists, queryFn: getDentistChoices, staleTime: 60_000 });
+  return useQuery({
+    queryKey: calendarKeys.dentists,
+    queryFn: getDentistChoices,
+    staleTime: 60_000,
+    meta: DENTISTS_FOLLOW,
+  });
 }
 
 export const feedKeys = {
@@ -157,6 +181,7 @@ export function rotateFeed(dentistId: number): Promise<CalendarFeedGrant> {
 export function useFeedStatus(dentistId: number | null) {
   return useQuery({
     queryKey: feedKeys.status(dentistId ?? 0),
+    meta: follows('calendar_feed', 'dentist'),
     queryFn: () => getFeedStatus(dentistId ?? 0),
     enabled: dentistId !== null,
   });

@@ -7,9 +7,23 @@ import {
   type WireDentist,
 } from '@dental/shared';
 import { todayDay, useMutation, useQueryClient } from '@dental/shared/kit';
-import { ErrorBanner, Form, Input, Modal, Select, schemaRules, showServerErrors } from '@dental/shared/ui';
+import {
+  ErrorBanner,
+  Form,
+  Input,
+  Modal,
+  Select,
+  schemaRules,
+  showServerErrors,
+  useEditConflict,
+} from '@dental/shared/ui';
 import { useEffect, useState } from 'react';
-import { createAvailability, refreshAvailability, updateAvailability } from '../api/availability';
+import {
+  createAvailability,
+  getAvailabilityDay,
+  refreshAvailability,
+  updateAvailability,
+} from '../api/availability';
 import { SlotPicker, SUGGESTED_KEYS, slotChoiceRule, slotKey, slotOfKey } from './SlotPicker';
 
 const rulesFor = schemaRules(availabilityWriteSchema.in);
@@ -43,7 +57,7 @@ export interface AvailabilityFormProps {
  */
 export function AvailabilityForm({
   open,
-  day,
+  day: opened,
   dentists,
   ownDentistId,
   initial,
@@ -54,6 +68,16 @@ export function AvailabilityForm({
   const [formError, setFormError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const today = todayDay();
+  // Another desk's change to this day while the form is open: an alert, never a silent overwrite.
+  const conflict = useEditConflict({
+    resource: 'availability',
+    open,
+    record: opened,
+    load: () => getAvailabilityDay(opened?.id ?? 0),
+    resave: () => void submit(),
+  });
+  /** The day as the form shows it: as opened, or as 'Load theirs' brought it. */
+  const day = conflict.shown;
 
   useEffect(() => {
     if (!open) return;
@@ -78,24 +102,29 @@ export function AvailabilityForm({
 
   const save = useMutation({
     mutationFn: (values: AvailabilityFormValues) => {
-      const kept = new Map((day?.time_slots ?? []).map((slot) => [slotKey(slot), slot.available]));
+      // A slot kept keeps its state as the version saved over holds it (theirs, once chosen).
+      const base = conflict.base() ?? day;
+      const kept = new Map((base?.time_slots ?? []).map((slot) => [slotKey(slot), slot.available]));
       const body = {
         dentist_id: values.dentist_id,
         date: values.date,
         time_slots: values.time_slots.map((key) => ({ ...slotOfKey(key), available: kept.get(key) ?? true })),
         status: values.status,
       };
-      return day ? updateAvailability(day.id, body) : createAvailability(body);
+      return day ? updateAvailability(day.id, body, conflict.version()) : createAvailability(body);
     },
     onSuccess: (saved) => {
       refreshAvailability(queryClient);
       onSaved(saved);
     },
-    onError: (error: ApiError) => setFormError(showServerErrors(form, error, FIELDS)),
+    onError: (error: ApiError) => {
+      if (!conflict.handleSaveError(error)) setFormError(showServerErrors(form, error, FIELDS));
+    },
   });
 
   const submit = async () => {
     setFormError(null);
+    if (conflict.saveDisabled) return;
     const values = await form.validateFields().catch(() => null);
     if (values) save.mutate(values);
   };
@@ -116,6 +145,8 @@ export function AvailabilityForm({
       okText={day ? 'Save Changes' : 'Add Availability'}
       onOk={() => void submit()}
       confirmLoading={save.isPending}
+      okButtonProps={{ disabled: conflict.saveDisabled }}
+      footer={conflict.footer}
       onCancel={onClose}
       destroyOnHidden
     >

@@ -1,8 +1,8 @@
 import { type Appointment, dateString, timeRange, timeString } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { Form, Input, Modal, Select, Typography } from '@dental/shared/ui';
+import { Form, Input, Modal, Select, Typography, useEditConflict } from '@dental/shared/ui';
 import { useEffect } from 'react';
-import type { MoveTarget } from '../api/calendar';
+import { getAppointment, type MoveTarget } from '../api/calendar';
 
 export interface MoveAppointmentFormProps {
   appointment: Appointment | null;
@@ -10,7 +10,11 @@ export interface MoveAppointmentFormProps {
   /** The dentists a visit may move to (the clinic's active ones). */
   dentists: ReadonlyArray<{ id: number; name: string }>;
   onClose: () => void;
-  onMove: (appointment: Appointment, to: MoveTarget) => void;
+  /**
+   * Moves the visit as given (its fields and version, sent in If-Match); fails with the server's
+   * refusal, so a stale move (412) becomes the form's alert.
+   */
+  onMove: (appointment: Appointment, to: MoveTarget) => Promise<unknown>;
 }
 
 const checkWith = (schema: typeof dateString | typeof timeString) => ({
@@ -25,13 +29,23 @@ const checkWith = (schema: typeof dateString | typeof timeString) => ({
  * dragging). Its length stays.
  */
 export function MoveAppointmentForm({
-  appointment,
+  appointment: opened,
   saving,
   dentists,
   onClose,
   onMove,
 }: MoveAppointmentFormProps) {
   const [form] = Form.useForm<{ date: string; time: string; dentistId: number }>();
+  // Another desk's change to this visit while the form is open: an alert, never a silent overwrite.
+  const conflict = useEditConflict({
+    resource: 'appointment',
+    open: opened !== null,
+    record: opened,
+    load: () => getAppointment(opened?.id ?? 0),
+    resave: () => void submit(),
+  });
+  /** The visit as the form shows it: as opened, or as 'Load theirs' brought it. */
+  const appointment = conflict.shown;
 
   useEffect(() => {
     if (appointment)
@@ -43,8 +57,11 @@ export function MoveAppointmentForm({
   }, [appointment, form]);
 
   const submit = async () => {
+    if (conflict.saveDisabled) return;
     const values = await form.validateFields().catch(() => null);
-    if (values && appointment) onMove(appointment, values);
+    const base = conflict.base();
+    // The visit's other fields go as the version saved over holds them; only where and when change.
+    if (values && base) await onMove(base, values).catch((error: unknown) => conflict.handleSaveError(error));
   };
   const choices = dentists.map((dentist) => ({ value: dentist.id, label: dentist.name }));
   // A visit of a dentist no longer active still names them.
@@ -58,6 +75,8 @@ export function MoveAppointmentForm({
       okText="Move"
       onOk={() => void submit()}
       confirmLoading={saving}
+      okButtonProps={{ disabled: conflict.saveDisabled }}
+      footer={conflict.footer}
       onCancel={onClose}
       destroyOnHidden
       forceRender

@@ -32,6 +32,7 @@ import {
   Select,
   Spin,
   Typography,
+  useRowArrivals,
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
 import { deleteAvailability, refreshAvailability, updateSlot, useAvailability } from '../api/availability';
@@ -84,25 +85,34 @@ export default function AvailabilityPage() {
     }: {
       day: WireAvailability;
       slot: { start: string; end: string; available: boolean };
-    }) => updateSlot(day.id, { start: slot.start, end: slot.end, available: !slot.available }),
+    }) =>
+      // The day as the card showed it: changed or deleted at another desk meanwhile, it is refused.
+      updateSlot(day.id, { start: slot.start, end: slot.end, available: !slot.available }, day.version),
     onMutate: ({ slot }) => setPendingSlot(`${slot.start}-${slot.end}`),
     onSuccess: (_saved, { slot }) => {
       setActionError(null);
       message.success(`Slot ${slot.start}-${slot.end} ${slot.available ? 'closed' : 'reopened'}`);
       refreshAvailability(queryClient);
     },
-    onError: (error: ApiError) => setActionError(error.message),
+    onError: (error: ApiError) => {
+      setActionError(error.message);
+      // Refused as stale or gone: the cards show the days as they are now.
+      if (error.status === 412 || error.status === 404) refreshAvailability(queryClient);
+    },
     onSettled: () => setPendingSlot(null),
   });
 
   const remove = useMutation({
-    mutationFn: (day: WireAvailability) => deleteAvailability(day.id),
+    mutationFn: (day: WireAvailability) => deleteAvailability(day.id, day.version),
     onSuccess: (_answer, day) => {
       setActionError(null);
       message.success(`Availability of ${day.dentist_name} on ${formatDay(day.date)} was deleted`);
       refreshAvailability(queryClient);
     },
-    onError: (error: ApiError) => setActionError(error.message),
+    onError: (error: ApiError) => {
+      setActionError(error.message);
+      if (error.status === 412 || error.status === 404) refreshAvailability(queryClient);
+    },
   });
 
   const confirmDelete = (day: WireAvailability) =>
@@ -115,6 +125,12 @@ export default function AvailabilityPage() {
     });
 
   const shown = days.data?.data ?? [];
+  // Another desk's changes update the cards in place; a day they bring in is marked for a moment.
+  const arrival = useRowArrivals(
+    days.isPlaceholderData ? undefined : days.data?.data,
+    state,
+    (day) => day.id,
+  );
   const total = days.data?.total ?? 0;
   const filtered = state.date !== null || state.dentist !== null;
 
@@ -192,7 +208,7 @@ export default function AvailabilityPage() {
       ) : (
         <Row gutter={[16, 16]} aria-busy={days.isFetching}>
           {shown.map((day) => (
-            <Col key={day.id} xs={24} md={12} xl={8}>
+            <Col key={day.id} xs={24} md={12} xl={8} className={arrival(day)}>
               <AvailabilityCard
                 day={day}
                 editable={mayChange(day)}

@@ -171,7 +171,7 @@ export default function CalendarPage() {
   const [moving, setMoving] = useState<Appointment | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const move = useMutation({
-    mutationFn: ({ appointment, to }: { appointment: Appointment; to: MoveTarget }) =>
+    mutationFn: ({ appointment, to }: { appointment: Appointment; to: MoveTarget; inForm?: boolean }) =>
       moveAppointment(appointment, to),
     onMutate: () => setActionError(null),
     onSuccess: (saved) => {
@@ -187,9 +187,14 @@ export default function CalendarPage() {
       );
     },
     // The appointment stays where the server keeps it: nothing moved on screen before its answer.
-    onError: (error: ApiError) => {
+    onError: (error: ApiError, { inForm }) => {
+      // Changed at another desk meanwhile: the Move form says so and offers the choice.
+      if (inForm && error.status === 412) return;
       setMoving(null);
       setActionError(error.message);
+      // A drag onto a visit changed or deleted meanwhile: refused, never retried; the grids read it again.
+      if (error.status === 412 || error.status === 404)
+        void queryClient.invalidateQueries({ queryKey: ['appointments'] });
     },
   });
 
@@ -386,7 +391,7 @@ export default function CalendarPage() {
         saving={move.isPending}
         onClose={() => setMoving(null)}
         dentists={(dentists.data?.data ?? []).filter((dentist) => dentist.status === 'active')}
-        onMove={(appointment, to) => move.mutate({ appointment, to })}
+        onMove={(appointment, to) => move.mutateAsync({ appointment, to, inForm: true })}
       />
     </div>
   );

@@ -8,6 +8,8 @@ export interface AccessTokenClaims {
   iat?: number;
   /** Issued at in milliseconds: a session begun just before a password change is told from one just after. */
   at?: number;
+  /** The session (refresh token family) the token was issued to: signing it out ends what it holds open. */
+  sid?: string;
 }
 
 declare module 'fastify' {

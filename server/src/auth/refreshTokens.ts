@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { refreshTokens } from '../db/schema';
 
@@ -15,6 +15,8 @@ function hashToken(token: string): string {
 export interface IssuedRefreshToken {
   token: string;
   remember: boolean;
+  /** The session: every token a sign-in's rotations issue shares it. */
+  family: string;
 }
 
 export async function issueRefreshToken(
@@ -22,16 +24,17 @@ export async function issueRefreshToken(
   owner: { clinicId: number; userId: number; remember: boolean; family?: string },
 ): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString('base64url');
+  const family = owner.family ?? randomUUID();
   const lifetime = owner.remember ? REMEMBERED_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
   await db.insert(refreshTokens).values({
     tokenHash: hashToken(token),
     clinicId: owner.clinicId,
     userId: owner.userId,
-    family: owner.family ?? randomUUID(),
+    family,
     remember: owner.remember,
     expiresAt: new Date(Date.now() + lifetime * 1000),
   });
-  return { token, remember: owner.remember };
+  return { token, remember: owner.remember, family };
 }
 
 /**
@@ -99,4 +102,21 @@ export async function sessionIsRemembered(db: Database, token: string): Promise<
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
   return row?.remember ?? false;
+}
+
+/** Of these sessions (families), the ones still signed in: a token of theirs neither revoked nor expired. */
+export async function liveSessions(db: Database, clinicId: number, families: string[]): Promise<Set<string>> {
+  if (families.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ family: refreshTokens.family })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.clinicId, clinicId),
+        inArray(refreshTokens.family, families),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    );
+  return new Set(rows.map((row) => row.family));
 }

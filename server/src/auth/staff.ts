@@ -17,6 +17,8 @@ export interface Staff {
   dentistId: number | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The row's version (migration 0016): answered with the user. */
+  version: number;
   /** Access tokens issued before this are refused (the user changed their password). */
   sessionsSince: Date | null;
 }
@@ -34,6 +36,7 @@ const staffColumns = {
   dentistId: users.dentistId,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  version: users.version,
   sessionsSince: users.sessionsSince,
 };
 
@@ -62,5 +65,6 @@ export function toWireUser(staff: Omit<Staff, 'sessionsSince'>): WireUser {
     dentist_id: staff.dentistId,
     clinic_id: staff.clinicId,
     clinic_name: staff.clinicName,
+    version: staff.version,
   };
 }

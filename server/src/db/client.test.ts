@@ -43,18 +43,25 @@ describe('the embedded database', () => {
       // As if the newest migration had not been taken yet.
       const raw = new PGlite(dataDir, { extensions: { btree_gist } });
       await raw.exec(`
-        drop trigger appointments_hold_time on appointments;
-        drop function appointments_hold_time();
-        drop function settle_overlap_groups(integer, boolean);
-        drop function treatment_minutes(integer, text);
-        drop index appointments_overlap_group_idx;
-        alter table appointments drop constraint appointments_dentist_time_excl,
-          drop constraint appointments_patient_time_excl, drop constraint appointments_duration_check,
-          drop column span, drop column end_time, drop column duration, drop column overlap_group, drop column outside_hours,
-          drop column outside_hours_reason;
-        create unique index appointments_no_double_booking on appointments (clinic_id, dentist_id, date, time)
-          where status <> 'cancelled';
-        alter table clinic_settings drop column treatment_minutes, drop column booking_grid_minutes;
+        drop trigger audit_log_announce on audit_log;
+        drop function audit_log_announce();
+        drop trigger outbox_announce_insert on outbox;
+        drop trigger outbox_announce_update on outbox;
+        drop function outbox_announce();
+        drop function announce_change(integer, integer, text, text, text, bigint);
+        drop trigger appointments_version on appointments;
+        drop trigger patients_version on patients;
+        drop trigger dentists_version on dentists;
+        drop trigger availability_version on availability;
+        drop trigger users_version on users;
+        drop trigger clinic_settings_version on clinic_settings;
+        drop function bump_version();
+        alter table appointments drop column version;
+        alter table patients drop column version;
+        alter table dentists drop column version;
+        alter table availability drop column version;
+        alter table users drop column version, drop column activity_seen_id;
+        alter table clinic_settings drop column version;
         delete from drizzle.__drizzle_migrations
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations);
       `);

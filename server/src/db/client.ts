@@ -21,7 +21,98 @@ export type Reader = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Hears the channel's notifications (LISTEN), each as its payload; see `Listening`. */
+  listen: (channel: string, listening: Listening) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+}
+
+/**
+ * What a LISTEN tells: each notification's payload, and `onGap` whenever notifications may have been
+ * missed (the connection broke; it is made again and LISTENs again by itself).
+ */
+export interface Listening {
+  onNotification: (payload: string) => void;
+  onGap: () => void;
+}
+
+/** A broken listening connection is made again after this long. */
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTEN on a PostgreSQL server: a connection of its own, outside the pool (a pooled one would be
+ * handed to other statements, and it must stay for as long as the API runs).
+ */
+function listenOnServer(databaseUrl: string) {
+  return async (channel: string, listening: Listening) => {
+    let client: Client | null = null;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const connection = new Client({ connectionString: databaseUrl });
+      connection.on('notification', (message) => {
+        if (message.channel === channel) listening.onNotification(message.payload ?? '');
+      });
+      connection.on('error', () => {
+        if (client !== connection) return;
+        client = null;
+        void connection.end().catch(() => {});
+        listening.onGap();
+        if (!closed) retry = setTimeout(() => void reconnect(), RELISTEN_MS);
+      });
+      await connection.connect();
+      await connection.query(`listen ${JSON.stringify(channel)}`);
+      client = connection;
+    };
+    const reconnect = async () => {
+      try {
+        await connect();
+        // Anything may have happened while no one listened.
+        listening.onGap();
+      } catch {
+        if (!closed) retry = setTimeout(() => void reconnect(), RELISTEN_MS);
+      }
+    };
+    await connect();
+    return async () => {
+      closed = true;
+      clearTimeout(retry);
+      const connection = client;
+      client = null;
+      await connection?.end().catch(() => {});
+    };
+  };
+}
+
+/**
+ * LISTEN on PGlite: its one backend serves the pool's one connection, which hears its own
+ * notifications at each commit. A connection the pool makes again (after a break) LISTENs again.
+ */
+function listenInProcess(pool: Pool) {
+  return async (channel: string, listening: Listening) => {
+    const listened = new WeakSet<PoolClient>();
+    const hear = async (client: PoolClient) => {
+      if (listened.has(client)) return;
+      listened.add(client);
+      client.on('notification', (message) => {
+        if (message.channel === channel) listening.onNotification(message.payload ?? '');
+      });
+      await client.query(`listen ${JSON.stringify(channel)}`);
+    };
+    const onConnect = (client: PoolClient) => {
+      listening.onGap();
+      void hear(client).catch(() => {});
+    };
+    const client = await pool.connect();
+    try {
+      await hear(client);
+    } finally {
+      client.release();
+    }
+    pool.on('connect', onConnect);
+    return async () => {
+      pool.off('connect', onConnect);
+    };
+  };
 }
 
 const MIGRATIONS_FOLDER = path.join(__dirname, '..', '..', 'drizzle');
@@ -176,7 +267,7 @@ export async function openDatabase(options: {
     // the pool's 'error' event would end the process.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', listen: listenOnServer(options.databaseUrl), close: () => pool.end() };
   }
   const thread = await PgliteThread.start({
     dataDir: options.dataDir,
@@ -196,6 +287,7 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    listen: listenInProcess(pool),
     close: async () => {
       await pool.end();
       await thread.close();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -54,6 +55,10 @@ export const users = pgTable(
     /** Access tokens issued before this (a password change) are refused: the user's other sessions end. */
     sessionsSince: timestamp('sessions_since', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
+    version: integer('version').notNull().default(1),
+    /** The newest activity record (audit id) this user has seen in the bell. */
+    activitySeenId: bigint('activity_seen_id', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -137,6 +142,8 @@ export const dentists = pgTable(
     workingDays: text('working_days').notNull().default('12345'),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
+    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
+    version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
     /**
      * Set when a dentist with past appointments is deleted: the row stays so the clinic's records
@@ -175,6 +182,8 @@ export const patients = pgTable(
     medicalHistory: text('medical_history'),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
+    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
+    version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -321,6 +330,8 @@ export const appointments = pgTable(
     /** Raised on every change: a calendar feed's SEQUENCE, so subscribed calendars take the new version. */
     sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
+    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
+    version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
     /**
      * The patient's name and phone as they are now, written by the database's triggers alone
@@ -522,6 +533,8 @@ export const availability = pgTable(
     /** An inactive day offers no slot: nothing can be booked with the dentist on it. */
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
+    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
+    version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -618,5 +631,7 @@ export const clinicSettings = pgTable('clinic_settings', {
   treatmentMinutes: jsonb('treatment_minutes'),
   /** The booking grid: the starts a day offers are this many minutes apart. */
   bookingGridMinutes: integer('booking_grid_minutes').notNull().default(15),
+  /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
+  version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 });

@@ -1,62 +1,54 @@
 import type { FastifyInstance } from 'fastify';
-import { readClinicVersion } from '../db/auditLog';
 import type { Database } from '../db/client';
-import { localDate } from '../db/clinicTime';
+import { clinicTimeZone, localDate } from '../db/clinicTime';
+import type { ClinicEventHub } from './clinicEvents';
 
-/** How long a probe of the clinic's newest audit record is trusted. */
-const REVALIDATE_MS = 1_000;
 const MAX_CLINICS = 10_000;
-
-interface Probe {
-  checkedAt: number;
-  version: Promise<string>;
-}
 
 /**
  * A token that changes whenever a clinic's data may have changed, so what was read under one token
  * can be served again while the token holds:
- *  - a write through this process (any non-GET call by the clinic's staff) changes it at once;
- *  - every write to clinic data records an audit row in its own transaction, so a probe of the
- *    clinic's newest audit id (at most every REVALIDATE_MS) catches writes made through other API
- *    processes, as well as the date turning in the clinic's time zone.
- * Reads may thus lag another process's write by up to a second; never this process's own.
+ *  - a write through this process (any non-GET call by the clinic's staff) changes it as its answer
+ *    is sent;
+ *  - every write to clinic data is announced on the clinic events channel when it commits
+ *    (ClinicEventHub), whichever API process made it: the announcement changes it within moments;
+ *  - while the channel was not heard (its connection broke), every clinic's token changes;
+ *  - the date turning in the clinic's time zone changes it.
  */
 export class ClinicVersions {
-  private readonly probes = new Map<number, Probe>();
-  private readonly localWrites = new Map<number, number>();
+  private readonly changes = new Map<number, number>();
+  private epoch = 0;
 
   constructor(
     private readonly db: Database,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async current(clinicId: number): Promise<string> {
-    const now = this.now();
-    let probe = this.probes.get(clinicId);
-    if (!probe || now - probe.checkedAt >= REVALIDATE_MS) {
-      const version = readClinicVersion(this.db, clinicId).then(
-        ({ timeZone, latestAuditId }) => `${localDate(timeZone)}|${latestAuditId}`,
-      );
-      probe = { checkedAt: now, version };
-      if (this.probes.size >= MAX_CLINICS && !this.probes.has(clinicId)) this.probes.clear();
-      this.probes.set(clinicId, probe);
-      // A failed probe is not kept: the next call tries again.
-      version.catch(() => {
-        if (this.probes.get(clinicId) === probe) this.probes.delete(clinicId);
-      });
-    }
-    return `${await probe.version}|${this.localWrites.get(clinicId) ?? 0}`;
+    hub: Pick<ClinicEventHub, 'onClinicChange' | 'onGap'>,
+  ) {
+    hub.onClinicChange((clinicId) => this.changed(clinicId));
+    hub.onGap(() => {
+      this.epoch += 1;
+    });
   }
 
-  /** Something of the clinic changed through this process. */
+  async current(clinicId: number): Promise<string> {
+    const today = localDate(await clinicTimeZone(this.db, clinicId));
+    return `${today}|${this.epoch}|${this.changes.get(clinicId) ?? 0}`;
+  }
+
+  /** Something of the clinic changed. */
   changed(clinicId: number): void {
-    this.localWrites.set(clinicId, (this.localWrites.get(clinicId) ?? 0) + 1);
+    if (this.changes.size >= MAX_CLINICS && !this.changes.has(clinicId)) {
+      // Counts start again: a new epoch keeps every token from ever coming back.
+      this.changes.clear();
+      this.epoch += 1;
+    }
+    this.changes.set(clinicId, (this.changes.get(clinicId) ?? 0) + 1);
   }
 }
 
 /**
  * Every write by a signed-in staff member changes their clinic's version as its answer is sent: the
- * write has committed by then, and a read the client makes after the answer sees the change.
+ * write has committed by then, and a read the client makes after the answer sees the change even
+ * before its announcement has come back from the database.
  */
 export function trackClinicWrites(app: FastifyInstance, versions: ClinicVersions): void {
   app.addHook('onSend', async (request) => {

@@ -68,6 +68,7 @@ const WIRE_USER: WireUser = {
   dentist_id: null,
   clinic_id: 1,
   clinic_name: 'Bright Smile Dental',
+  version: 1,
 };
 const SESSION_USER: SessionUser = {
   id: 7,

@@ -1,6 +1,6 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { readStoredToken } from '../auth/storage';
-import { ERROR_MESSAGES, FALLBACK_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain';
+import { ERROR_MESSAGES, etagOf, FALLBACK_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain';
 
 declare const process: { env: Record<string, string | undefined> };
 
@@ -15,13 +15,37 @@ export function resolveRequestTimeout(configured: string | undefined): number {
 export class ApiError extends Error {
   readonly status: number | undefined;
   readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
+  /** The answer's whole body as the server sent it (a 412 carries the row now: `staleCurrentOf`). */
+  readonly body: unknown;
 
-  constructor(message: string, status?: number, fieldErrors: ApiError['fieldErrors'] = []) {
+  constructor(message: string, status?: number, fieldErrors: ApiError['fieldErrors'] = [], body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
+}
+
+/**
+ * The headers of a write to one row as it was shown: `If-Match: "<version>"` (liveDesk.ts), so a row
+ * changed meanwhile is refused with 412 instead of overwritten. No version: an unconditional write.
+ */
+export function ifMatch(version: number | null | undefined): Record<string, string> {
+  return typeof version === 'number' ? { 'If-Match': etagOf(version) } : {};
+}
+
+/** A write refused as stale (412): the row as the server holds it now, else null. */
+export function staleCurrentOf<Row>(error: unknown): Row | null {
+  // By shape, not class: a module may hold another build's copy of this file.
+  const { status, body } = (error ?? {}) as { status?: unknown; body?: { current?: unknown } | null };
+  if (status !== 412) return null;
+  return typeof body === 'object' &&
+    body !== null &&
+    typeof body.current === 'object' &&
+    body.current !== null
+    ? (body.current as Row)
+    : null;
 }
 
 interface ErrorBody {
@@ -41,7 +65,7 @@ export function toApiError(error: unknown, fallback: string): ApiError {
             typeof e === 'object' && e !== null && 'field' in e && 'message' in e,
         )
       : [];
-    return new ApiError(message, error.response?.status, fieldErrors);
+    return new ApiError(message, error.response?.status, fieldErrors, error.response?.data);
   }
   return new ApiError(fallback);
 }
@@ -71,6 +95,20 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   unauthorizedHandler = handler;
 }
 
+/**
+ * A fresh access token after the server refused the current one, the way every call gets it: many
+ * callers that fail together (calls, the shell's event stream) share one refresh. Null when the
+ * session could not be renewed (the auth store has then signed out).
+ */
+export function renewAccessToken(): Promise<string | null> {
+  const handler = unauthorizedHandler;
+  if (!handler) return Promise.resolve(null);
+  refreshInFlight ??= handler().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
 const SESSION_ENDPOINTS = ['/auth/login', '/auth/refresh', '/auth/logout'];
 
 interface RetriableConfig extends InternalAxiosRequestConfig {
@@ -86,11 +124,7 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
   if (config._retriedAfterRefresh) {
     throw error;
   }
-  // Many calls may fail together when the access token expires; they share one refresh.
-  refreshInFlight ??= unauthorizedHandler().finally(() => {
-    refreshInFlight = null;
-  });
-  const token = await refreshInFlight;
+  const token = await renewAccessToken();
   if (!token) throw error;
   config._retriedAfterRefresh = true;
   config.headers.set('Authorization', `Bearer ${token}`);

@@ -39,6 +39,7 @@ const WIRE_USER: WireUser = {
   dentist_id: null,
   clinic_id: 1,
   clinic_name: 'Bright Smile Dental',
+  version: 1,
 };
 
 const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {

@@ -77,6 +77,7 @@ const serverOwnedFields = {
   dentist_name: z.unknown().optional().describe('Ignored: derived from dentist_id'),
   created_at: z.unknown().optional().describe('Ignored: the server owns it'),
   updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
+  version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
 };
 
 /**

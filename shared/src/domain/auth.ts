@@ -24,6 +24,8 @@ export const wireUserSchema = z.object({
   dentist_id: z.number().int().nullable(),
   clinic_id: z.number().int(),
   clinic_name: z.string(),
+  /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
+  version: z.number().int(),
 });
 export type WireUser = z.infer<typeof wireUserSchema>;
 

@@ -27,6 +27,8 @@ export const wireAvailabilitySchema = z.object({
   status: z.enum(AVAILABILITY_DAY_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
+  version: z.number().int(),
 });
 export type WireAvailability = z.infer<typeof wireAvailabilitySchema>;
 
@@ -77,6 +79,7 @@ const serverOwnedFields = {
   dentist_name: z.unknown().optional().describe('Ignored: the server owns it'),
   created_at: z.unknown().optional().describe('Ignored: the server owns it'),
   updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
+  version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
 };
 
 /**

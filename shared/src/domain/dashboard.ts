@@ -47,6 +47,8 @@ export const dashboardAppointmentSchema = z.object({
   overlapping: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
+  version: z.number().int(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 

@@ -94,6 +94,8 @@ export const wireDentistSchema = z.object({
   days_per_week: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
+  version: z.number().int(),
 });
 export type WireDentist = z.infer<typeof wireDentistSchema>;
 
@@ -105,6 +107,7 @@ const serverOwnedFields = {
   updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
   working_hours: z.unknown().optional().describe('Ignored: derived from working_days'),
   days_per_week: z.unknown().optional().describe('Ignored: derived from working_days'),
+  version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
 };
 
 /**

@@ -8,6 +8,7 @@ export * from './constants';
 export * from './dashboard';
 export * from './dentists';
 export * from './errors';
+export * from './liveDesk';
 export * from './modules';
 export * from './outbox';
 export * from './patients';

@@ -57,6 +57,8 @@ export const wirePatientSchema = z.object({
   status: z.enum(PERSON_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
+  version: z.number().int(),
 });
 export type WirePatient = z.infer<typeof wirePatientSchema>;
 
@@ -68,6 +70,7 @@ const serverOwnedFields = {
   nextAppointment: z.unknown().optional().describe('Ignored: derived from the appointments'),
   created_at: z.unknown().optional().describe('Ignored: the server owns it'),
   updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
+  version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
 };
 
 /**

@@ -127,6 +127,8 @@ export const practiceSettingsSchema = z.object({
   ),
   /** The starts a day offers are this many minutes apart. */
   bookingGridMinutes: z.number().int(),
+  /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
+  version: z.number().int(),
 });
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
 
@@ -147,6 +149,7 @@ export const practiceSettingsUpdateSchema = z
     reminderLeadHours: reminderLeadHours.optional(),
     treatmentMinutes: treatmentMinutesSchema.partial().optional(),
     bookingGridMinutes: bookingGridSchema.optional(),
+    version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
   })
   .strict();
 export type PracticeSettingsUpdateRequest = z.input<typeof practiceSettingsUpdateSchema>;
@@ -173,5 +176,7 @@ export function defaultPracticeSettings(practiceName: string, timeZone: string):
     reminderLeadHours: REMINDER_LEAD_DEFAULT_HOURS,
     treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
     bookingGridMinutes: BOOKING_GRID_DEFAULT,
+    /** The defaults are the first version: a clinic's first save makes the second. */
+    version: 1,
   };
 }

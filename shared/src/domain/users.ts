@@ -51,6 +51,7 @@ const serverOwnedFields = {
   updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
   last_login: z.unknown().optional().describe('Ignored: the server owns it'),
   lastLogin: z.unknown().optional().describe('Ignored: the server owns it'),
+  version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
 };
 
 const userFields = {

@@ -18,6 +18,7 @@ export {
   useQueryState,
   useQueryStates,
 } from 'nuqs';
+export { CLINIC_DATA, follows, type LiveQueryMeta, queryFollows } from './follows';
 export { formatDay, initialsOf, todayDay } from './format';
 export { KitProvider } from './KitProvider';
 export {
@@ -31,5 +32,13 @@ export {
   tablePagination,
   useListState,
 } from './listState';
+export {
+  type LiveEvents,
+  LiveEventsProvider,
+  type LiveStatus,
+  useClinicEvents,
+  useLiveEvents,
+  useLiveStatus,
+} from './liveEvents';
 export { afterPreviousPage } from './pageCursor';
 export { createQueryClient, shouldRetryRead } from './queryClient';

@@ -1,11 +1,15 @@
+import { AxiosHeaders } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { apiClient } from '../api/client';
+import { STALE_WRITE_MESSAGE } from '../domain/liveDesk';
 
 export interface SentRequest {
   method: string;
   url: string;
   params: Record<string, unknown>;
   body: unknown;
+  /** The version the write was made against (`If-Match`), as sent; undefined when none was. */
+  ifMatch: string | undefined;
 }
 
 /**
@@ -27,6 +31,10 @@ export function createFakeApi() {
         url: config.url ?? '',
         params: (config.params ?? {}) as Record<string, unknown>,
         body: typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data,
+        ifMatch:
+          AxiosHeaders.from(config.headers as AxiosHeaders)
+            .get('If-Match')
+            ?.toString() ?? undefined,
       }));
   return Object.assign(mock, {
     /** Requests sent so far, optionally of one method and URL. */
@@ -40,6 +48,11 @@ export type FakeApi = ReturnType<typeof createFakeApi>;
 /** A list answer as the server sends it. */
 export function pageOf<T>(data: T[], total = data.length, page = 1, limit = 20) {
   return { data, total, page, limit };
+}
+
+/** A write refused as stale, as the server sends it (412): the row as it is now. */
+export function staleWrite<Row>(current: Row) {
+  return { message: STALE_WRITE_MESSAGE, current };
 }
 
 /** A refusal as the server sends it: a message and the fields it names. */

@@ -6,6 +6,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useAuthStore } from '../auth/authStore';
 import type { SessionUser } from '../domain';
 import { KitProvider } from '../kit/KitProvider';
+import { type LiveEvents, LiveEventsProvider } from '../kit/liveEvents';
 import { UiProvider } from '../ui/UiProvider';
 import { StylelessUi } from './StylelessUi';
 import { staffMember } from './staff';
@@ -17,6 +18,8 @@ export interface RenderScreenOptions {
   route?: string;
   /** Who is signed in. */
   staff?: SessionUser;
+  /** The clinic's changes the screen follows (`createFakeLiveEvents()`); none: nothing changes. */
+  events?: LiveEvents;
 }
 
 /**
@@ -25,21 +28,24 @@ export interface RenderScreenOptions {
  * screen has taken the browser.
  */
 export function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}) {
-  const { url = '/', route = '*', staff = staffMember('receptionist') } = options;
+  const { url = '/', route = '*', staff = staffMember('receptionist'), events } = options;
   useAuthStore.setState({ status: 'authenticated', user: staff, token: 'test-token', remember: false });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 0 }, mutations: { retry: false } },
   });
   // The URL-state adapter reads and writes the browser's own history, as in the app: jsdom has one.
   window.history.replaceState(null, '', url);
+  const routes = (
+    <Routes>
+      <Route path={route} element={ui} />
+    </Routes>
+  );
   const view = render(
     <BrowserRouter>
       <StylelessUi>
         <UiProvider>
           <KitProvider client={client}>
-            <Routes>
-              <Route path={route} element={ui} />
-            </Routes>
+            {events ? <LiveEventsProvider events={events}>{routes}</LiveEventsProvider> : routes}
           </KitProvider>
         </UiProvider>
       </StylelessUi>

@@ -51,6 +51,12 @@ export {
   Typography,
   theme,
 } from 'antd';
+export {
+  type EditConflict,
+  type EditConflictOptions,
+  useEditConflict,
+  type Versioned,
+} from './EditConflict';
 export { ErrorBanner } from './ErrorBanner';
 export {
   AppstoreOutlined,
@@ -90,6 +96,13 @@ export {
 } from './icons';
 export { ListSearch, type ListSearchProps } from './ListSearch';
 export { PageHeading } from './PageHeading';
+export {
+  ARRIVAL_HIGHLIGHT_MS,
+  ARRIVED_ROW_CLASS,
+  type ListRead,
+  useLiveTable,
+  useRowArrivals,
+} from './rowArrivals';
 export { schemaRules, showServerErrors } from './schemaRules';
 export { UiProvider } from './UiProvider';
 export { VisuallyHidden } from './VisuallyHidden';

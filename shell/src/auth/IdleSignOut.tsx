@@ -6,7 +6,7 @@ import {
   type PracticeSettings,
   useAuthStore,
 } from '@dental/shared';
-import { useQuery } from '@dental/shared/kit';
+import { follows, useQuery } from '@dental/shared/kit';
 import { useEffect, useRef } from 'react';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
@@ -23,6 +23,7 @@ export function IdleSignOut() {
   const settings = useQuery({
     // The same key as the Settings screen: a saved idle time applies here at once.
     queryKey: ['settings'],
+    meta: follows('settings'),
     queryFn: () =>
       apiRequest<PracticeSettings>({ method: 'GET', url: '/api/settings' }, ERROR_MESSAGES.fetchSettings),
     staleTime: 5 * 60_000,

@@ -1,7 +1,8 @@
-import { endTimeOf } from '@dental/shared';
+import { ACTIVITY_SEEN_URL, endTimeOf } from '@dental/shared';
 import { createFakeApi, type FakeApi, refusal, renderScreen, staffMember } from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { NotificationBell } from '../layout/NotificationBell';
+import { invalidateForChange } from '../live/invalidations';
 import { DashboardPage } from './DashboardPage';
 
 const TODAY_DAY = '2026-11-24';
@@ -76,9 +77,10 @@ const RECEPTIONIST = staffMember('receptionist', { id: 2, name: 'Riley Reception
 
 let api: FakeApi;
 beforeEach(() => {
-  localStorage.clear();
   api = createFakeApi();
   api.onGet('/api/dashboard/activity').reply(200, ACTIVITY);
+  // The bell's marker: this user has seen neither of the two records.
+  api.onGet(ACTIVITY_SEEN_URL).reply(200, { seen_id: 39 });
 });
 afterEach(() => api.restore());
 
@@ -264,7 +266,7 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     expect(api.lastParams('/api/dashboard/activity')).toEqual({ limit: 20 });
   });
 
-  it('the bell and the card share one activity request; a new change re-reads the figures and the list', async () => {
+  it("the bell and the card share one activity request; another desk's booking re-reads the figures and the list", async () => {
     answerNormally();
     const view = renderScreen(
       <>
@@ -277,7 +279,7 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     expect(api.sent('get', '/api/dashboard/activity')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Notifications, 2 new' })).toBeInTheDocument();
 
-    // Another desk books a visit: the next poll sees it, and the dashboard follows.
+    // Another desk books a visit: the shell's stream of changes makes all three stale, and they are read again.
     api.onGet('/api/dashboard/activity').reply(200, {
       data: [
         {
@@ -295,9 +297,14 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     api
       .onGet('/api/dashboard/appointments/today')
       .reply(200, { data: [...TODAY.data, appointment(14, 'Zoe Hart', '16:00', 'Root Canal', 'pending')] });
-    await view.queryClient.refetchQueries({ queryKey: ['dashboard', 'activity'] });
+    invalidateForChange(
+      view.queryClient,
+      { event: 1, resource: 'appointment', id: 14, action: 'created', by: 1 },
+      RECEPTIONIST.id,
+    );
     expect(await screen.findByText('Zoe Hart')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifications, 3 new' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 new' })).toBeInTheDocument();
     expect(api.sent('get', '/api/dashboard/stats')).toHaveLength(2);
+    expect(api.sent('get', '/api/dashboard/activity')).toHaveLength(2);
   });
 });

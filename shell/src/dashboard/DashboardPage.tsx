@@ -1,33 +1,14 @@
 import { type ApiError, hasPermission, useAuthStore } from '@dental/shared';
-import { useQueryClient } from '@dental/shared/kit';
 import { Col, ErrorBanner, PageHeading, Row, Typography } from '@dental/shared/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useModulesStore } from '../modules/modulesStore';
-import { dashboardKeys, useDashboardStats, useRecentActivity, useTodayAppointments } from './dashboardApi';
+import { useDashboardStats, useTodayAppointments } from './dashboardApi';
 import { RecentActivityCard } from './RecentActivityCard';
 import { StatCards } from './StatCards';
 import { SAMPLE_STATS, sampleAppointments } from './sampleData';
 import { TodayAppointmentsCard } from './TodayAppointmentsCard';
 
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Showing sample data.';
-
-/**
- * When the activity the bell polls shows a change (from this desk or another), the figures and
- * today's list are read again: the dashboard follows the clinic without polling on its own.
- */
-function useRefreshOnNewActivity() {
-  const queryClient = useQueryClient();
-  const newest = useRecentActivity().data?.[0]?.id;
-  const known = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (newest === undefined) return;
-    if (known.current !== undefined && known.current !== newest) {
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.today });
-    }
-    known.current = newest;
-  }, [newest, queryClient]);
-}
 
 /** Dashboard (spec §2): the day at a glance for any signed-in member of staff. */
 export function DashboardPage() {
@@ -37,7 +18,6 @@ export function DashboardPage() {
   // Both are asked for together, on the first render; each fails or succeeds on its own.
   const stats = useDashboardStats();
   const today = useTodayAppointments();
-  useRefreshOnNewActivity();
   const [dismissedAt, setDismissedAt] = useState(0);
 
   // What failed (and was never read) is replaced by sample data, marked as such; what came stays real.

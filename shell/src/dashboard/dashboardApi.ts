@@ -1,25 +1,32 @@
 import {
+  ACTIVITY_SEEN_URL,
   type ActivityRecord,
+  type ActivitySeen,
+  activitySeenSchema,
   apiRequest,
   type DashboardAppointment,
   type DashboardStat,
   ERROR_MESSAGES,
   toPage,
 } from '@dental/shared';
-import { useQuery } from '@dental/shared/kit';
+import { CLINIC_DATA, follows, useQuery } from '@dental/shared/kit';
 
 /** The dashboard's calls (spec §7 Dashboard), each typed with the shared wire schemas. */
 
 /** How many recent changes the dashboard card and the bell read (one request serves both). */
 export const ACTIVITY_LIMIT = 20;
-/** The bell follows other desks' changes this often; the dashboard follows the bell. */
-export const ACTIVITY_POLL_MS = 60_000;
+/** The figures and today's visits show appointments, patients and dentists (names, counts). */
+const VISITS_FOLLOW = follows('appointment', 'patient', 'dentist');
+/** Every change of clinic data writes an activity record. */
+const ACTIVITY_FOLLOW = follows(...CLINIC_DATA);
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   stats: ['dashboard', 'stats'] as const,
   today: ['dashboard', 'today'] as const,
   activity: ['dashboard', 'activity', ACTIVITY_LIMIT] as const,
+  /** Apart from 'dashboard': a write that makes the figures stale does not move what a user saw. */
+  seen: ['activity-seen'] as const,
 };
 
 type ListBody<T> = T[] | { data?: T[] };
@@ -50,21 +57,52 @@ export async function getRecentActivity(limit: number = ACTIVITY_LIMIT): Promise
   return toPage(body).data;
 }
 
+/** The newest activity record (audit id) the signed-in user has seen, kept on the server. */
+export async function getActivitySeen(): Promise<ActivitySeen> {
+  const body = await apiRequest<unknown>(
+    { method: 'GET', url: ACTIVITY_SEEN_URL },
+    ERROR_MESSAGES.fetchRecentActivity,
+  );
+  return activitySeenSchema.parse(body);
+}
+
+/** Moves the user's marker up to this record (the server never moves it back) and answers where it is. */
+export async function putActivitySeen(seenId: number): Promise<ActivitySeen> {
+  const body = await apiRequest<unknown>(
+    { method: 'PUT', url: ACTIVITY_SEEN_URL, data: { seen_id: seenId } },
+    ERROR_MESSAGES.fetchRecentActivity,
+  );
+  return activitySeenSchema.parse(body);
+}
+
 export function useDashboardStats() {
-  return useQuery({ queryKey: dashboardKeys.stats, queryFn: getDashboardStats });
+  return useQuery({ queryKey: dashboardKeys.stats, queryFn: getDashboardStats, meta: VISITS_FOLLOW });
 }
 
 export function useTodayAppointments() {
-  return useQuery({ queryKey: dashboardKeys.today, queryFn: getTodayAppointments });
+  return useQuery({ queryKey: dashboardKeys.today, queryFn: getTodayAppointments, meta: VISITS_FOLLOW });
 }
 
-/** Shared by the top bar's bell and the dashboard's card: one request, polled modestly. */
+/**
+ * Shared by the top bar's bell and the dashboard's card: one request, read again when another desk
+ * changes something (the shell's stream of the clinic's changes), never polled.
+ */
 export function useRecentActivity() {
   return useQuery({
     queryKey: dashboardKeys.activity,
     queryFn: () => getRecentActivity(ACTIVITY_LIMIT),
-    refetchInterval: ACTIVITY_POLL_MS,
-    // The poll keeps it fresh: a screen that mounts later reuses the last answer instead of asking again.
-    staleTime: ACTIVITY_POLL_MS / 2,
+    meta: ACTIVITY_FOLLOW,
+    // The changes keep it fresh: a screen that mounts later reuses the last answer instead of asking again.
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** What this user has seen of the activity; another browser of theirs moving it is announced. */
+export function useActivitySeenMarker() {
+  return useQuery({
+    queryKey: dashboardKeys.seen,
+    queryFn: getActivitySeen,
+    meta: follows('activity_seen'),
+    staleTime: 5 * 60_000,
   });
 }

@@ -44,6 +44,7 @@ function sampleAppointment(
     overlapping: false,
     created_at: now,
     updated_at: now,
+    version: 1,
   };
 }
 

@@ -23,6 +23,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ToothLogo } from '../auth/ToothLogo';
+import { LiveStatusNote } from '../live/LiveStatusNote';
 import { useModulesStore } from '../modules/modulesStore';
 import { NotificationBell } from './NotificationBell';
 import { buildNavigation, type ShellNavIcon } from './navigation';
@@ -157,6 +158,7 @@ export function AppLayout() {
             onClick={() => setDrawerOpen(true)}
           />
           <div className="app-header__spacer" />
+          <LiveStatusNote />
           <NotificationBell />
           <Dropdown
             trigger={['click']}

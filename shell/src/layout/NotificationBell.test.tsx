@@ -1,5 +1,7 @@
+import { ACTIVITY_SEEN_URL } from '@dental/shared';
 import { createFakeApi, type FakeApi, refusal, renderScreen, staffMember } from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
+import { invalidateForChange } from '../live/invalidations';
 import { NotificationBell } from './NotificationBell';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -22,32 +24,43 @@ const OLD = record(30, 'Alex Admin updated the practice settings', 60 * 30);
 const ACTIVITY = { data: [BOOKED, CONFIRMED, ADDED, OLD] };
 
 const RILEY = staffMember('receptionist', { id: 2, name: 'Riley Reception' });
-const SEEN_KEY = 'dental_activity_seen_2';
-const seen = (entry: { id: number; created_at: string }) =>
-  JSON.stringify({ id: entry.id, createdAt: entry.created_at });
+/** The server keeps each user's marker: the newest record (audit id) they have seen. */
+const seen = (entry: { id: number }) => ({ seen_id: entry.id });
 
 let api: FakeApi;
 beforeEach(() => {
-  localStorage.clear();
   api = createFakeApi();
+  // The server never moves the marker back, and answers where it is.
+  api.onPut(ACTIVITY_SEEN_URL).reply((config) => [200, JSON.parse(config.data as string)]);
 });
 afterEach(() => api.restore());
 
 const renderBell = () => renderScreen(<NotificationBell />, { url: '/', staff: RILEY });
 
 describe('NotificationBell (top bar)', () => {
-  it("counts what this user has not seen yet, from the newest record they saw; another user's mark does not count", async () => {
+  it("counts what this user has not seen yet, from the newest record they saw (the server's marker)", async () => {
     api.onGet('/api/dashboard/activity').reply(200, ACTIVITY);
-    localStorage.setItem(SEEN_KEY, seen(ADDED));
-    localStorage.setItem('dental_activity_seen_9', seen(BOOKED));
+    api.onGet(ACTIVITY_SEEN_URL).reply(200, seen(ADDED));
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 new' });
     expect(bell.closest('.ant-badge')?.querySelector('.ant-badge-count')).toHaveTextContent('2');
+    expect(api.sent('put', ACTIVITY_SEEN_URL)).toHaveLength(0);
+  });
+
+  it('counts nothing before the marker is read, and moves nothing when it cannot be', async () => {
+    api.onGet('/api/dashboard/activity').reply(200, ACTIVITY);
+    api.onGet(ACTIVITY_SEEN_URL).reply(500, refusal('Failed to fetch recent activity'));
+    const view = renderBell();
+    await waitFor(() => expect(api.sent('get', ACTIVITY_SEEN_URL)).toHaveLength(1));
+    await view.user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByRole('menuitem', { name: /created appointment #33/ })).toBeInTheDocument();
+    expect(screen.queryByText('New')).not.toBeInTheDocument();
+    expect(api.sent('put', ACTIVITY_SEEN_URL)).toHaveLength(0);
   });
 
   it('opening it lists the activity, marks the unseen ones New, and marks everything seen', async () => {
     api.onGet('/api/dashboard/activity').reply(200, ACTIVITY);
-    localStorage.setItem(SEEN_KEY, seen(CONFIRMED));
+    api.onGet(ACTIVITY_SEEN_URL).reply(200, seen(CONFIRMED));
     const view = renderBell();
     await view.user.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
 
@@ -58,28 +71,63 @@ describe('NotificationBell (top bar)', () => {
     expect(within(confirmed).queryByText('New')).not.toBeInTheDocument();
     expect(screen.getAllByText('New')).toHaveLength(1);
 
-    await waitFor(() => expect(localStorage.getItem(SEEN_KEY)).toBe(seen(BOOKED)));
+    await waitFor(() =>
+      expect(api.sent('put', ACTIVITY_SEEN_URL).map((put) => put.body)).toEqual([seen(BOOKED)]),
+    );
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
-  it('a new user sees every record as new; a later poll brings the badge back for what others did', async () => {
+  it("a new user sees every record as new; another desk's change brings the badge back", async () => {
     api.onGet('/api/dashboard/activity').reply(200, ACTIVITY);
+    api.onGet(ACTIVITY_SEEN_URL).reply(200, { seen_id: 0 });
     const view = renderBell();
     await view.user.click(await screen.findByRole('button', { name: 'Notifications, 4 new' }));
-    await waitFor(() => expect(localStorage.getItem(SEEN_KEY)).toBe(seen(BOOKED)));
+    await waitFor(() =>
+      expect(api.sent('put', ACTIVITY_SEEN_URL).map((put) => put.body)).toEqual([seen(BOOKED)]),
+    );
     await view.user.keyboard('{Escape}');
 
+    // Another desk cancels a visit: the shell's stream turns the change into invalidations.
     const cancelled = record(34, 'Sam Dentist cancelled appointment #20', 0);
     api.onGet('/api/dashboard/activity').reply(200, { data: [cancelled, ...ACTIVITY.data] });
-    await view.queryClient.refetchQueries({ queryKey: ['dashboard', 'activity'] });
+    invalidateForChange(
+      view.queryClient,
+      { event: 7, resource: 'appointment', id: 20, action: 'updated', by: 3 },
+      RILEY.id,
+    );
     expect(await screen.findByRole('button', { name: 'Notifications, 1 new' })).toBeInTheDocument();
     expect(api.lastParams('/api/dashboard/activity')).toEqual({ limit: 20 });
+  });
+
+  it("follows the marker when another browser of this user opens the bell, not when another user's moves", async () => {
+    api.onGet('/api/dashboard/activity').reply(200, ACTIVITY);
+    api.onGet(ACTIVITY_SEEN_URL).replyOnce(200, seen(ADDED));
+    const view = renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 new' })).toBeInTheDocument();
+
+    // Someone else's marker moved: nothing is read again here.
+    invalidateForChange(
+      view.queryClient,
+      { event: 8, resource: 'activity_seen', id: 9, action: 'updated', by: 9 },
+      RILEY.id,
+    );
+    // This user's other browser marked everything seen.
+    api.onGet(ACTIVITY_SEEN_URL).reply(200, seen(BOOKED));
+    invalidateForChange(
+      view.queryClient,
+      { event: 9, resource: 'activity_seen', id: 2, action: 'updated', by: 2 },
+      RILEY.id,
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(api.sent('get', ACTIVITY_SEEN_URL)).toHaveLength(2);
+    expect(api.sent('put', ACTIVITY_SEEN_URL)).toHaveLength(0);
   });
 
   it('a failed read says why and offers Retry', async () => {
     api.onGet('/api/dashboard/activity').replyOnce(500, refusal('Failed to fetch recent activity'));
     api.onGet('/api/dashboard/activity').replyOnce(500, refusal('Failed to fetch recent activity'));
     api.onGet('/api/dashboard/activity').reply(200, ACTIVITY);
+    api.onGet(ACTIVITY_SEEN_URL).reply(200, { seen_id: 0 });
     const view = renderBell();
     await waitFor(() => expect(api.sent('get', '/api/dashboard/activity')).toHaveLength(1));
     await view.user.click(screen.getByRole('button', { name: 'Notifications' }));

@@ -1,8 +1,8 @@
-import { type ApiError, useAuthStore } from '@dental/shared';
+import type { ApiError } from '@dental/shared';
 import { Badge, BellOutlined, Button, Dropdown, type MenuProps, Tag, Typography } from '@dental/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { countUnseen, isNewer, type SeenMarker, useActivitySeen } from '../dashboard/activitySeen';
+import { countUnseen, isNewer, useActivitySeen } from '../dashboard/activitySeen';
 import { ACTIVITY_LIMIT, useRecentActivity } from '../dashboard/dashboardApi';
 import { ActivityWhen } from '../dashboard/RecentActivityCard';
 import { useNow } from '../dashboard/relativeTime';
@@ -17,31 +17,32 @@ const STAY_IN_VIEW = { adjustX: 1 as const, adjustY: 1 as const, shiftX: true };
 const SHOWN = 8;
 
 /**
- * The top bar's bell: the clinic's recent changes (the same request as the dashboard's card, polled),
- * with a badge counting what this user has not seen yet. Opening it marks them seen.
+ * The top bar's bell: the clinic's recent changes (the same request as the dashboard's card, read
+ * again as other desks change things), with a badge counting what this user has not seen yet, against
+ * the marker the server keeps for them. Opening it marks them seen, in every browser of theirs.
  */
 export function NotificationBell() {
-  const userId = useAuthStore((state) => state.user?.id);
   const navigate = useNavigate();
   const activity = useRecentActivity();
-  const { marker, markSeen } = useActivitySeen(userId);
+  const { seenId, markSeen } = useActivitySeen();
   const now = useNow();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // What was seen before this opening: those newer are marked 'New' while the list is open.
-  const [seenBefore, setSeenBefore] = useState<SeenMarker | null>(null);
+  const [seenBefore, setSeenBefore] = useState<number | null>(null);
 
   const records = activity.data ?? [];
-  const unseen = countUnseen(records, marker);
+  const unseen = countUnseen(records, seenId);
   const newest = records[0];
 
+  // Only against a marker read from the server: it is never moved past what was not shown.
   useEffect(() => {
-    if (open && newest) markSeen(newest);
-  }, [open, newest, markSeen]);
+    if (open && newest && seenId !== null) markSeen(newest);
+  }, [open, newest, seenId, markSeen]);
 
   const onOpenChange = (next: boolean) => {
     if (next) {
-      setSeenBefore(marker);
+      setSeenBefore(seenId);
       void activity.refetch();
     } else {
       // Closed by Escape or a choice in the list: focus comes back to the bell, not the page's start.

@@ -7,6 +7,7 @@ import { IdleSignOut } from '../auth/IdleSignOut';
 import { LoadingScreen } from '../auth/LoadingScreen';
 import { PermissionGate } from '../auth/PermissionGate';
 import { DashboardPage } from '../dashboard/DashboardPage';
+import { LiveDesk } from '../live/LiveDesk';
 import { ModuleArea } from '../modules/ModuleArea';
 import { ModulesPage } from '../modules/ModulesPage';
 import { ModulesUnavailable } from '../modules/ModulesUnavailable';
@@ -33,39 +34,41 @@ export default function SignedInApp() {
   return (
     <UiProvider>
       <KitProvider client={queryClient}>
-        <IdleSignOut />
-        <Routes>
-          <Route element={<AppLayout />}>
-            <Route index element={<DashboardPage />} />
-            <Route
-              path="modules"
-              element={
-                <PermissionGate permission="all">
-                  <ModulesPage />
-                </PermissionGate>
-              }
-            />
-            {enabledPages(entries).map(({ moduleId, page }) => (
+        <LiveDesk client={queryClient}>
+          <IdleSignOut />
+          <Routes>
+            <Route element={<AppLayout />}>
+              <Route index element={<DashboardPage />} />
               <Route
-                key={page.path}
-                path={`${page.path}/*`}
-                element={<ModuleArea moduleId={moduleId} catalog={MODULE_CATALOG[moduleId]} page={page} />}
+                path="modules"
+                element={
+                  <PermissionGate permission="all">
+                    <ModulesPage />
+                  </PermissionGate>
+                }
               />
-            ))}
-            <Route
-              path="*"
-              element={
-                status === 'error' ? (
-                  <ModulesUnavailable />
-                ) : modulesKnown ? (
-                  <NotFoundPage />
-                ) : (
-                  <LoadingScreen />
-                )
-              }
-            />
-          </Route>
-        </Routes>
+              {enabledPages(entries).map(({ moduleId, page }) => (
+                <Route
+                  key={page.path}
+                  path={`${page.path}/*`}
+                  element={<ModuleArea moduleId={moduleId} catalog={MODULE_CATALOG[moduleId]} page={page} />}
+                />
+              ))}
+              <Route
+                path="*"
+                element={
+                  status === 'error' ? (
+                    <ModulesUnavailable />
+                  ) : modulesKnown ? (
+                    <NotFoundPage />
+                  ) : (
+                    <LoadingScreen />
+                  )
+                }
+              />
+            </Route>
+          </Routes>
+        </LiveDesk>
       </KitProvider>
     </UiProvider>
   );

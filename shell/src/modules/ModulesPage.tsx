@@ -1,4 +1,5 @@
 import { MODULE_CATALOG, type ModuleEntry } from '@dental/shared';
+import { useClinicEvents } from '@dental/shared/kit';
 import {
   App,
   ErrorBanner,
@@ -38,6 +39,10 @@ export function ModulesPage() {
   useEffect(() => {
     void load();
   }, [load]);
+  // Another admin's switch shows here at once (the shell reads the app's own list of modules again).
+  useClinicEvents((event) => {
+    if (event.resource === 'module') void load();
+  });
 
   // Which build serves each enabled module: reading a module's description is cheap (no screen code).
   // The app's own list of enabled modules says where each is served from; it may arrive after this page's.

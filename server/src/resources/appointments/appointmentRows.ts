@@ -25,6 +25,7 @@ interface AppointmentRow {
   /** The UTC time as PostgreSQL writes it (utcText). */
   created_at: string;
   updated_at: string;
+  version: number | string;
 }
 
 function toAppointment(row: AppointmentRow): Appointment {
@@ -47,6 +48,7 @@ function toAppointment(row: AppointmentRow): Appointment {
     overlapping: row.overlapping,
     created_at: isoFromUtcText(row.created_at),
     updated_at: isoFromUtcText(row.updated_at),
+    version: Number(row.version),
   };
 }
 
@@ -203,7 +205,8 @@ function selectAppointments(
     a.end_time,
     a.treatment, a.status, a.notes, a.outside_hours, a.outside_hours_reason,
     ${STILL_OVERLAPPING} as overlapping,
-    ${timestamp(sql`a.created_at`)} as created_at, ${timestamp(sql`a.updated_at`)} as updated_at`;
+    ${timestamp(sql`a.created_at`)} as created_at, ${timestamp(sql`a.updated_at`)} as updated_at,
+    a.version`;
   // As JSON, the fields are a row of their own beside each appointment, so the order stays the
   // statement's own `order by`.
   const selected = options.asJson

@@ -169,6 +169,7 @@ describe('appointments API', () => {
           'time',
           'treatment',
           'updated_at',
+          'version',
         ].sort(),
       );
       expect(created.id).not.toBe(424242);

@@ -29,6 +29,7 @@ import { EXCLUSION_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, dentists, patients } from '../../db/schema';
 import { wordStartPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
+import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { lockDays, settleDays } from '../availability/availabilityData';
 import { type DentistDays, openHoursOf } from '../availability/openHours';
 import {
@@ -423,10 +424,17 @@ interface StoredAppointment {
   outsideHoursReason: string | null;
 }
 
-async function lockAppointment(tx: Transaction, clinicId: number, appointmentId: number) {
+/** The visit a write changes, locked to the commit; refused (412) when not at the `expected` version. */
+async function lockAppointment(
+  tx: Transaction,
+  clinicId: number,
+  appointmentId: number,
+  expected: ExpectedVersion,
+) {
   const [row] = await tx
     .select({
       id: appointments.id,
+      version: appointments.version,
       patientId: appointments.patientId,
       dentistId: appointments.dentistId,
       date: appointments.date,
@@ -441,6 +449,7 @@ async function lockAppointment(tx: Transaction, clinicId: number, appointmentId:
     .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)))
     .for('update');
   if (!row) throw new HttpError(404, APPOINTMENT_NOT_FOUND);
+  requireVersion(row.version, expected);
   return row as StoredAppointment;
 }
 
@@ -693,6 +702,7 @@ export async function updateAppointment(
   actor: Actor,
   appointmentId: number,
   input: AppointmentWrite,
+  expected: ExpectedVersion = null,
 ): Promise<Appointment> {
   const { clinicId } = actor;
   let wanted: Placement | null = null;
@@ -701,7 +711,7 @@ export async function updateAppointment(
     clinicId,
     () => (wanted ? { wanted, exceptId: appointmentId } : null),
     async (tx) => {
-      const current = await lockAppointment(tx, clinicId, appointmentId);
+      const current = await lockAppointment(tx, clinicId, appointmentId, expected);
       const movedDay = input.date !== current.date;
       if (movedDay && input.date < (await clinicToday(tx, clinicId)))
         throw fieldError('date', PAST_BOOKING_MESSAGE);
@@ -792,6 +802,7 @@ export async function setAppointmentStatus(
   actor: Actor,
   appointmentId: number,
   status: AppointmentStatus,
+  expected: ExpectedVersion = null,
 ): Promise<Appointment> {
   const { clinicId } = actor;
   let held: StoredAppointment | null = null;
@@ -800,7 +811,7 @@ export async function setAppointmentStatus(
     clinicId,
     () => (held ? { wanted: held, exceptId: appointmentId } : null),
     async (tx) => {
-      const current = await lockAppointment(tx, clinicId, appointmentId);
+      const current = await lockAppointment(tx, clinicId, appointmentId, expected);
       held = current;
       if (current.status === 'cancelled' && status !== 'cancelled') {
         // Back from cancelled: it must fit the hours again, unless it was booked as an emergency
@@ -850,10 +861,15 @@ export async function setAppointmentStatus(
   );
 }
 
-export async function deleteAppointment(db: Database, actor: Actor, appointmentId: number): Promise<void> {
+export async function deleteAppointment(
+  db: Database,
+  actor: Actor,
+  appointmentId: number,
+  expected: ExpectedVersion = null,
+): Promise<void> {
   const { clinicId } = actor;
   await db.transaction(async (tx) => {
-    const current = await lockAppointment(tx, clinicId, appointmentId);
+    const current = await lockAppointment(tx, clinicId, appointmentId, expected);
     const appointment = await findAppointment(tx, clinicId, appointmentId);
     await tx
       .delete(appointments)

@@ -15,6 +15,7 @@ import type { Guard } from '../../auth/guard';
 import { pageAnswer } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
+import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import {
   type Actor,
   APPOINTMENT_NOT_FOUND,
@@ -41,6 +42,11 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
     const staff = guard.staffOf(request);
     return { clinicId: staff.clinicId, userId: staff.id, role: staff.role };
   };
+  /** What a write refused for its If-Match answers: the visit as GET answers it now. */
+  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
+    current: () => findAppointment(db, actorOf(request).clinicId, request.params.id),
+    notFound: APPOINTMENT_NOT_FOUND,
+  });
 
   routes.get(
     '/api/appointments',
@@ -120,10 +126,17 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
         security: SECURITY,
         params: idParamsSchema,
         body: appointmentWriteSchema,
-        response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: appointmentSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...staleWriteResponse(appointmentSchema),
+        },
       },
     },
-    async (request) => updateAppointment(db, actorOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), (expected) =>
+        updateAppointment(db, actorOf(request), request.params.id, request.body, expected),
+      ),
   );
 
   routes.patch(
@@ -136,10 +149,17 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
         security: SECURITY,
         params: idParamsSchema,
         body: appointmentStatusSchema,
-        response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: appointmentSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...staleWriteResponse(appointmentSchema),
+        },
       },
     },
-    async (request) => setAppointmentStatus(db, actorOf(request), request.params.id, request.body.status),
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), (expected) =>
+        setAppointmentStatus(db, actorOf(request), request.params.id, request.body.status, expected),
+      ),
   );
 
   routes.delete(
@@ -151,12 +171,17 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
         summary: `Delete an appointment; its slot is freed. ${ROLES_NOTE}`,
         security: SECURITY,
         params: idParamsSchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404) },
+        response: {
+          200: z.object({ message: z.string() }),
+          ...errorResponses(401, 403, 404),
+          ...staleWriteResponse(appointmentSchema),
+        },
       },
     },
-    async (request) => {
-      await deleteAppointment(db, actorOf(request), request.params.id);
-      return { message: 'Appointment deleted' };
-    },
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), async (expected) => {
+        await deleteAppointment(db, actorOf(request), request.params.id, expected);
+        return { message: 'Appointment deleted' };
+      }),
   );
 }

@@ -64,12 +64,13 @@ export function registerAuthRoutes(
   };
   const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
 
-  const grant = async (staff: Staff) => {
+  const grant = async (staff: Staff, session: string) => {
     const claims: AccessTokenClaims = {
       sub: String(staff.id),
       cid: staff.clinicId,
       role: staff.role,
       at: Date.now(),
+      sid: session,
     };
     return {
       access_token: app.jwt.sign(claims, { expiresIn: ACCESS_TOKEN_SECONDS }),
@@ -179,7 +180,7 @@ export function registerAuthRoutes(
       if (!staff) throw new Error('Signed-in user vanished');
       const refresh = await issueRefreshToken(db, { clinicId: staff.clinicId, userId: staff.id, remember });
       setRefreshCookie(request, reply, refresh.token, remember);
-      return grant(staff);
+      return grant(staff, refresh.family);
     },
   );
 
@@ -210,7 +211,7 @@ export function registerAuthRoutes(
         return reply.code(401).send({ message: idleSignOutMessage(idleTimeoutMinutes) });
       }
       setRefreshCookie(request, reply, rotated.next.token, rotated.next.remember);
-      return grant(staff);
+      return grant(staff, rotated.next.family);
     },
   );
 
@@ -268,7 +269,7 @@ export function registerAuthRoutes(
         });
       });
       setRefreshCookie(request, reply, refresh.token, refresh.remember);
-      return { ...(await grant(staff)), message: PASSWORD_CHANGED_MESSAGE };
+      return { ...(await grant(staff, refresh.family)), message: PASSWORD_CHANGED_MESSAGE };
     },
   );
 

@@ -329,6 +329,7 @@ describe('availability API', () => {
             'status',
             'time_slots',
             'updated_at',
+            'version',
           ].sort(),
         );
         expect(first.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -490,6 +491,7 @@ describe('availability API', () => {
         status: 'active',
         created_at: expect.stringMatching(/Z$/),
         updated_at: expect.stringMatching(/Z$/),
+        version: 1,
       });
       expect((await rowOf(body.id))?.clinicId).toBe(clinicId);
       const audit = await lastAudit();

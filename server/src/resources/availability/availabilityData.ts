@@ -24,6 +24,7 @@ import { appointments, availability, dentists, type TimeSlot } from '../../db/sc
 import { containsPattern } from '../../db/search';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
+import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Database | Transaction;
@@ -196,6 +197,7 @@ const availabilityColumns = {
   status: availability.status,
   createdAt: availability.createdAt,
   updatedAt: availability.updatedAt,
+  version: availability.version,
 };
 
 interface AvailabilityRow {
@@ -207,6 +209,7 @@ interface AvailabilityRow {
   status: string;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
 }
 
 function toWire(row: AvailabilityRow): WireAvailability {
@@ -223,6 +226,7 @@ function toWire(row: AvailabilityRow): WireAvailability {
     status: row.status as AvailabilityDayStatus,
     created_at: isoTimestamp(row.createdAt),
     updated_at: isoTimestamp(row.updatedAt),
+    version: row.version,
   };
 }
 
@@ -405,19 +409,26 @@ async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise
   }
 }
 
-async function lockedAvailability(tx: Transaction, clinicId: number, id: number) {
+/**
+ * The day a write changes, locked to the commit, if the staff member may change it (else 403) and it
+ * is at the `expected` version (else 412: a precondition is judged after who may ask).
+ */
+async function lockedAvailability(tx: Transaction, staff: Staff, id: number, expected: ExpectedVersion) {
   const [row] = await tx
     .select({
       id: availability.id,
+      version: availability.version,
       dentistId: availability.dentistId,
       date: availability.date,
       timeSlots: availability.timeSlots,
       status: availability.status,
     })
     .from(availability)
-    .where(and(eq(availability.clinicId, clinicId), eq(availability.id, id)))
+    .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)))
     .for('update');
   if (!row) throw new HttpError(404, AVAILABILITY_NOT_FOUND);
+  checkOwnership(staff, row.dentistId);
+  requireVersion(row.version, expected);
   return row;
 }
 
@@ -478,6 +489,7 @@ export async function updateAvailability(
   staff: Staff,
   id: number,
   input: AvailabilityWrite,
+  expected: ExpectedVersion = null,
 ): Promise<WireAvailability> {
   return inTransaction(db, async (tx) => {
     // The days it leaves and enters are locked before its row (lockDays).
@@ -487,11 +499,10 @@ export async function updateAvailability(
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
     if (!seen) throw new HttpError(404, AVAILABILITY_NOT_FOUND);
     await lockDays(tx, staff.clinicId, [seen, input]);
-    const current = await lockedAvailability(tx, staff.clinicId, id);
+    const current = await lockedAvailability(tx, staff, id, expected);
     if (current.dentistId !== seen.dentistId || current.date !== seen.date) {
       throw new HttpError(409, CHANGED_MEANWHILE);
     }
-    checkOwnership(staff, current.dentistId);
     checkOwnership(staff, input.dentistId);
     const dentist = await requireDentist(tx, staff.clinicId, input.dentistId);
     if (input.date !== current.date) await requireNotPast(tx, staff.clinicId, input.date);
@@ -574,7 +585,12 @@ export async function updateAvailability(
  * cancelled or moved, so no booking is left without its slot. The day is locked as the appointments'
  * writes lock it, so a booking in flight is either seen here or waits for the delete.
  */
-export async function deleteAvailability(db: Database, staff: Staff, id: number): Promise<void> {
+export async function deleteAvailability(
+  db: Database,
+  staff: Staff,
+  id: number,
+  expected: ExpectedVersion = null,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const [seen] = await tx
       .select({ dentistId: availability.dentistId, date: availability.date })
@@ -582,8 +598,7 @@ export async function deleteAvailability(db: Database, staff: Staff, id: number)
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
     if (!seen) throw new HttpError(404, AVAILABILITY_NOT_FOUND);
     await lockDays(tx, staff.clinicId, [seen]);
-    const current = await lockedAvailability(tx, staff.clinicId, id);
-    checkOwnership(staff, current.dentistId);
+    const current = await lockedAvailability(tx, staff, id, expected);
     const times = await bookedTimes(tx, staff.clinicId, current.dentistId, current.date);
     const held = times.filter((visit) =>
       current.timeSlots.some((slot) => timeIn(slot, [visit]) !== undefined),
@@ -617,10 +632,10 @@ export async function updateSlot(
   staff: Staff,
   id: number,
   input: SlotUpdate,
+  expected: ExpectedVersion = null,
 ): Promise<WireAvailability> {
   return inTransaction(db, async (tx) => {
-    const current = await lockedAvailability(tx, staff.clinicId, id);
-    checkOwnership(staff, current.dentistId);
+    const current = await lockedAvailability(tx, staff, id, expected);
     const index = current.timeSlots.findIndex((slot) => slot.start === input.start && slot.end === input.end);
     const target = current.timeSlots[index];
     if (!target) throw new HttpError(404, noSuchSlot(input.start, input.end));

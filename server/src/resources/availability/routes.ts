@@ -10,12 +10,13 @@ import {
   slotUpdateSchema,
   wireAvailabilitySchema,
 } from '@dental/shared/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
+import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import {
   AVAILABILITY_NOT_FOUND,
   createAvailability,
@@ -39,6 +40,11 @@ const BODY_RULES =
 export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const writer = guard.permitted('availability', 'manage availability');
+  /** What a write refused for its If-Match answers: the day as GET answers it now. */
+  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
+    current: () => findAvailability(db, guard.staffOf(request).clinicId, request.params.id),
+    notFound: AVAILABILITY_NOT_FOUND,
+  });
 
   routes.get(
     '/api/availability',
@@ -151,10 +157,17 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         security: SECURITY,
         params: idParamsSchema,
         body: availabilityWriteSchema,
-        response: { 200: wireAvailabilitySchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: wireAvailabilitySchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...staleWriteResponse(wireAvailabilitySchema),
+        },
       },
     },
-    async (request) => updateAvailability(db, guard.staffOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), (expected) =>
+        updateAvailability(db, guard.staffOf(request), request.params.id, request.body, expected),
+      ),
   );
 
   routes.delete(
@@ -166,13 +179,18 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         summary: `Delete an availability day (${WRITERS}); 409 while it holds a live appointment (cancel or move it first)`,
         security: SECURITY,
         params: idParamsSchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },
+        response: {
+          200: z.object({ message: z.string() }),
+          ...errorResponses(401, 403, 404, 409),
+          ...staleWriteResponse(wireAvailabilitySchema),
+        },
       },
     },
-    async (request) => {
-      await deleteAvailability(db, guard.staffOf(request), request.params.id);
-      return { message: 'Availability deleted' };
-    },
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), async (expected) => {
+        await deleteAvailability(db, guard.staffOf(request), request.params.id, expected);
+        return { message: 'Availability deleted' };
+      }),
   );
 
   routes.patch(
@@ -185,9 +203,16 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         security: SECURITY,
         params: idParamsSchema,
         body: slotUpdateSchema,
-        response: { 200: wireAvailabilitySchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: wireAvailabilitySchema,
+          ...errorResponses(400, 401, 403, 404),
+          ...staleWriteResponse(wireAvailabilitySchema),
+        },
       },
     },
-    async (request) => updateSlot(db, guard.staffOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), (expected) =>
+        updateSlot(db, guard.staffOf(request), request.params.id, request.body, expected),
+      ),
   );
 }

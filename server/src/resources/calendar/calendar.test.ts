@@ -161,6 +161,7 @@ describe('calendar API', () => {
         overlapping: false,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         updated_at: expect.stringMatching(/Z$/),
+        version: 1,
       });
     });
 

@@ -1,6 +1,8 @@
 import {
+  ACTIVITY_SEEN_URL,
   activityListSchema,
   activityQuerySchema,
+  activitySeenSchema,
   dashboardStatsSchema,
   todayAppointmentsQuerySchema,
   todayAppointmentsSchema,
@@ -11,6 +13,7 @@ import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { clinicToday } from '../../db/clinicTime';
 import { errorResponses } from '../../plugins/errors';
+import { markActivitySeen, readActivitySeen } from './activitySeen';
 import { readActivity, readDayAppointments } from './dashboardData';
 import { StatsCache } from './statsCache';
 
@@ -22,11 +25,11 @@ export function registerDashboardRoutes(
   app: FastifyInstance,
   db: Database,
   guard: Guard,
-  options: { cacheStats: boolean } = { cacheStats: true },
+  options: { cacheStats: boolean; versionOf: (clinicId: number) => Promise<string> },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Per app, not per module: two apps in one process (tests) have two databases.
-  const statsCache = new StatsCache(db, Date.now, options.cacheStats);
+  const statsCache = new StatsCache(db, options.versionOf, Date.now, options.cacheStats);
   // A change made through this process shows on the next dashboard at once.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.staff) {
@@ -85,5 +88,42 @@ export function registerDashboardRoutes(
     async (request) => ({
       data: await readActivity(db, guard.staffOf(request).clinicId, request.query.limit),
     }),
+  );
+
+  routes.get(
+    ACTIVITY_SEEN_URL,
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary:
+          'The newest activity record (its id) the signed-in user has seen in the bell, kept for them on the server so each of their browsers agrees',
+        security: SECURITY,
+        response: { 200: activitySeenSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const staff = guard.staffOf(request);
+      return { seen_id: await readActivitySeen(db, staff.clinicId, staff.id) };
+    },
+  );
+
+  routes.put(
+    ACTIVITY_SEEN_URL,
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Marks the clinic's activity seen up to a record (its id) for the signed-in user; the marker never moves back. Their other browsers hear an `activity_seen` change",
+        security: SECURITY,
+        body: activitySeenSchema,
+        response: { 200: activitySeenSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const staff = guard.staffOf(request);
+      return { seen_id: await markActivitySeen(db, staff.clinicId, staff.id, request.body.seen_id) };
+    },
   );
 }

@@ -1,31 +1,23 @@
 import type { DashboardStat } from '@dental/shared/domain';
-import { readClinicVersion } from '../../db/auditLog';
 import type { Database } from '../../db/client';
-import { clinicToday, localDate } from '../../db/clinicTime';
+import { clinicToday } from '../../db/clinicTime';
 import { readStatFigures, statCards } from './dashboardData';
 
 /**
  * Counting a large clinic's patients and pending bookings costs tens of milliseconds; the dashboard
  * is opened by every screen of the clinic, so the stats are kept per clinic and recounted only
- * when something may have changed them:
- *  - a write through this process (any non-GET /api call of the clinic) drops the clinic's entry;
- *  - at most every REVALIDATE_MS a cheap probe (the clinic's zone and newest audit record) catches
- *    writes made through other API processes, a zone change and the date turning;
- *  - an entry never outlives MAX_AGE_MS, which bounds what a transaction committing out of audit-id
- *    order could leave behind.
- * Concurrent callers share one recount.
+ * when something may have changed them: when the clinic's version (ClinicVersions: a write through
+ * any API process, announced as it commits, or the date turning in the clinic's zone) has moved.
+ * An entry never outlives MAX_AGE_MS, which bounds what a change made outside the API (and so not
+ * announced) could leave behind. Concurrent callers share one recount.
  */
-const REVALIDATE_MS = 1_000;
 const MAX_AGE_MS = 15_000;
 const MAX_CLINICS = 10_000;
 
 interface Entry {
-  /** The clinic's today and newest audit id the figures were counted at. */
+  /** The clinic's version the figures were counted at. */
   version: string;
-  timeZone: string;
-  today: string;
   computedAt: number;
-  checkedAt: number;
   stats: Promise<DashboardStat[]>;
 }
 
@@ -34,6 +26,8 @@ export class StatsCache {
 
   constructor(
     private readonly db: Database,
+    /** The clinic's version: what the figures depend on (ClinicVersions.current). */
+    private readonly versionOf: (clinicId: number) => Promise<string>,
     private readonly now: () => number = Date.now,
     /** Off: every call counts afresh (READ_CACHE=off, so benchmarks measure the database). */
     private readonly enabled = true,
@@ -50,43 +44,21 @@ export class StatsCache {
       return statCards(await readStatFigures(this.db, clinicId, await clinicToday(this.db, clinicId)));
     }
     const now = this.now();
+    const version = await this.versionOf(clinicId);
     const cached = this.entries.get(clinicId);
-    if (
-      cached &&
-      now - cached.checkedAt < REVALIDATE_MS &&
-      now - cached.computedAt < MAX_AGE_MS &&
-      localDate(cached.timeZone) === cached.today
-    ) {
-      return cached.stats;
-    }
-    const probe = await readClinicVersion(this.db, clinicId);
-    const today = localDate(probe.timeZone);
-    const version = `${today}|${probe.latestAuditId}`;
-    const current = this.entries.get(clinicId);
-    if (current && current.version === version && now - current.computedAt < MAX_AGE_MS) {
-      current.checkedAt = now;
-      return current.stats;
-    }
-    return this.recount(clinicId, { version, timeZone: probe.timeZone, today, now });
+    if (cached && cached.version === version && now - cached.computedAt < MAX_AGE_MS) return cached.stats;
+    return this.recount(clinicId, version, now);
   }
 
-  private recount(
-    clinicId: number,
-    at: { version: string; timeZone: string; today: string; now: number },
-  ): Promise<DashboardStat[]> {
-    const stats = readStatFigures(this.db, clinicId, at.today).then(statCards);
+  private async recount(clinicId: number, version: string, now: number): Promise<DashboardStat[]> {
+    const stats = clinicToday(this.db, clinicId)
+      .then((today) => readStatFigures(this.db, clinicId, today))
+      .then(statCards);
     if (this.entries.size >= MAX_CLINICS && !this.entries.has(clinicId)) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(clinicId, {
-      version: at.version,
-      timeZone: at.timeZone,
-      today: at.today,
-      computedAt: at.now,
-      checkedAt: at.now,
-      stats,
-    });
+    this.entries.set(clinicId, { version, computedAt: now, stats });
     // A failed count is not kept: the next call tries again.
     stats.catch(() => {
       if (this.entries.get(clinicId)?.stats === stats) this.entries.delete(clinicId);

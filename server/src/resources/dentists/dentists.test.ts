@@ -144,6 +144,7 @@ describe('dentists API', () => {
         days_per_week: 6,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         updated_at: expect.stringMatching(/Z$/),
+        version: expect.any(Number),
       });
     });
 
@@ -275,6 +276,7 @@ describe('dentists API', () => {
           'time',
           'treatment',
           'updated_at',
+          'version',
         ].sort(),
       );
 

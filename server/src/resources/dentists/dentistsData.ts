@@ -20,6 +20,7 @@ import { appointments, availability, calendarFeeds, dentists, users } from '../.
 import { containsPattern } from '../../db/search';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
+import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from '../appointments/appointmentRows';
 
 export const DENTIST_NOT_FOUND = 'Dentist not found';
@@ -50,6 +51,7 @@ const dentistColumns = {
   status: dentists.status,
   createdAt: dentists.createdAt,
   updatedAt: dentists.updatedAt,
+  version: dentists.version,
 };
 
 type DentistRow = {
@@ -64,6 +66,7 @@ type DentistRow = {
   status: string;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
 };
 
 export function toWireDentist(row: DentistRow): WireDentist {
@@ -81,6 +84,7 @@ export function toWireDentist(row: DentistRow): WireDentist {
     days_per_week: daysPerWeekOf(row.workingDays),
     created_at: isoTimestamp(row.createdAt),
     updated_at: isoTimestamp(row.updatedAt),
+    version: row.version,
   };
 }
 
@@ -225,13 +229,20 @@ export async function createDentist(db: Database, actor: Actor, input: DentistWr
   });
 }
 
-async function lockedDentist(tx: Transaction, clinicId: number, dentistId: number) {
+/** The dentist a write changes, locked to the commit; refused (412) when not at the `expected` version. */
+async function lockedDentist(
+  tx: Transaction,
+  clinicId: number,
+  dentistId: number,
+  expected: ExpectedVersion,
+) {
   const [row] = await tx
     .select(dentistColumns)
     .from(dentists)
     .where(liveDentist(clinicId, dentistId))
     .for('update');
   if (!row) throw new HttpError(404, DENTIST_NOT_FOUND);
+  requireVersion(row.version, expected);
   return row;
 }
 
@@ -241,9 +252,10 @@ export async function updateDentist(
   actor: Actor,
   dentistId: number,
   input: DentistWrite,
+  expected: ExpectedVersion = null,
 ): Promise<WireDentist> {
   return inTransaction(db, async (tx) => {
-    const current = await lockedDentist(tx, actor.clinicId, dentistId);
+    const current = await lockedDentist(tx, actor.clinicId, dentistId, expected);
     await checkUnique(tx, actor.clinicId, input, dentistId);
     const next = {
       name: input.name,
@@ -293,10 +305,15 @@ export async function updateDentist(
  * them is unlinked, all in one transaction. A booking racing the delete fails the appointments
  * foreign key (or finds the dentist inactive) and answers 409.
  */
-export async function deleteDentist(db: Database, actor: Actor, dentistId: number): Promise<void> {
+export async function deleteDentist(
+  db: Database,
+  actor: Actor,
+  dentistId: number,
+  expected: ExpectedVersion = null,
+): Promise<void> {
   try {
     await inTransaction(db, async (tx) => {
-      const current = await lockedDentist(tx, actor.clinicId, dentistId);
+      const current = await lockedDentist(tx, actor.clinicId, dentistId, expected);
       const now = await clinicNow(tx, actor.clinicId);
       const [booked] = await tx
         .select({

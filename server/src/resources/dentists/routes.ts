@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
+import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import { freeTimesOf } from '../availability/openHours';
 import {
   type Actor,
@@ -42,6 +43,11 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
     const staff = guard.staffOf(request);
     return { clinicId: staff.clinicId, userId: staff.id };
   };
+  /** What a write refused for its If-Match answers: the dentist as GET answers it now. */
+  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
+    current: () => findDentist(db, actorOf(request).clinicId, request.params.id),
+    notFound: DENTIST_NOT_FOUND,
+  });
 
   routes.get(
     '/api/dentists',
@@ -165,10 +171,17 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
         security: SECURITY,
         params: idParamsSchema,
         body: dentistWriteSchema,
-        response: { 200: wireDentistSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: wireDentistSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...staleWriteResponse(wireDentistSchema),
+        },
       },
     },
-    async (request) => updateDentist(db, actorOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), (expected) =>
+        updateDentist(db, actorOf(request), request.params.id, request.body, expected),
+      ),
   );
 
   routes.delete(
@@ -181,12 +194,17 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
           "Delete a dentist with their availability and calendar feeds (admin); a user account linked to them is unlinked. A dentist with appointments to come is kept (409): move or cancel them, or set the dentist inactive. Past and cancelled appointments stay in the clinic's records with the dentist's name, while the dentist leaves every list, choice and count and their e-mail and license are free again",
         security: SECURITY,
         params: idParamsSchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },
+        response: {
+          200: z.object({ message: z.string() }),
+          ...errorResponses(401, 403, 404, 409),
+          ...staleWriteResponse(wireDentistSchema),
+        },
       },
     },
-    async (request) => {
-      await deleteDentist(db, actorOf(request), request.params.id);
-      return { message: 'Dentist deleted' };
-    },
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), async (expected) => {
+        await deleteDentist(db, actorOf(request), request.params.id, expected);
+        return { message: 'Dentist deleted' };
+      }),
   );
 }

@@ -320,6 +320,7 @@ describe('patients API', () => {
           'overlapping',
           'created_at',
           'updated_at',
+          'version',
         ].sort(),
       );
       const [dentist] = await db().select().from(dentists).where(eq(dentists.id, dentistId));

@@ -18,6 +18,7 @@ import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
+import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { queueNewPatientAlert } from '../notifications/outboxQueue';
 import { canScanInNameOrder, matchingPatientIds, patientsInNameOrder, searchWordsOf } from './patientSearch';
@@ -44,6 +45,7 @@ interface PatientRow {
   status: WirePatient['status'];
   created_at: string | Date;
   updated_at: string | Date;
+  version: number | string;
   last_visit: string | null;
   next_id: number | string | null;
   next_date: string | null;
@@ -68,6 +70,7 @@ function toWirePatient(row: PatientRow): WirePatient {
     status: row.status,
     created_at: isoTimestamp(row.created_at),
     updated_at: isoTimestamp(row.updated_at),
+    version: Number(row.version),
   };
 }
 
@@ -111,6 +114,7 @@ async function selectPatients(
   const result = await db.execute(sql`
     select p.id, p.name, p.email, p.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
       p.address, p.emergency_contact, p.medical_history, p.status, p.created_at, p.updated_at,
+      p.version,
       (select to_char(max(a.date), 'YYYY-MM-DD') from appointments a
         where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date <= ${now.date}::date
           and (a.status = 'completed' or (a.status <> 'cancelled' and ${passed}))) as last_visit,
@@ -239,13 +243,15 @@ export async function createPatient(db: Database, actor: Actor, input: PatientWr
   });
 }
 
-async function lockPatient(tx: Transaction, clinicId: number, patientId: number) {
+/** The patient a write changes, locked to the commit; refused (412) when not at the `expected` version. */
+async function lockPatient(tx: Transaction, clinicId: number, patientId: number, expected: ExpectedVersion) {
   const [row] = await tx
-    .select({ id: patients.id, name: patients.name, status: patients.status })
+    .select({ id: patients.id, name: patients.name, status: patients.status, version: patients.version })
     .from(patients)
     .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
     .for('update');
   if (!row) throw new HttpError(404, PATIENT_NOT_FOUND);
+  requireVersion(row.version, expected);
   return row;
 }
 
@@ -254,9 +260,10 @@ export async function updatePatient(
   actor: Actor,
   patientId: number,
   input: PatientWrite,
+  expected: ExpectedVersion = null,
 ): Promise<WirePatient> {
   return db.transaction(async (tx) => {
-    const current = await lockPatient(tx, actor.clinicId, patientId);
+    const current = await lockPatient(tx, actor.clinicId, patientId, expected);
     refuseFutureBirthDate(input.dateOfBirth, await clinicToday(tx, actor.clinicId));
     const status = input.status ?? (current.status as WirePatient['status']);
     await tx
@@ -286,10 +293,15 @@ export async function updatePatient(
 }
 
 /** A patient with appointments keeps them: the delete is refused (their history is the clinic's record). */
-export async function deletePatient(db: Database, actor: Actor, patientId: number): Promise<void> {
+export async function deletePatient(
+  db: Database,
+  actor: Actor,
+  patientId: number,
+  expected: ExpectedVersion = null,
+): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const current = await lockPatient(tx, actor.clinicId, patientId);
+      const current = await lockPatient(tx, actor.clinicId, patientId, expected);
       const booked = await countAppointments(
         tx,
         sql`a.clinic_id = ${actor.clinicId} and a.patient_id = ${patientId}`,

@@ -14,6 +14,7 @@ import type { Guard } from '../../auth/guard';
 import { pageAnswer } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
+import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import {
   type Actor,
   createPatient,
@@ -37,6 +38,11 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
     const staff = guard.staffOf(request);
     return { clinicId: staff.clinicId, userId: staff.id };
   };
+  /** What a write refused for its If-Match answers: the patient as GET answers it now. */
+  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
+    current: () => findPatient(db, actorOf(request).clinicId, request.params.id),
+    notFound: PATIENT_NOT_FOUND,
+  });
 
   routes.get(
     '/api/patients',
@@ -125,10 +131,17 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
         security: SECURITY,
         params: idParamsSchema,
         body: patientWriteSchema,
-        response: { 200: wirePatientSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: wirePatientSchema,
+          ...errorResponses(400, 401, 403, 404),
+          ...staleWriteResponse(wirePatientSchema),
+        },
       },
     },
-    async (request) => updatePatient(db, actorOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), (expected) =>
+        updatePatient(db, actorOf(request), request.params.id, request.body, expected),
+      ),
   );
 
   routes.delete(
@@ -140,12 +153,17 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
         summary: `Delete a patient without appointments. One with appointments (of any status, cancelled included) is refused with 409: delete those appointments first, or set the patient inactive. ${ROLES_NOTE}`,
         security: SECURITY,
         params: idParamsSchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },
+        response: {
+          200: z.object({ message: z.string() }),
+          ...errorResponses(401, 403, 404, 409),
+          ...staleWriteResponse(wirePatientSchema),
+        },
       },
     },
-    async (request) => {
-      await deletePatient(db, actorOf(request), request.params.id);
-      return { message: 'Patient deleted' };
-    },
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), async (expected) => {
+        await deletePatient(db, actorOf(request), request.params.id, expected);
+        return { message: 'Patient deleted' };
+      }),
   );
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
+import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import { readSettings, type SettingsFollower, saveSettings } from './settingsData';
 
 const TAGS = ['settings'];
@@ -43,15 +44,25 @@ export function registerSettingsRoutes(
       schema: {
         tags: TAGS,
         summary:
-          "Save the clinic's practice settings (admin). Fields left out keep their value; an open day ends after it starts; `timeZone` is an IANA name and sets the clinic's 'today'",
+          "Save the clinic's practice settings (admin). Fields left out keep their value; an open day ends after it starts; `timeZone` is an IANA name and sets the clinic's 'today'. With `If-Match` naming an older version than the saved one: 412 with the current settings, nothing saved",
         security: SECURITY,
         body: practiceSettingsUpdateSchema,
-        response: { 200: practiceSettingsSchema, ...errorResponses(400, 401, 403) },
+        response: {
+          200: practiceSettingsSchema,
+          ...errorResponses(400, 401, 403),
+          ...staleWriteResponse(practiceSettingsSchema),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const staff = guard.staffOf(request);
-      return saveSettings(db, { clinicId: staff.clinicId, userId: staff.id }, request.body, followers);
+      return writeIfMatch(
+        request,
+        reply,
+        { current: () => readSettings(db, staff.clinicId), notFound: 'Clinic not found' },
+        (expected) =>
+          saveSettings(db, { clinicId: staff.clinicId, userId: staff.id }, request.body, followers, expected),
+      );
     },
   );
 }

@@ -82,6 +82,7 @@ describe('settings API', () => {
         'Root Canal': 90,
       },
       bookingGridMinutes: 15,
+      version: 1,
     });
   });
 
@@ -140,6 +141,7 @@ describe('settings API', () => {
       },
       notifications: { ...before.notifications, smsReminders: true },
       timeZone: 'Europe/London',
+      version: before.version + 1,
     };
     expect(response.json()).toEqual(expected);
     expect((await get(receptionistToken)).json()).toEqual(expected);

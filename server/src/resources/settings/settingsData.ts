@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { forgetClinicTimeZone } from '../../db/clinicTime';
 import { clinicSettings, clinics } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -24,6 +25,15 @@ export type SettingsFollower = (
   before: PracticeSettings,
   after: PracticeSettings,
 ) => Promise<void>;
+
+/** A value as JSON with its keys sorted: stored JSON comes back with its keys in another order than a body's. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
 
 /** Saved settings over the defaults: a clinic that never saved answers the defaults, named after it. */
 export async function readSettings(db: Database | Transaction, clinicId: number): Promise<PracticeSettings> {
@@ -41,6 +51,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       reminderLeadHours: clinicSettings.reminderLeadHours,
       treatmentMinutes: clinicSettings.treatmentMinutes,
       bookingGridMinutes: clinicSettings.bookingGridMinutes,
+      version: clinicSettings.version,
     })
     .from(clinics)
     .leftJoin(clinicSettings, eq(clinicSettings.clinicId, clinics.id))
@@ -70,6 +81,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       ...(row.treatmentMinutes as Partial<PracticeSettings['treatmentMinutes']> | null),
     },
     bookingGridMinutes: row.bookingGridMinutes ?? defaults.bookingGridMinutes,
+    version: row.version ?? defaults.version,
   };
 }
 
@@ -78,6 +90,7 @@ export async function saveSettings(
   actor: { clinicId: number; userId: number },
   update: PracticeSettingsUpdate,
   followers: readonly SettingsFollower[] = [],
+  expected: ExpectedVersion = null,
 ): Promise<PracticeSettings> {
   const saved = await db.transaction(async (tx) => {
     // One writer at a time per clinic, so two saves of different fields both land.
@@ -87,6 +100,8 @@ export async function saveSettings(
       .where(eq(clinics.id, actor.clinicId))
       .for('no key update');
     const current = await readSettings(tx, actor.clinicId);
+    // Settings writers take turns on the clinic's lock above: no save can land between this and ours.
+    requireVersion(current.version, expected);
     const next: PracticeSettings = {
       practiceName: update.practiceName ?? current.practiceName,
       address: update.address ?? current.address,
@@ -99,6 +114,7 @@ export async function saveSettings(
       reminderLeadHours: update.reminderLeadHours ?? current.reminderLeadHours,
       treatmentMinutes: { ...current.treatmentMinutes, ...update.treatmentMinutes },
       bookingGridMinutes: update.bookingGridMinutes ?? current.bookingGridMinutes,
+      version: current.version,
     };
     const row = {
       practiceName: next.practiceName,
@@ -113,17 +129,26 @@ export async function saveSettings(
       bookingGridMinutes: next.bookingGridMinutes,
       updatedAt: new Date(),
     };
-    await tx
+    const changed = (Object.keys(next) as Array<keyof PracticeSettings>).filter(
+      (field) => field !== 'version' && canonicalJson(next[field]) !== canonicalJson(current[field]),
+    );
+    // A clinic's first save follows its defaults, version 1, and is the next version if it changed
+    // anything; later saves are versioned by the database's trigger. A save that changes nothing staff
+    // see leaves the stored row as it is (a value kept as null there reads as its default), so its
+    // version holds: a desk's open form is not made stale by another desk's unchanged save.
+    const [stored] = await tx
       .insert(clinicSettings)
-      .values({ clinicId: actor.clinicId, ...row })
-      .onConflictDoUpdate({ target: clinicSettings.clinicId, set: row });
+      .values({ clinicId: actor.clinicId, ...row, version: current.version + (changed.length > 0 ? 1 : 0) })
+      .onConflictDoUpdate({
+        target: clinicSettings.clinicId,
+        set: changed.length > 0 ? row : { updatedAt: row.updatedAt },
+      })
+      .returning({ version: clinicSettings.version });
+    if (stored) next.version = stored.version;
     if (next.timeZone !== current.timeZone) {
       await tx.update(clinics).set({ timeZone: next.timeZone }).where(eq(clinics.id, actor.clinicId));
     }
     for (const follow of followers) await follow(tx, actor.clinicId, current, next);
-    const changed = (Object.keys(next) as Array<keyof PracticeSettings>).filter(
-      (field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]),
-    );
     await recordAudit(tx, {
       clinicId: actor.clinicId,
       userId: actor.userId,

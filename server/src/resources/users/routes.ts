@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
+import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import {
   type Actor,
   createUser,
@@ -35,6 +36,11 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
     const staff = guard.staffOf(request);
     return { clinicId: staff.clinicId, userId: staff.id };
   };
+  /** What a write refused for its If-Match answers: the account as GET answers it now. */
+  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
+    current: () => findUser(db, actorOf(request).clinicId, request.params.id),
+    notFound: USER_NOT_FOUND,
+  });
 
   routes.get(
     '/api/users',
@@ -104,10 +110,17 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
         security: SECURITY,
         params: idParamsSchema,
         body: userUpdateSchema,
-        response: { 200: wireUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: wireUserSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...staleWriteResponse(wireUserSchema),
+        },
       },
     },
-    async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), (expected) =>
+        updateUser(db, actorOf(request), request.params.id, request.body, expected),
+      ),
   );
 
   routes.patch(
@@ -121,10 +134,17 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
         security: SECURITY,
         params: idParamsSchema,
         body: userStatusSchema,
-        response: { 200: wireUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: wireUserSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...staleWriteResponse(wireUserSchema),
+        },
       },
     },
-    async (request) => setUserStatus(db, actorOf(request), request.params.id, request.body.isActive),
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), (expected) =>
+        setUserStatus(db, actorOf(request), request.params.id, request.body.isActive, expected),
+      ),
   );
 
   routes.delete(
@@ -137,12 +157,17 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
           "Delete a user and end their sessions (admin). Not oneself, nor the clinic's last active admin (409)",
         security: SECURITY,
         params: idParamsSchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(401, 403, 404, 409) },
+        response: {
+          200: z.object({ message: z.string() }),
+          ...errorResponses(401, 403, 404, 409),
+          ...staleWriteResponse(wireUserSchema),
+        },
       },
     },
-    async (request) => {
-      await deleteUser(db, actorOf(request), request.params.id);
-      return { message: 'User deleted' };
-    },
+    async (request, reply) =>
+      writeIfMatch(request, reply, currentOf(request), async (expected) => {
+        await deleteUser(db, actorOf(request), request.params.id, expected);
+        return { message: 'User deleted' };
+      }),
   );
 }

@@ -11,6 +11,7 @@ import { liveDentist } from '../../db/liveDentists';
 import { clinics, dentists, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
+import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 
 export const USER_NOT_FOUND = 'User not found';
 export const USERNAME_TAKEN = 'That username is already taken';
@@ -45,6 +46,7 @@ const userColumns = {
   dentistId: users.dentistId,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  version: users.version,
 };
 
 function wire(row: Omit<Staff, 'role' | 'sessionsSince'> & { role: string }): WireUser {
@@ -128,10 +130,16 @@ async function lockClinicUsers(tx: Transaction, clinicId: number): Promise<void>
   );
 }
 
-async function currentUser(tx: Transaction, actor: Actor, userId: number) {
+/**
+ * The account a write changes, refused (412) when not at the `expected` version. Locked to the commit
+ * (as the write's UPDATE would): writes outside this file (a dentist's delete unlinks its account)
+ * do not take the clinic's user lock, and must not slip in between the check and the write.
+ */
+async function currentUser(tx: Transaction, actor: Actor, userId: number, expected: ExpectedVersion) {
   const [row] = await tx
     .select({
       id: users.id,
+      version: users.version,
       role: users.role,
       isActive: users.isActive,
       dentistId: users.dentistId,
@@ -140,8 +148,10 @@ async function currentUser(tx: Transaction, actor: Actor, userId: number) {
       email: users.email,
     })
     .from(users)
-    .where(and(eq(users.clinicId, actor.clinicId), eq(users.id, userId)));
+    .where(and(eq(users.clinicId, actor.clinicId), eq(users.id, userId)))
+    .for('no key update');
   if (!row) throw new HttpError(404, USER_NOT_FOUND);
+  requireVersion(row.version, expected);
   return row;
 }
 
@@ -315,12 +325,13 @@ export async function updateUser(
   actor: Actor,
   userId: number,
   input: UserUpdate,
+  expected: ExpectedVersion = null,
 ): Promise<WireUser> {
   if (input.password) requireUncommonPassword(input.password);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return inTransaction(db, async (tx) => {
     await lockClinicUsers(tx, actor.clinicId);
-    const current = await currentUser(tx, actor, userId);
+    const current = await currentUser(tx, actor, userId, expected);
     const isActive = input.isActive ?? current.isActive;
     await checkAdminRules(tx, actor, current, { role: input.role, isActive });
     await checkUnique(tx, input.username, input.email, userId);
@@ -386,10 +397,11 @@ export async function setUserStatus(
   actor: Actor,
   userId: number,
   isActive: boolean,
+  expected: ExpectedVersion = null,
 ): Promise<WireUser> {
   return inTransaction(db, async (tx) => {
     await lockClinicUsers(tx, actor.clinicId);
-    const current = await currentUser(tx, actor, userId);
+    const current = await currentUser(tx, actor, userId, expected);
     await checkAdminRules(tx, actor, current, { role: current.role, isActive });
     if (current.isActive !== isActive) {
       await tx
@@ -412,10 +424,15 @@ export async function setUserStatus(
   });
 }
 
-export async function deleteUser(db: Database, actor: Actor, userId: number): Promise<void> {
+export async function deleteUser(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  expected: ExpectedVersion = null,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     await lockClinicUsers(tx, actor.clinicId);
-    const current = await currentUser(tx, actor, userId);
+    const current = await currentUser(tx, actor, userId, expected);
     if (
       current.role === 'admin' &&
       current.isActive &&

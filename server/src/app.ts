@@ -8,6 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accessClaimsOf, decorateAccessClaims } from './auth/accessClaims';
 import { createGuard, isGuardHook } from './auth/guard';
 import type { AppConfig } from './config';
+import { sealAuditChain } from './db/auditLog';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { seedDemoData } from './db/seedDemo';
@@ -21,6 +22,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticHosting } from './plugins/staticHosting';
 import { registerVersionTags } from './plugins/versions';
 import { registerAppointmentsRoutes } from './resources/appointments/routes';
+import { registerAuditRoutes } from './resources/audit/routes';
 import { registerAuthRoutes } from './resources/auth/routes';
 import { registerAvailabilityRoutes } from './resources/availability/routes';
 import { registerBackupRoutes } from './resources/backup/routes';
@@ -43,6 +45,9 @@ import { registerOutboxRoutes } from './resources/notifications/routes';
 import { registerPatientsRoutes } from './resources/patients/routes';
 import { registerSettingsRoutes } from './resources/settings/routes';
 import { registerUsersRoutes } from './resources/users/routes';
+
+/** How often the audit records written since are sealed into their clinics' chains. */
+const AUDIT_SEALING_MS = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +124,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await registerApiDocs(app);
 
+  // Audit records written since are given their places in their clinics' chains every few seconds.
+  const sealing = setInterval(() => {
+    sealAuditChain(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sealing the audit chain failed'),
+    );
+  }, AUDIT_SEALING_MS);
+  sealing.unref();
+  app.addHook('preClose', async () => clearInterval(sealing));
   const hub = new ClinicEventHub();
   await hub.start(database);
   app.decorate('clinicEvents', hub);
@@ -158,6 +171,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     versionOf: (clinicId) => versions.current(clinicId),
   });
   registerEventsRoutes(app, db, guard, hub);
+  registerAuditRoutes(app, db, guard);
   registerStaticHosting(app, config.staticRoot);
 
   return app;

@@ -74,11 +74,17 @@ export async function rotateRefreshToken(
   });
 }
 
-export async function revokeRefreshToken(db: Database, token: string): Promise<void> {
-  await db
+/** Revokes a live refresh token; answers whose session it was, or null when it was not live. */
+export async function revokeRefreshToken(
+  db: Database,
+  token: string,
+): Promise<{ clinicId: number; userId: number } | null> {
+  const [revoked] = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt)))
+    .returning({ clinicId: refreshTokens.clinicId, userId: refreshTokens.userId });
+  return revoked ?? null;
 }
 
 /** Ends every session of a user (deactivation, deletion, password reset). */

@@ -64,3 +64,54 @@ export async function readClinicVersion(
   const zone = row?.timeZone ?? 'UTC';
   return { timeZone: isTimeZone(zone) ? zone : 'UTC', latestAuditId: Number(row?.latestAuditId ?? 0) };
 }
+
+/**
+ * Gives the audit records written since the last sealing their places in their clinics' chains
+ * (migration 0017: seal_audit_chain); answers how many were sealed. Safe from any number of API
+ * processes at once: one seals a clinic while the others pass it by.
+ */
+export async function sealAuditChain(db: Database): Promise<number> {
+  const { rows } = await db.execute(sql`select seal_audit_chain() as sealed`);
+  return Number((rows[0] as { sealed?: number | string } | undefined)?.sealed ?? 0);
+}
+
+/** What a check of a clinic's chain found. */
+export interface AuditChainCheck {
+  /** Sealed records checked. */
+  records: number;
+  /** The first record that does not fit the chain (edited, or its neighbour deleted), or null. */
+  firstUnfit: { id: number; place: number } | null;
+}
+
+/**
+ * Checks a clinic's audit chain after sealing what is new: each record's hash must be that of the
+ * record before it and its own fields, and the places must run 1, 2, 3… without a gap. A record
+ * edited behind the API's back (the database refuses it, unless its triggers were disabled) or a
+ * record removed breaks the chain there.
+ */
+export async function verifyAuditChain(db: Database, clinicId: number): Promise<AuditChainCheck> {
+  await sealAuditChain(db);
+  const { rows } = await db.execute(sql`
+    with checked as (
+      select a.id, a.chain_seq,
+        a.hash = audit_chain_hash(coalesce(lag(a.hash) over w, ''), a) as fits,
+        a.chain_seq = row_number() over w as in_place
+      from audit_log a
+      where a.clinic_id = ${clinicId} and a.chain_seq > 0
+      window w as (order by a.chain_seq)
+    )
+    select (select count(*) from checked) as records,
+      (select json_build_object('id', id, 'place', chain_seq) from checked
+       where not fits or not in_place order by chain_seq limit 1) as first_unfit
+  `);
+  const row = rows[0] as {
+    records: number | string;
+    first_unfit: { id: number; place: number | string } | null;
+  };
+  return {
+    records: Number(row.records),
+    firstUnfit: row.first_unfit
+      ? { id: Number(row.first_unfit.id), place: Number(row.first_unfit.place) }
+      : null,
+  };
+}

@@ -43,25 +43,15 @@ describe('the embedded database', () => {
       // As if the newest migration had not been taken yet.
       const raw = new PGlite(dataDir, { extensions: { btree_gist } });
       await raw.exec(`
-        drop trigger audit_log_announce on audit_log;
-        drop function audit_log_announce();
-        drop trigger outbox_announce_insert on outbox;
-        drop trigger outbox_announce_update on outbox;
-        drop function outbox_announce();
-        drop function announce_change(integer, integer, text, text, text, bigint);
-        drop trigger appointments_version on appointments;
-        drop trigger patients_version on patients;
-        drop trigger dentists_version on dentists;
-        drop trigger availability_version on availability;
-        drop trigger users_version on users;
-        drop trigger clinic_settings_version on clinic_settings;
-        drop function bump_version();
-        alter table appointments drop column version;
-        alter table patients drop column version;
-        alter table dentists drop column version;
-        alter table availability drop column version;
-        alter table users drop column version, drop column activity_seen_id;
-        alter table clinic_settings drop column version;
+        drop trigger audit_log_unchangeable on audit_log;
+        drop trigger audit_log_untruncatable on audit_log;
+        drop function audit_log_unchangeable();
+        drop function seal_audit_chain();
+        drop index audit_log_chain_unique;
+        drop index audit_log_unsealed_idx;
+        drop function audit_chain_hash(text, audit_log);
+        drop function audit_record_text(audit_log);
+        alter table audit_log drop column chain_seq, drop column hash;
         delete from drizzle.__drizzle_migrations
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations);
       `);

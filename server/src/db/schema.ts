@@ -112,10 +112,15 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     details: jsonb('details'),
     createdAt: createdAt(),
+    /** The record's place in its clinic's chain (1, 2, …), given by the database as it is written (0017). */
+    chainSeq: bigint('chain_seq', { mode: 'number' }).notNull().default(0),
+    /** SHA-256 of the record before it in the chain and this record's own fields: an edit shows. */
+    hash: text('hash').notNull().default(''),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),
     index('audit_log_recent_idx').on(table.clinicId, table.createdAt.desc()),
+    uniqueIndex('audit_log_chain_unique').on(table.clinicId, table.chainSeq),
   ],
 );
 

@@ -30,4 +30,12 @@ export function registerSecurityHeaders(app: FastifyInstance, moduleOrigins: str
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
+  // The API's answers carry patients' and staff's records: no browser or proxy may keep them
+  // (ASVS 14.3.2), unless a route says otherwise (a dentist's calendar feed, for their calendar app).
+  app.addHook('onSend', async (request, reply) => {
+    if (!API_PATH.test(request.url) || reply.hasHeader('cache-control')) return;
+    reply.header('cache-control', 'no-store');
+  });
 }
+
+const API_PATH = /^\/(api|auth)(\/|\?|$)/;

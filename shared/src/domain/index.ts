@@ -1,5 +1,6 @@
 /** Pure-TypeScript domain rules: imported by the browser and by the server alike. */
 export * from './appointments';
+export * from './audit';
 export * from './auth';
 export * from './availability';
 export * from './backup';

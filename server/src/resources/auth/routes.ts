@@ -141,7 +141,7 @@ export function registerAuthRoutes(
             action: locked ? 'login_locked' : 'login_failed',
             entity: 'user',
             entityId: account.id,
-            details: { ip: request.ip },
+            details: { ip: request.ip, factor: 'password' },
           });
         }
         return reply.code(401).send({ message: INVALID_CREDENTIALS });
@@ -175,6 +175,7 @@ export function registerAuthRoutes(
         action: 'login',
         entity: 'user',
         entityId: account.id,
+        details: { ip: request.ip, factor: 'password', remember },
       });
       const staff = await findStaff(db, account.clinicId, account.id);
       if (!staff) throw new Error('Signed-in user vanished');
@@ -284,7 +285,17 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
-      if (token) await revokeRefreshToken(db, token);
+      const ended = token ? await revokeRefreshToken(db, token) : null;
+      if (ended) {
+        await recordAudit(db, {
+          clinicId: ended.clinicId,
+          userId: ended.userId,
+          action: 'logout',
+          entity: 'user',
+          entityId: ended.userId,
+          details: { ip: request.ip },
+        });
+      }
       clearRefreshCookie(reply);
       return { message: 'Signed out' };
     },

@@ -124,8 +124,8 @@ export function readDayAppointments(
   );
 }
 
-/** Sign-ins and refused requests are the security log, not the clinic's activity. */
-const SECURITY_ACTIONS = sql`('login', 'login_failed', 'login_locked', 'access_denied', 'logout')`;
+/** Sign-ins, refused requests and records opened are the security log, not the clinic's activity. */
+const SECURITY_ACTIONS = sql`('login', 'login_failed', 'login_locked', 'access_denied', 'logout', 'view')`;
 
 interface ActivityRow {
   id: number;

@@ -1,0 +1,168 @@
+import type { AuditRecord } from '@dental/shared/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { authHeader, createTestApp, login, type SignedIn } from '../../test/testApp';
+
+interface AuditPage {
+  data: AuditRecord[];
+  total: number;
+}
+
+/** The audit log: who did and who looked at what, kept in a chain the database will not let anyone edit. */
+describe('the audit log', () => {
+  let app: FastifyInstance;
+  let admin: SignedIn;
+  let receptionist: SignedIn;
+  const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: authHeader(token) });
+  const db = () => app.database.db;
+  const createPatient = async (name: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: authHeader(receptionist.token),
+      payload: { name, email: 'audit.test@example.com', phone: '555-0170', dateOfBirth: '1980-02-03' },
+    });
+    expect(response.statusCode).toBe(201);
+    return (response.json() as { id: number }).id;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await login(app, 'admin', 'admin123');
+    receptionist = await login(app, 'receptionist', 'receptionist123');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('lists the clinic’s records newest first for admins, filtered by user, patient, action and days', async () => {
+    const patientId = await createPatient('Audit Person');
+    const all = await get(admin.token, '/api/audit?limit=5');
+    expect(all.statusCode).toBe(200);
+    const page = all.json() as AuditPage;
+    expect(page.data[0]).toMatchObject({
+      action: 'create',
+      entity: 'patient',
+      entity_id: String(patientId),
+      user_id: receptionist.user.id,
+      user_name: receptionist.user.name,
+    });
+    const times = page.data.map((record) => record.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const byPatient = (await get(admin.token, `/api/audit?patient_id=${patientId}`)).json() as AuditPage;
+    expect(byPatient.data.map((record) => record.action)).toEqual(['create']);
+    const byUser = (
+      await get(admin.token, `/api/audit?user_id=${receptionist.user.id}&action=login`)
+    ).json() as AuditPage;
+    expect(byUser.data.length).toBeGreaterThan(0);
+    expect(
+      byUser.data.every((record) => record.user_id === receptionist.user.id && record.action === 'login'),
+    ).toBe(true);
+    // Every sign-in says how and from where.
+    expect(byUser.data[0]?.details).toMatchObject({ factor: 'password', ip: expect.any(String) });
+    const none = (await get(admin.token, '/api/audit?from=2001-01-01&to=2001-01-31')).json() as AuditPage;
+    expect(none).toMatchObject({ data: [], total: 0 });
+    expect((await get(admin.token, '/api/audit?from=someday')).statusCode).toBe(400);
+    expect((await get(receptionist.token, '/api/audit')).statusCode).toBe(403);
+  });
+
+  it('downloads what the filters show as CSV', async () => {
+    const patientId = await createPatient('Csv, "Quoted" Person');
+    const response = await get(admin.token, `/api/audit/csv?patient_id=${patientId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="audit.csv"');
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe('id,place,when,user_id,user,action,entity,entity_id,details');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,create,patient,${patientId},`);
+    // The details as JSON in one quoted cell: its quotes doubled, its comma kept inside.
+    expect(lines[1]).toMatch(/,"\{""name"":""Csv, .*Person""\}"$/);
+  });
+
+  it('records sign-outs', async () => {
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'dentist', password: 'dentist123' },
+    });
+    const cookie = signIn.cookies.find((each) => each.name === 'dental_refresh');
+    await app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      cookies: { dental_refresh: cookie?.value ?? '' },
+    });
+    const dentistId = (signIn.json() as { user: { id: number } }).user.id;
+    const outs = (
+      await get(admin.token, `/api/audit?user_id=${dentistId}&action=logout`)
+    ).json() as AuditPage;
+    expect(outs.data).toHaveLength(1);
+  });
+
+  it('keeps every record in a chain that holds, and refuses to update or delete a record', async () => {
+    await createPatient('Chain Person');
+    const check = await get(admin.token, '/api/audit/verify');
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ holds: true, first_unfit: null });
+    expect((check.json() as { records: number }).records).toBeGreaterThan(3);
+    await expect(
+      db().execute(sql`update audit_log set action = 'nothing' where clinic_id = 1`),
+    ).rejects.toThrow();
+    await expect(db().execute(sql`delete from audit_log where clinic_id = 1`)).rejects.toThrow();
+    await expect(db().execute(sql`truncate audit_log`)).rejects.toThrow();
+    expect((await get(receptionist.token, '/api/audit/verify')).statusCode).toBe(403);
+  });
+
+  it('names the first record that does not fit when a record was edited behind the API’s back', async () => {
+    await createPatient('Edited Person');
+    await get(admin.token, '/api/audit/verify');
+    const { rows } = await db().execute(
+      sql`select id, chain_seq from audit_log where clinic_id = 1 and chain_seq > 0 order by chain_seq desc limit 1 offset 2`,
+    );
+    const victim = rows[0] as { id: number; chain_seq: number | string };
+    // Only with the triggers switched off, as a database owner could.
+    await db().execute(sql`alter table audit_log disable trigger audit_log_unchangeable`);
+    try {
+      await db().execute(
+        sql`update audit_log set details = '{"forged":true}' where clinic_id = 1 and id = ${victim.id}`,
+      );
+    } finally {
+      await db().execute(sql`alter table audit_log enable trigger audit_log_unchangeable`);
+    }
+    const check = (await get(admin.token, '/api/audit/verify')).json();
+    expect(check).toMatchObject({
+      holds: false,
+      first_unfit: { id: victim.id, place: Number(victim.chain_seq) },
+    });
+  });
+
+  it("records who opened a patient's details and history, for the record's access history", async () => {
+    const patientId = await createPatient('Opened Person');
+    expect((await get(receptionist.token, `/api/patients/${patientId}`)).statusCode).toBe(200);
+    expect((await get(receptionist.token, `/api/patients/${patientId}/appointments`)).statusCode).toBe(200);
+    expect((await get(receptionist.token, '/api/patients/999999')).statusCode).toBe(404);
+    let views: AuditRecord[] = [];
+    // Recorded once the answer has gone.
+    for (let tries = 0; tries < 50 && views.length < 2; tries += 1) {
+      const page = (
+        await get(admin.token, `/api/audit?patient_id=${patientId}&action=view`)
+      ).json() as AuditPage;
+      views = page.data;
+      if (views.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(views.map((record) => [record.user_id, record.details])).toEqual([
+      [receptionist.user.id, { opened: 'appointments' }],
+      [receptionist.user.id, { opened: 'details' }],
+    ]);
+  });
+
+  it('sends Cache-Control: no-store with records of patients and staff', async () => {
+    const patientId = await createPatient('Private Person');
+    for (const url of [`/api/patients/${patientId}`, '/api/patients', '/auth/me', '/api/users']) {
+      const response = await get(admin.token, url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});

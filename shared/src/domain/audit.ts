@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { dateString, listQuerySchema, pageSchema } from './validation';
+
+/** GET /api/audit (admins): the clinic's audit records, newest first, filtered. */
+export const AUDIT_URL = '/api/audit';
+/** GET /api/audit/csv (admins): every record the same filters show, as a CSV download. */
+export const AUDIT_CSV_URL = '/api/audit/csv';
+/** GET /api/audit/verify (admins): checks the clinic's chain of audit records. */
+export const AUDIT_VERIFY_URL = '/api/audit/verify';
+
+export const auditQuerySchema = listQuerySchema
+  .pick({ page: true, limit: true })
+  .extend({
+    user_id: z.coerce.number().int().positive('user_id is a user id').optional(),
+    /** The records about one patient: their record's changes and who opened it. */
+    patient_id: z.coerce.number().int().positive('patient_id is a patient id').optional(),
+    action: z.string().trim().max(40, 'action is at most 40 characters').optional(),
+    /** From this day on, in the clinic's time zone. */
+    from: dateString.optional(),
+    /** Up to and including this day, in the clinic's time zone. */
+    to: dateString.optional(),
+  })
+  .strict();
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditRecordSchema = z.object({
+  id: z.number().int(),
+  /** Its place in the clinic's chain; 0 for a record written in the last few seconds, not sealed yet. */
+  place: z.number().int(),
+  created_at: z.string(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+export const auditPageSchema = pageSchema(auditRecordSchema);
+
+export const auditChainCheckSchema = z.object({
+  records: z.number().int(),
+  holds: z.boolean(),
+  /** The first record that does not fit its chain: edited or its neighbour removed. */
+  first_unfit: z.object({ id: z.number().int(), place: z.number().int() }).nullable(),
+});
+export type AuditChainCheckAnswer = z.infer<typeof auditChainCheckSchema>;

@@ -15,29 +15,16 @@
  *   DATA_DIR=/path/to/pglite node bench/api.mjs     (PGlite folder seeded with `npm run seed:large`)
  * Options (env): DURATION seconds per endpoint (10), CONNECTIONS (50), PORT (3295).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { signIn, startApi, waitForApi } from './apiProcess.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.PORT ?? 3295);
 const BARE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${process.env.DATA_DIR ?? 'data'})`;
-
-async function waitFor(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 /** Runs autocannon and computes p95 from every response time (autocannon reports no p95 itself). */
 function load(name, url, headers, { uncached = false } = {}) {
@@ -84,29 +71,11 @@ const bare = Fastify();
 bare.get('/bare', async () => ({ hello: 'world' }));
 await bare.listen({ port: BARE_PORT, host: '127.0.0.1' });
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    API_RATE_LIMIT: '100000000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = startApi({ port: PORT, env: { SEED_DEMO: 'false' } });
 
 try {
-  await waitFor(`${BASE}/api/health`);
-  const login = await fetch(`${BASE}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'large.admin', password: 'large123' }),
-  });
-  if (!login.ok)
-    throw new Error(`large.admin could not sign in (${login.status}): run npm run seed:large first`);
-  const { access_token: token } = await login.json();
+  await waitForApi(BASE, 300);
+  const token = await signIn(BASE, 'large.admin', 'large123', 'run npm run seed:large first');
   const headers = { authorization: `Bearer ${token}` };
   const dentists = await (await fetch(`${BASE}/api/dentists?limit=5`, { headers })).json();
   const dentistId = dentists.data[0].id;

@@ -17,15 +17,12 @@
  * generator), the most requests per second the cores allow at that cost, and the least mean wait
  * of each closed-loop connection at that rate.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { signIn, startApi, waitForApi } from './apiProcess.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.PORT ?? 3297);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.DURATION ?? 20);
@@ -89,16 +86,6 @@ const TERMS = [
   '5551',
   '55512',
 ];
-
-async function waitFor(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 function monthOfLastTwoYears() {
   const now = new Date();
@@ -250,39 +237,15 @@ function printCeiling(spent, requests) {
   );
 }
 
-const server = spawn(
-  process.execPath,
-  [
-    ...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-    '--import',
-    'tsx',
-    'server/src/main.ts',
-  ],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      READ_CACHE,
-      API_RATE_LIMIT: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+const server = startApi({
+  port: PORT,
+  env: { SEED_DEMO: 'false', READ_CACHE },
+  nodeArgs: process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],
+});
 
 try {
-  await waitFor(`${BASE}/api/health`);
-  const login = await fetch(`${BASE}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'large.admin', password: 'large123' }),
-  });
-  if (!login.ok)
-    throw new Error(`large.admin could not sign in (${login.status}): run npm run seed:large first`);
-  const { access_token: token } = await login.json();
+  await waitForApi(BASE, 300);
+  const token = await signIn(BASE, 'large.admin', 'large123', 'run npm run seed:large first');
   const headers = { authorization: `Bearer ${token}` };
   const dentists = await (await fetch(`${BASE}/api/dentists?limit=100`, { headers })).json();
   const dentistIds = dentists.data.map((dentist) => dentist.id);

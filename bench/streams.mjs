@@ -12,14 +12,11 @@
  * the write is sent to the moment each stream has read its event. It also prints the API process's
  * memory (RSS) per open stream.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { waitForServer } from './browser.mjs';
+import { signIn, startApi, waitForApi } from './apiProcess.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STREAMS = Number(process.env.STREAMS ?? 500);
 const WRITES = Number(process.env.WRITES ?? 40);
 const PORT = Number(process.env.PORT ?? 3298);
@@ -28,18 +25,7 @@ const BUDGET_MS = 250;
 
 // Node's fetch opens a connection a stream (its global agent has no limit), as that many browsers would.
 const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(os.tmpdir(), 'streams-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    API_RATE_LIMIT: '100000000',
-    ...(dataDir ? { DATA_DIR: dataDir } : {}),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = startApi({ port: PORT, env: dataDir ? { DATA_DIR: dataDir } : {} });
 
 /** The API process's resident memory, in MB. */
 function rssOf(pid) {
@@ -83,14 +69,8 @@ async function openStream(token, onChange) {
 }
 
 try {
-  await waitForServer(BASE);
-  const login = await fetch(`${BASE}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  if (!login.ok) throw new Error(`admin could not sign in (${login.status})`);
-  const { access_token: token } = await login.json();
+  await waitForApi(BASE, 120);
+  const token = await signIn(BASE, 'admin', 'admin123');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const patients = await (await fetch(`${BASE}/api/patients?limit=1`, { headers })).json();
   const patient = patients.data[0];

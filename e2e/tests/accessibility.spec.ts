@@ -158,6 +158,8 @@ const ADMIN_SCREENS: ScreenState[] = [
       { button: /^Delete /, dialog: /^Delete / },
     ],
   },
+  { path: '/audit', heading: 'Audit' },
+  { path: '/audit?action=zzzzqq', heading: 'Audit' },
   { path: '/settings', heading: 'Settings' },
   { path: '/settings?tab=notifications', heading: 'Settings' },
   { path: '/settings?tab=security', heading: 'Settings' },
@@ -314,6 +316,7 @@ const FAILING_READS = [
   { path: '/availability', heading: 'Availability', api: '**/api/availability?*' },
   { path: '/calendar', heading: 'Calendar', api: '**/api/calendar/appointments?*' },
   { path: '/users', heading: 'Users', api: '**/api/users?*' },
+  { path: '/audit', heading: 'Audit', api: '**/api/audit?*' },
   { path: '/settings', heading: 'Settings', api: '**/api/settings' },
 ];
 

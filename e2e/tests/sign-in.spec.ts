@@ -10,6 +10,7 @@ const EXPECTED_SIDEBAR = {
     'Availability',
     'Calendar',
     'Users',
+    'Audit',
     'Settings',
     'Modules',
   ],

@@ -6,6 +6,7 @@ export default defineModule(
   { version: __PACKAGE_VERSION__, buildTime: __BUILD_TIME__ },
   {
     '/users': () => import('./pages/UsersPage'),
+    '/audit': () => import('./pages/AuditPage'),
     '/settings': () => import('./pages/SettingsPage'),
   },
 );

@@ -1,6 +1,5 @@
-import { type ApiError, PASSWORD_CHANGED_MESSAGE, passwordChangeSchema, useAuthStore } from '@dental/shared';
-import { App, Button, ErrorBanner, Form, Input, schemaRules, showServerErrors } from '@dental/shared/ui';
-import { useState } from 'react';
+import { PASSWORD_CHANGED_MESSAGE, passwordChangeSchema, useAuthStore } from '@dental/shared';
+import { App, Button, ErrorBanner, Form, Input, schemaRules, useModalForm } from '@dental/shared/ui';
 
 const rulesFor = schemaRules(passwordChangeSchema);
 
@@ -15,34 +14,22 @@ export function ChangePasswordForm() {
   const [form] = Form.useForm<PasswordValues>();
   const { message } = App.useApp();
   const changePassword = useAuthStore((state) => state.changePassword);
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const submit = async (values: PasswordValues) => {
-    setSaving(true);
-    setFormError(null);
-    try {
-      await changePassword(values.current_password, values.new_password);
+  // The modal forms' save, without the modal: it sits in the Settings page.
+  const password = useModalForm({
+    form,
+    open: true,
+    fields: ['current_password', 'new_password'],
+    save: (values) => changePassword(values.current_password, values.new_password),
+    onSaved: () => {
       form.resetFields();
       message.success(PASSWORD_CHANGED_MESSAGE);
-    } catch (error) {
-      setFormError(showServerErrors(form, error as ApiError, ['current_password', 'new_password']));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     // No <form> of its own: it sits inside the settings form, and forms do not nest.
-    <Form
-      form={form}
-      component={false}
-      layout="vertical"
-      name="password"
-      requiredMark
-      onFinish={(values) => void submit(values)}
-    >
-      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
+    <Form form={form} component={false} layout="vertical" name="password" requiredMark>
+      <ErrorBanner message={password.error} onClose={password.dismissError} />
       <Form.Item name="current_password" label="Current password" rules={rulesFor('current_password')}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
@@ -70,7 +57,7 @@ export function ChangePasswordForm() {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button loading={saving} onClick={() => form.submit()}>
+      <Button loading={password.saving} onClick={() => void password.submit()}>
         Change Password
       </Button>
     </Form>

@@ -1,5 +1,4 @@
 import {
-  type ApiError,
   ROLE_LABELS,
   ROLES,
   type Role,
@@ -7,23 +6,22 @@ import {
   userUpdateSchema,
   type WireUser,
 } from '@dental/shared';
-import { useMutation, useQueryClient } from '@dental/shared/kit';
+import { useQueryClient } from '@dental/shared/kit';
 import {
   Button,
-  ErrorBanner,
   EyeInvisibleOutlined,
   EyeOutlined,
   Flex,
   Form,
   Input,
-  Modal,
+  ModalForm,
+  type ModalFormOpenProps,
   Select,
   Switch,
   schemaRules,
-  showServerErrors,
-  useEditConflict,
+  useModalForm,
 } from '@dental/shared/ui';
-import { type ComponentRef, useEffect, useRef, useState } from 'react';
+import { type ComponentRef, useRef, useState } from 'react';
 import { createUser, getUser, updateUser, useDentistChoices, userKeys } from '../api/users';
 
 const createRules = schemaRules(userCreateSchema.in);
@@ -40,14 +38,24 @@ interface UserFormValues {
   isActive: boolean;
 }
 
-export interface UserFormProps {
-  open: boolean;
+export interface UserFormProps extends ModalFormOpenProps<WireUser> {
   /** The user to edit; none for 'Add New User'. */
   user: WireUser | null;
-  onClose: () => void;
-  onSaved: (user: WireUser) => void;
   /** Opened from a row's 'Set password': the cursor starts in Password. */
   focusPassword?: boolean;
+}
+
+function valuesOf(user: WireUser | null): Partial<UserFormValues> {
+  if (!user) return { role: 'receptionist', isActive: true, dentist_id: null };
+  return {
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    password: '',
+    role: user.role,
+    dentist_id: user.dentist_id,
+    isActive: user.is_active,
+  };
 }
 
 /**
@@ -57,46 +65,19 @@ export interface UserFormProps {
  */
 export function UserForm({ open, user: opened, onClose, onSaved, focusPassword = false }: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
-  // Another desk's change to this account while the form is open: an alert, never a silent overwrite.
-  const conflict = useEditConflict({
-    resource: 'user',
-    open,
-    record: opened,
-    load: () => getUser(opened?.id ?? 0),
-    resave: () => void submit(),
-  });
-  /** The account as the form shows it: as opened, or as 'Load theirs' brought it. */
-  const user = conflict.shown;
-  const [formError, setFormError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const passwordInput = useRef<ComponentRef<typeof Input>>(null);
   const queryClient = useQueryClient();
   const dentists = useDentistChoices();
   const role = Form.useWatch('role', form);
-  const rulesFor = user ? updateRules : createRules;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setFormError(null);
-    setShowPassword(false);
-    form.setFieldsValue(
-      user
-        ? {
-            name: user.name,
-            username: user.username,
-            email: user.email,
-            password: '',
-            role: user.role,
-            dentist_id: user.dentist_id,
-            isActive: user.is_active,
-          }
-        : { role: 'receptionist', isActive: true, dentist_id: null },
-    );
-  }, [open, user, form]);
-
-  const save = useMutation({
-    mutationFn: (values: UserFormValues) => {
+  const frame = useModalForm({
+    form,
+    open,
+    fields: FIELDS,
+    follows: { resource: 'user', record: opened, load: () => getUser(opened?.id ?? 0) },
+    initialValues: valuesOf,
+    onFill: () => setShowPassword(false),
+    save: (values, { shown, version }) => {
       const body = {
         name: values.name,
         username: values.username,
@@ -105,102 +86,85 @@ export function UserForm({ open, user: opened, onClose, onSaved, focusPassword =
         isActive: values.isActive,
         dentist_id: values.role === 'dentist' ? (values.dentist_id ?? null) : null,
       };
-      return user
-        ? updateUser(user.id, { ...body, password: values.password ?? '' }, conflict.version())
+      return shown
+        ? updateUser(shown.id, { ...body, password: values.password ?? '' }, version())
         : createUser({ ...body, password: values.password ?? '' });
     },
-    onSuccess: (saved) => {
+    onSaved: (saved) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       onSaved(saved);
     },
-    onError: (error: ApiError) => {
-      if (!conflict.handleSaveError(error)) setFormError(showServerErrors(form, error, FIELDS));
-    },
   });
-
-  const submit = async () => {
-    setFormError(null);
-    if (conflict.saveDisabled) return;
-    const values = await form.validateFields().catch(() => null);
-    if (values) save.mutate(values);
-  };
+  /** The account as the form shows it: as opened, or as 'Load theirs' brought it. */
+  const user = frame.shown;
+  const rulesFor = user ? updateRules : createRules;
 
   return (
-    <Modal
-      open={open}
+    <ModalForm
+      frame={frame}
+      name="user"
       title={user ? 'Edit User' : 'Add New User'}
       okText={user ? 'Save Changes' : 'Add User'}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ disabled: conflict.saveDisabled }}
-      footer={conflict.footer}
       onCancel={onClose}
-      afterOpenChange={(opened) => {
-        if (opened && focusPassword) passwordInput.current?.focus();
-      }}
-      destroyOnHidden
+      focusOnOpen={focusPassword ? passwordInput : null}
     >
-      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
-      <Form form={form} layout="vertical" name="user" requiredMark onFinish={() => void submit()}>
-        <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="username" label="Username" rules={rulesFor('username')}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="email" label="Email" rules={rulesFor('email')}>
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Password"
-          required={!user}
-          extra={user ? 'Leave blank to keep current' : 'At least 8 characters, not a common password'}
-        >
-          <Flex gap={8}>
-            <Form.Item name="password" rules={rulesFor('password')} noStyle>
-              <Input
-                ref={passwordInput}
-                aria-label="Password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="new-password"
-                placeholder={user ? 'Leave blank to keep current' : undefined}
-              />
-            </Form.Item>
-            <Button
-              icon={showPassword ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((shown) => !shown)}
-            >
-              {showPassword ? 'Hide Password' : 'Show Password'}
-            </Button>
-          </Flex>
-        </Form.Item>
-        <Form.Item name="role" label="Role" rules={rulesFor('role')}>
-          <Select options={ROLES.map((each) => ({ value: each, label: ROLE_LABELS[each] }))} />
-        </Form.Item>
-        {role === 'dentist' && (
-          <Form.Item
-            name="dentist_id"
-            label="Dentist record"
-            rules={[{ required: true, message: 'Choose the dentist this account belongs to' }]}
-            extra="The account sees and changes this dentist's availability."
-          >
-            <Select
-              placeholder="Choose a dentist"
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={dentists.isPending}
-              options={(dentists.data?.data ?? []).map((dentist) => ({
-                value: dentist.id,
-                label: dentist.name,
-              }))}
+      <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="username" label="Username" rules={rulesFor('username')}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="email" label="Email" rules={rulesFor('email')}>
+        <Input type="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        required={!user}
+        extra={user ? 'Leave blank to keep current' : 'At least 8 characters, not a common password'}
+      >
+        <Flex gap={8}>
+          <Form.Item name="password" rules={rulesFor('password')} noStyle>
+            <Input
+              ref={passwordInput}
+              aria-label="Password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="new-password"
+              placeholder={user ? 'Leave blank to keep current' : undefined}
             />
           </Form.Item>
-        )}
-        <Form.Item name="isActive" label="Active" valuePropName="checked">
-          <Switch />
+          <Button
+            icon={showPassword ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((shown) => !shown)}
+          >
+            {showPassword ? 'Hide Password' : 'Show Password'}
+          </Button>
+        </Flex>
+      </Form.Item>
+      <Form.Item name="role" label="Role" rules={rulesFor('role')}>
+        <Select options={ROLES.map((each) => ({ value: each, label: ROLE_LABELS[each] }))} />
+      </Form.Item>
+      {role === 'dentist' && (
+        <Form.Item
+          name="dentist_id"
+          label="Dentist record"
+          rules={[{ required: true, message: 'Choose the dentist this account belongs to' }]}
+          extra="The account sees and changes this dentist's availability."
+        >
+          <Select
+            placeholder="Choose a dentist"
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={dentists.isPending}
+            options={(dentists.data?.data ?? []).map((dentist) => ({
+              value: dentist.id,
+              label: dentist.name,
+            }))}
+          />
         </Form.Item>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="isActive" label="Active" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </ModalForm>
   );
 }

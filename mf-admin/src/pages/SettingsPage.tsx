@@ -1,64 +1,24 @@
-import {
-  type ApiError,
-  IDLE_TIMEOUT_MAX,
-  IDLE_TIMEOUT_MIN,
-  NOTIFICATION_FLAGS,
-  type NotificationFlag,
-  type PracticeSettings,
-  practiceSettingsUpdateSchema,
-  REMINDER_LEAD_MAX_HOURS,
-  REMINDER_LEAD_MIN_HOURS,
-  useAuthStore,
-} from '@dental/shared';
+import { type ApiError, type PracticeSettings, useAuthStore } from '@dental/shared';
 import { parseAsStringLiteral, useMutation, useQueryClient, useQueryState } from '@dental/shared/kit';
 import {
   Alert,
   Button,
-  Card,
   ErrorBanner,
   Flex,
   Form,
-  Input,
-  InputNumber,
   PageHeading,
-  Select,
   Spin,
-  Switch,
-  schemaRules,
   Tabs,
   Typography,
   useEditConflict,
 } from '@dental/shared/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getSettings, saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';
-import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { OutboxTable } from '../components/OutboxTable';
-import { VisitLengthsFields } from '../components/VisitLengthsFields';
-import { WorkingHoursFields } from '../components/WorkingHoursFields';
+import { GeneralSettings, NotificationSettings, SecuritySettings } from '../components/SettingsPanels';
 
 const TABS = ['general', 'notifications', 'security', 'backup'] as const;
-const rulesFor = schemaRules(practiceSettingsUpdateSchema);
 export const SAVED_MESSAGE = 'Settings saved successfully!';
-
-const FLAG_TEXT: Record<NotificationFlag, { label: string; help: string }> = {
-  emailReminders: { label: 'Email reminders', help: 'An e-mail to the patient before the visit.' },
-  smsReminders: { label: 'SMS reminders', help: "A text message to the patient's phone before the visit." },
-  appointmentConfirmations: {
-    label: 'Appointment confirmations',
-    help: 'An e-mail to the patient when the visit is confirmed.',
-  },
-  newPatientAlerts: {
-    label: 'New patient alerts',
-    help: "An e-mail to the clinic's address when a patient is added.",
-  },
-};
-
-/** Every zone this browser knows, for the time zone choice. */
-function timeZones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes(current) ? known : [current, ...known];
-}
 
 /**
  * Settings (spec §2): General, Notifications, Security and Backup. An admin saves the practice
@@ -125,10 +85,6 @@ export default function SettingsPage() {
     save.mutate(body);
   };
 
-  const zoneOptions = useMemo(
-    () => timeZones(settings.data?.timeZone ?? 'UTC').map((zone) => ({ value: zone, label: zone })),
-    [settings.data?.timeZone],
-  );
   const readOnly = !isAdmin;
 
   const items = [
@@ -136,102 +92,19 @@ export default function SettingsPage() {
       key: 'general',
       label: 'General',
       forceRender: true,
-      children: (
-        <Flex vertical gap={16}>
-          <Card title="Practice" size="small">
-            <Form.Item
-              name="practiceName"
-              label="Practice name"
-              rules={[{ required: true, message: 'This field is required' }, ...rulesFor('practiceName')]}
-            >
-              <Input disabled={readOnly} />
-            </Form.Item>
-            <Form.Item name="address" label="Address" rules={rulesFor('address')}>
-              <Input.TextArea rows={2} disabled={readOnly} />
-            </Form.Item>
-            <Flex wrap gap={16}>
-              <Form.Item name="phone" label="Phone" rules={rulesFor('phone')} style={{ flex: '1 1 200px' }}>
-                <Input type="tel" disabled={readOnly} />
-              </Form.Item>
-              <Form.Item name="email" label="Email" rules={rulesFor('email')} style={{ flex: '1 1 200px' }}>
-                <Input type="email" disabled={readOnly} />
-              </Form.Item>
-            </Flex>
-            <Form.Item
-              name="timeZone"
-              label="Time zone"
-              rules={rulesFor('timeZone')}
-              extra="The clinic's 'today', and the times reminders are sent in."
-            >
-              <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} disabled={readOnly} />
-            </Form.Item>
-          </Card>
-          <Card title="Working hours" size="small">
-            <WorkingHoursFields disabled={readOnly} />
-          </Card>
-          <Card title="Visit lengths" size="small">
-            <VisitLengthsFields disabled={readOnly} />
-          </Card>
-        </Flex>
-      ),
+      children: <GeneralSettings readOnly={readOnly} timeZone={settings.data?.timeZone ?? 'UTC'} />,
     },
     {
       key: 'notifications',
       label: 'Notifications',
       forceRender: true,
-      children: (
-        <Flex vertical gap={16}>
-          <Card size="small" title="What is sent">
-            {NOTIFICATION_FLAGS.map((flag) => (
-              <Form.Item
-                key={flag}
-                name={['notifications', flag]}
-                label={FLAG_TEXT[flag].label}
-                valuePropName="checked"
-                extra={FLAG_TEXT[flag].help}
-              >
-                <Switch disabled={readOnly} />
-              </Form.Item>
-            ))}
-            <Form.Item
-              name="reminderLeadHours"
-              label="Send reminders this many hours before the visit"
-              rules={rulesFor('reminderLeadHours')}
-              extra={`From ${REMINDER_LEAD_MIN_HOURS} to ${REMINDER_LEAD_MAX_HOURS} hours, in the clinic's time zone.`}
-            >
-              {/* No min/max/precision: they would change a wrong number silently; the rule says what is wrong. */}
-              <InputNumber disabled={readOnly} />
-            </Form.Item>
-          </Card>
-          {isAdmin && (
-            <Card size="small" title="Outbox">
-              <OutboxTable />
-            </Card>
-          )}
-        </Flex>
-      ),
+      children: <NotificationSettings readOnly={readOnly} isAdmin={isAdmin} />,
     },
     {
       key: 'security',
       label: 'Security',
       forceRender: true,
-      children: (
-        <Flex vertical gap={16}>
-          <Card title="Idle sign-out" size="small">
-            <Form.Item
-              name="idleTimeoutMinutes"
-              label="Sign out after this many minutes without activity"
-              rules={rulesFor('idleTimeoutMinutes')}
-              extra={`From ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX} minutes; applies to every member of staff.`}
-            >
-              <InputNumber disabled={readOnly} />
-            </Form.Item>
-          </Card>
-          <Card title="Change your password" size="small">
-            <ChangePasswordForm />
-          </Card>
-        </Flex>
-      ),
+      children: <SecuritySettings readOnly={readOnly} />,
     },
     { key: 'backup', label: 'Backup', children: <BackupPanel canExport={isAdmin} /> },
   ];

@@ -1,5 +1,4 @@
 import {
-  type ApiError,
   ROLE_LABELS,
   ROLES,
   type Role,
@@ -8,37 +7,23 @@ import {
   useAuthStore,
   type WireUser,
 } from '@dental/shared';
-import {
-  emptyListText,
-  parseAsStringLiteral,
-  sortFromTable,
-  sortOrderOf,
-  tablePagination,
-  useListState,
-  useMutation,
-  useQueryClient,
-} from '@dental/shared/kit';
+import { parseAsStringLiteral, useListState, useMutation, useQueryClient } from '@dental/shared/kit';
 import {
   App,
-  Button,
-  Card,
   CheckCircleOutlined,
   CloseCircleOutlined,
   DeleteOutlined,
   EditOutlined,
-  ErrorBanner,
-  Flex,
+  FilterSelect,
   KeyOutlined,
-  ListSearch,
-  PageHeading,
-  PlusOutlined,
-  Select,
-  Space,
-  Table,
+  ListPage,
+  listQueryOf,
+  rowActionsColumn,
   type TableColumnsType,
   Tag,
   Typography,
-  useLiveTable,
+  useActionError,
+  useConfirmDelete,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deleteUser, setUserStatus, userKeys, useUsers } from '../api/users';
@@ -51,67 +36,47 @@ const lastLoginFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium'
 
 /** Users (spec §2, admin only): the clinic's staff accounts, searched, filtered and paged by the server. */
 export default function UsersPage() {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const confirmDelete = useConfirmDelete();
   const selfId = useAuthStore((state) => state.user?.id);
   const list = useListState({ sorts: USER_SORTS, filters: FILTERS });
   const { state } = list;
   const [editing, setEditing] = useState<{ user: WireUser | null; focusPassword?: boolean } | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
 
   const users = useUsers({
-    page: state.page,
-    limit: state.pageSize,
-    search: state.search || undefined,
+    ...listQueryOf(state),
     role: state.role ?? undefined,
     status: state.status ?? undefined,
-    sort: state.sort,
   });
 
-  // Another desk's changes update the rows in place; a row they bring in is marked for a moment.
-  const live = useLiveTable(users, state);
-
   const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
-  /** A row action refused: said in the banner; changed or gone meanwhile, the list is read again. */
-  const refused = (error: ApiError) => {
-    setActionError(error.message);
-    if (error.status === 412 || error.status === 404) refresh();
-  };
+  const actionError = useActionError(refresh);
   const status = useMutation({
     // The account as the row showed it: changed or deleted at another desk meanwhile, it is refused.
     mutationFn: (user: WireUser) => setUserStatus(user.id, !user.is_active, user.version),
     onSuccess: (saved) => {
-      setActionError(null);
+      actionError.clear();
       message.success(`${saved.name} was ${saved.is_active ? 'activated' : 'deactivated'}`);
       refresh();
     },
-    onError: refused,
+    onError: actionError.refused,
   });
   const remove = useMutation({
     mutationFn: (user: WireUser) => deleteUser(user.id, user.version),
     onSuccess: (_answer, user) => {
-      setActionError(null);
+      actionError.clear();
       message.success(`${user.name} was deleted`);
       refresh();
     },
-    onError: refused,
+    onError: actionError.refused,
   });
-
-  const confirmDelete = (user: WireUser) =>
-    modal.confirm({
-      title: `Delete ${user.name}?`,
-      content: 'Are you sure you want to delete this user?',
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync(user).catch(() => undefined),
-    });
 
   const columns: TableColumnsType<WireUser> = [
     {
       title: 'User',
       key: 'name',
       sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'name'),
       render: (_, user) => (
         <div>
           <Typography.Text strong>{user.name}</Typography.Text>
@@ -127,7 +92,6 @@ export default function UsersPage() {
       title: 'Role',
       key: 'role',
       sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'role'),
       render: (_, user) => <Tag color={ROLE_COLORS[user.role]}>{ROLE_LABELS[user.role]}</Tag>,
     },
     {
@@ -141,122 +105,74 @@ export default function UsersPage() {
       title: 'Last Login',
       key: 'last_login',
       sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'last_login'),
       render: (_, user) => (user.last_login ? lastLoginFormat.format(new Date(user.last_login)) : 'Never'),
     },
-    {
-      title: 'Actions',
-      key: 'actions',
-      // On a phone the actions stay in view beside the name; role, status and last login scroll.
-      fixed: 'right',
-      render: (_, user) => (
-        <Space size={0} wrap>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`Edit ${user.name}`}
-            onClick={() => setEditing({ user })}
-          />
-          <Button
-            type="text"
-            icon={<KeyOutlined />}
-            aria-label={`Set password of ${user.name}`}
-            title="Set password (no password is stored in clear, so none can be shown)"
-            onClick={() => setEditing({ user, focusPassword: true })}
-          />
-          <Button
-            type="text"
-            icon={user.is_active ? <CloseCircleOutlined /> : <CheckCircleOutlined />}
-            aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${user.name}`}
-            title={user.is_active ? 'Deactivate' : 'Activate'}
-            loading={status.isPending && status.variables?.id === user.id}
-            onClick={() => status.mutate(user)}
-          />
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={`Delete ${user.name}`}
-            onClick={() => confirmDelete(user)}
-          />
-        </Space>
-      ),
-    },
+    // On a phone the actions stay in view beside the name; role, status and last login scroll.
+    rowActionsColumn<WireUser>(
+      (user) => [
+        { label: `Edit ${user.name}`, icon: <EditOutlined />, onClick: () => setEditing({ user }) },
+        {
+          label: `Set password of ${user.name}`,
+          icon: <KeyOutlined />,
+          title: 'Set password (no password is stored in clear, so none can be shown)',
+          onClick: () => setEditing({ user, focusPassword: true }),
+        },
+        {
+          label: `${user.is_active ? 'Deactivate' : 'Activate'} ${user.name}`,
+          icon: user.is_active ? <CloseCircleOutlined /> : <CheckCircleOutlined />,
+          title: user.is_active ? 'Deactivate' : 'Activate',
+          loading: status.isPending && status.variables?.id === user.id,
+          onClick: () => status.mutate(user),
+        },
+        {
+          label: `Delete ${user.name}`,
+          icon: <DeleteOutlined />,
+          danger: true,
+          onClick: () =>
+            confirmDelete(
+              { title: `Delete ${user.name}?`, content: 'Are you sure you want to delete this user?' },
+              () => remove.mutateAsync(user),
+            ),
+        },
+      ],
+      { fixed: 'right' },
+    ),
   ];
 
-  const loadError = users.error ? (users.error as ApiError).message : null;
-
   return (
-    <div>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <div>
-          <PageHeading>Users</PageHeading>
-          <Typography.Text type="secondary">
-            The clinic's staff accounts and what each may do.
-          </Typography.Text>
-        </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
-          Add New User
-        </Button>
-      </Flex>
-
-      <ErrorBanner message={loadError} onRetry={() => void users.refetch()} />
-      <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
-
-      <Card>
-        <Flex wrap gap={12} style={{ marginBottom: 16 }}>
-          <ListSearch
-            label="Search users"
-            placeholder="Search users..."
-            value={state.search}
-            onSearch={list.setSearch}
-          />
-          <Select
-            aria-label="Role"
-            value={state.role ?? 'all'}
-            onChange={(value: string) => list.setFilters({ role: value === 'all' ? null : (value as Role) })}
-            options={[
-              { value: 'all', label: 'All roles' },
-              ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
-            ]}
+    <ListPage
+      title="Users"
+      subtitle="The clinic's staff accounts and what each may do."
+      primaryAction={{ label: 'Add New User', onClick: () => setEditing({ user: null }) }}
+      read={users}
+      list={list}
+      actionError={actionError}
+      search="Search users"
+      filters={
+        <>
+          <FilterSelect
+            label="Role"
+            value={state.role}
+            allLabel="All roles"
+            choices={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            onChange={(role) => list.setFilters({ role })}
             style={{ width: 170 }}
           />
-          <Select
-            aria-label="Status"
-            value={state.status ?? 'all'}
-            onChange={(value: string) =>
-              list.setFilters({
-                status: value === 'all' ? null : (value as (typeof USER_STATUS_FILTERS)[number]),
-              })
-            }
-            options={[
-              { value: 'all', label: 'All statuses' },
+          <FilterSelect
+            label="Status"
+            value={state.status}
+            allLabel="All statuses"
+            choices={[
               { value: 'active', label: 'Active' },
               { value: 'inactive', label: 'Inactive' },
             ]}
+            onChange={(status) => list.setFilters({ status })}
             style={{ width: 160 }}
           />
-        </Flex>
-        <Table
-          rowKey="id"
-          columns={columns}
-          dataSource={users.data?.data ?? []}
-          loading={live.loading}
-          rowClassName={live.rowClassName}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: emptyListText(users, list.isFiltered, {
-              noMatch: 'No users match your search',
-              none: 'No users yet',
-            }),
-          }}
-          pagination={tablePagination(state, users.data?.total ?? 0, list.setPage)}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') list.setFilters({ sort: sortFromTable(sorter) });
-          }}
-        />
-      </Card>
-
+        </>
+      }
+      table={{ columns, empty: { noMatch: 'No users match your search', none: 'No users yet' } }}
+    >
       <UserForm
         open={editing !== null}
         user={editing?.user ?? null}
@@ -267,6 +183,6 @@ export default function UsersPage() {
           setEditing(null);
         }}
       />
-    </div>
+    </ListPage>
   );
 }

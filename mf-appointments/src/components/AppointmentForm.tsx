@@ -20,7 +20,7 @@ import {
   visitMinutes,
   type WirePatient,
 } from '@dental/shared';
-import { formatDay, todayDay, useMutation, useQueryClient } from '@dental/shared/kit';
+import { formatDay, todayDay, useQueryClient } from '@dental/shared/kit';
 import {
   AutoComplete,
   Checkbox,
@@ -29,13 +29,13 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
+  ModalForm,
+  type ModalFormOpenProps,
   Row,
   Select,
   schemaRules,
-  showServerErrors,
   Typography,
-  useEditConflict,
+  useModalForm,
 } from '@dental/shared/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -80,8 +80,7 @@ export interface AppointmentFormValues {
   notes?: string | null;
 }
 
-export interface AppointmentFormProps {
-  open: boolean;
+export interface AppointmentFormProps extends ModalFormOpenProps<Appointment> {
   /** The appointment to edit; none for 'New Appointment'. */
   appointment: Appointment | null;
   /** A new appointment's patient, looked up by id (`/appointments?new=1&patient=7`). */
@@ -92,8 +91,6 @@ export interface AppointmentFormProps {
   dentistId?: number | null;
   /** A new appointment's start (`&time=HH:mm`), e.g. free time clicked in the calendar's Day view. */
   time?: string | null;
-  onClose: () => void;
-  onSaved: (saved: Appointment) => void;
 }
 
 /** The patient a booking is for, as chosen from the search (or the one being edited). */
@@ -125,6 +122,24 @@ function valuesOf(appointment: Appointment): AppointmentFormValues {
     outside_hours: appointment.outside_hours,
     outside_hours_reason: appointment.outside_hours_reason ?? '',
     notes: appointment.notes ?? '',
+  };
+}
+
+/** The Save's body: names and notes trimmed, the reason only for a visit outside open hours. */
+function requestOf(values: AppointmentFormValues): AppointmentWriteRequest {
+  return {
+    patient: values.patient.trim(),
+    phone: values.phone.trim(),
+    patient_id: values.patient_id ?? null,
+    date: values.date,
+    time: values.time,
+    dentist_id: values.dentist_id,
+    treatment: values.treatment,
+    duration: values.duration,
+    ...(values.outside_hours
+      ? { outside_hours: true, outside_hours_reason: values.outside_hours_reason?.trim() ?? '' }
+      : {}),
+    notes: values.notes?.trim() ? values.notes.trim() : null,
   };
 }
 
@@ -201,28 +216,63 @@ export function AppointmentForm({
   onSaved,
 }: AppointmentFormProps) {
   const [form] = Form.useForm<AppointmentFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ChosenPatient | null>(null);
-  // Another desk's change to this visit while the form is open: an alert, never a silent overwrite.
-  const conflict = useEditConflict({
-    resource: 'appointment',
-    open,
-    record: opened,
-    load: () => getAppointment(opened?.id ?? 0),
-    resave: () => void submit(),
-  });
-  /** The visit as the form shows it: as opened, or as 'Load theirs' brought it; the list's reads leave it be. */
-  const appointment = conflict.shown;
   const queryClient = useQueryClient();
   const ownDentistId = useAuthStore((state) => state.user?.dentistId ?? null);
   const mayOverride = useAuthStore((state) => canBookOutsideHours(state.user?.role));
   const treatmentMinutes = useTreatmentMinutes();
   const today = todayDay();
+  const prefilledFor = useRef<number | null>(null);
+  /** The dentist, date or length was changed by hand: a time they no longer offer is cleared. */
+  const slotContextChanged = useRef(false);
+  /** The length was typed: a change of treatment no longer sets it. */
+  const lengthTyped = useRef(false);
+
+  const frame = useModalForm({
+    form,
+    open,
+    fields: FIELDS,
+    follows: { resource: 'appointment', record: opened, load: () => getAppointment(opened?.id ?? 0) },
+    initialValues: (shown) => {
+      if (shown) return valuesOf(shown);
+      const dentist = initialDentist ?? ownDentistId;
+      return {
+        ...(initialDate ? { date: initialDate } : {}),
+        ...(initialTime ? { time: initialTime } : {}),
+        ...(dentist ? { dentist_id: dentist } : {}),
+      };
+    },
+    refillOn: [initialDate, initialTime, initialDentist, ownDentistId],
+    onFill: (shown) => {
+      prefilledFor.current = null;
+      slotContextChanged.current = false;
+      lengthTyped.current = false;
+      setChosen(shown ? { id: shown.patient_id, name: shown.patient, phone: shown.phone } : null);
+    },
+    save: (values, { shown, version }) => {
+      const body = requestOf(values);
+      return shown ? updateAppointment(shown.id, body, version()) : createAppointment(body);
+    },
+    onSaved: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
+      invalidateAround(queryClient);
+      onSaved(saved);
+    },
+    onSaveError: (error, banner) => {
+      if (error.status !== 409) return banner;
+      // What was free a moment ago may not be now.
+      void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
+      // A clash names the visit in the way: the banner says it whole, the field says which.
+      return error.message;
+    },
+  });
+  /** The visit as the form shows it: as opened, or as 'Load theirs' brought it; the list's reads leave it be. */
+  const appointment = frame.shown;
   const editing = appointment !== null;
 
   const dentists = useDentistChoices();
   const prefill = usePatient(open && !editing ? patientId : null);
-  const prefilledFor = useRef<number | null>(null);
 
   const dentistValue = Form.useWatch('dentist_id', form) as number | undefined;
   const dateValue = Form.useWatch('date', form) as string | undefined;
@@ -244,32 +294,6 @@ export function AppointmentForm({
         }
       : null,
   );
-  /** The dentist, date or length was changed by hand: a time they no longer offer is cleared. */
-  const slotContextChanged = useRef(false);
-  /** The length was typed: a change of treatment no longer sets it. */
-  const lengthTyped = useRef(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setFormError(null);
-    prefilledFor.current = null;
-    slotContextChanged.current = false;
-    lengthTyped.current = false;
-    if (appointment) {
-      form.setFieldsValue(valuesOf(appointment));
-      setChosen({ id: appointment.patient_id, name: appointment.patient, phone: appointment.phone });
-    } else {
-      setChosen(null);
-      const dentist = initialDentist ?? ownDentistId;
-      form.setFieldsValue({
-        ...(initialDate ? { date: initialDate } : {}),
-        ...(initialTime ? { time: initialTime } : {}),
-        ...(dentist ? { dentist_id: dentist } : {}),
-      });
-    }
-  }, [open, appointment, initialDate, initialTime, initialDentist, ownDentistId, form]);
-
   // The patient named in the URL fills name and phone once it has been read.
   useEffect(() => {
     const patient = prefill.data;
@@ -339,46 +363,6 @@ export function AppointmentForm({
   else
     timeHint = `${offered.times.length} start ${offered.times.length === 1 ? 'time' : 'times'} free for ${dentistName ?? 'this dentist'} on ${formatDay(offered.date)} for ${chosenLength} minutes.`;
 
-  const save = useMutation({
-    mutationFn: (body: AppointmentWriteRequest) =>
-      appointment ? updateAppointment(appointment.id, body, conflict.version()) : createAppointment(body),
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-      void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
-      invalidateAround(queryClient);
-      onSaved(saved);
-    },
-    onError: (error: ApiError) => {
-      if (conflict.handleSaveError(error)) return;
-      const rest = showServerErrors(form, error, FIELDS);
-      // A clash names the visit in the way: the banner says it whole, the field says which.
-      setFormError(error.status === 409 ? error.message : rest);
-      // What was free a moment ago may not be now.
-      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
-    },
-  });
-
-  const submit = async () => {
-    setFormError(null);
-    if (conflict.saveDisabled) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    save.mutate({
-      patient: values.patient.trim(),
-      phone: values.phone.trim(),
-      patient_id: values.patient_id ?? null,
-      date: values.date,
-      time: values.time,
-      dentist_id: values.dentist_id,
-      treatment: values.treatment,
-      duration: values.duration,
-      ...(values.outside_hours
-        ? { outside_hours: true, outside_hours_reason: values.outside_hours_reason?.trim() ?? '' }
-        : {}),
-      notes: values.notes?.trim() ? values.notes.trim() : null,
-    });
-  };
-
   const pickPatient = (patient: WirePatient) => {
     setChosen({ id: patient.id, name: patient.name, phone: patient.phone });
     form.setFieldsValue({ patient: patient.name, phone: patient.phone, patient_id: patient.id });
@@ -390,167 +374,152 @@ export function AppointmentForm({
   const isChosenPatient = chosen !== null && patientIdValue === chosen.id;
 
   return (
-    <Modal
-      open={open}
+    <ModalForm
+      frame={frame}
+      name="appointment"
       title={editing ? 'Edit Appointment' : 'New Appointment'}
       okText={editing ? 'Save Changes' : 'Book Appointment'}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ disabled: conflict.saveDisabled }}
-      footer={conflict.footer}
       onCancel={onClose}
       width={640}
-      destroyOnHidden
+      notice={<ErrorBanner message={loadError} />}
+      onValuesChange={(changed: Partial<AppointmentFormValues>, all: AppointmentFormValues) => {
+        if ('dentist_id' in changed || 'date' in changed || 'duration' in changed)
+          slotContextChanged.current = true;
+        if ('duration' in changed) lengthTyped.current = true;
+        // A treatment brings its length from Settings, until a length is typed.
+        if ('treatment' in changed && changed.treatment && !lengthTyped.current) {
+          form.setFieldValue('duration', treatmentMinutes[changed.treatment]);
+          slotContextChanged.current = true;
+        }
+        // A name or phone other than the chosen patient's books for that person instead.
+        if (
+          ('patient' in changed || 'phone' in changed) &&
+          chosen &&
+          !editing &&
+          (all.patient?.trim() !== chosen.name || all.phone?.trim() !== chosen.phone)
+        ) {
+          form.setFieldValue('patient_id', null);
+        }
+      }}
     >
-      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
-      <ErrorBanner message={loadError} />
-      <Form
-        form={form}
-        layout="vertical"
-        name="appointment"
-        requiredMark
-        onFinish={() => void submit()}
-        onValuesChange={(changed: Partial<AppointmentFormValues>, all: AppointmentFormValues) => {
-          if ('dentist_id' in changed || 'date' in changed || 'duration' in changed)
-            slotContextChanged.current = true;
-          if ('duration' in changed) lengthTyped.current = true;
-          // A treatment brings its length from Settings, until a length is typed.
-          if ('treatment' in changed && changed.treatment && !lengthTyped.current) {
-            form.setFieldValue('duration', treatmentMinutes[changed.treatment]);
-            slotContextChanged.current = true;
-          }
-          // A name or phone other than the chosen patient's books for that person instead.
-          if (
-            ('patient' in changed || 'phone' in changed) &&
-            chosen &&
-            !editing &&
-            (all.patient?.trim() !== chosen.name || all.phone?.trim() !== chosen.phone)
-          ) {
-            form.setFieldValue('patient_id', null);
-          }
-        }}
-      >
-        <Form.Item name="patient_id" hidden>
-          <Input />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={14}>
-            <Form.Item
-              name="patient"
-              label="Patient Name"
-              rules={rulesFor('patient')}
-              extra={
-                editing
-                  ? undefined
-                  : isChosenPatient
-                    ? 'A patient of the clinic.'
-                    : 'Type a name or phone to find the patient; a new name and phone add a patient.'
-              }
-            >
-              <PatientNameInput onPick={pickPatient} disabled={editing} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={10}>
-            <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
-              <Input type="tel" autoComplete="off" disabled={editing} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="dentist_id" label="Dentist" rules={rulesFor('dentist_id')}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="Choose a dentist"
-                loading={dentists.isPending}
-                options={dentistChoices}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="date"
-              label="Date"
-              rules={rulesFor('date', [
-                {
-                  validator: async (_rule, value: string | undefined) => {
-                    const moved = !appointment || value !== appointment.date;
-                    if (moved && isDay(value) && value < today) throw new Error(PAST_BOOKING_MESSAGE);
-                  },
-                },
-              ])}
-            >
-              <Input type="date" min={editing ? undefined : today} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={12}>
-          <Col xs={24} sm={14}>
-            <Form.Item name="treatment" label="Treatment" rules={rulesFor('treatment')}>
-              <Select
-                placeholder="Choose a treatment"
-                options={TREATMENTS.map((treatment) => ({ value: treatment, label: treatment }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={10}>
-            <Form.Item
-              name="duration"
-              label="Duration"
-              rules={rulesFor('duration', [{ required: true, message: 'Give the length in minutes' }])}
-            >
-              <InputNumber
-                min={VISIT_MINUTES_MIN}
-                max={VISIT_MINUTES_MAX}
-                step={VISIT_MINUTES_STEP}
-                suffix="minutes"
-                style={{ width: '100%' }}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="time" label="Time" rules={rulesFor('time')} extra={timeHint}>
-          {outsideHours ? (
-            <Input type="time" step={300} />
-          ) : (
+      <Form.Item name="patient_id" hidden>
+        <Input />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={14}>
+          <Form.Item
+            name="patient"
+            label="Patient Name"
+            rules={rulesFor('patient')}
+            extra={
+              editing
+                ? undefined
+                : isChosenPatient
+                  ? 'A patient of the clinic.'
+                  : 'Type a name or phone to find the patient; a new name and phone add a patient.'
+            }
+          >
+            <PatientNameInput onPick={pickPatient} disabled={editing} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
+            <Input type="tel" autoComplete="off" disabled={editing} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="dentist_id" label="Dentist" rules={rulesFor('dentist_id')}>
             <Select
-              placeholder="Choose a time"
-              loading={free.isFetching}
-              // Until the dentist's free times are read, none is offered: a taken one could be booked.
-              options={offered ? timeOptions : []}
-              notFoundContent={
-                offered ? (offered.message ?? 'No free time') : "Reading the dentist's free times..."
-              }
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Choose a dentist"
+              loading={dentists.isPending}
+              options={dentistChoices}
             />
-          )}
-        </Form.Item>
-        {mayOverride && (
-          <Form.Item
-            name="outside_hours"
-            valuePropName="checked"
-            style={{ marginBottom: outsideHours ? 8 : 24 }}
-          >
-            <Checkbox>Book outside open hours (emergency)</Checkbox>
           </Form.Item>
-        )}
-        {mayOverride && outsideHours && (
+        </Col>
+        <Col xs={24} sm={12}>
           <Form.Item
-            name="outside_hours_reason"
-            label="Reason for booking outside open hours"
-            rules={[
-              { required: true, whitespace: true, message: OUTSIDE_HOURS_REASON_REQUIRED },
-              ...rulesFor('outside_hours_reason'),
-            ]}
+            name="date"
+            label="Date"
+            rules={rulesFor('date', [
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  const moved = !appointment || value !== appointment.date;
+                  if (moved && isDay(value) && value < today) throw new Error(PAST_BOOKING_MESSAGE);
+                },
+              },
+            ])}
           >
-            <Input maxLength={OUTSIDE_HOURS_REASON_MAX} />
+            <Input type="date" min={editing ? undefined : today} />
           </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={12}>
+        <Col xs={24} sm={14}>
+          <Form.Item name="treatment" label="Treatment" rules={rulesFor('treatment')}>
+            <Select
+              placeholder="Choose a treatment"
+              options={TREATMENTS.map((treatment) => ({ value: treatment, label: treatment }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="duration"
+            label="Duration"
+            rules={rulesFor('duration', [{ required: true, message: 'Give the length in minutes' }])}
+          >
+            <InputNumber
+              min={VISIT_MINUTES_MIN}
+              max={VISIT_MINUTES_MAX}
+              step={VISIT_MINUTES_STEP}
+              suffix="minutes"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="time" label="Time" rules={rulesFor('time')} extra={timeHint}>
+        {outsideHours ? (
+          <Input type="time" step={300} />
+        ) : (
+          <Select
+            placeholder="Choose a time"
+            loading={free.isFetching}
+            // Until the dentist's free times are read, none is offered: a taken one could be booked.
+            options={offered ? timeOptions : []}
+            notFoundContent={
+              offered ? (offered.message ?? 'No free time') : "Reading the dentist's free times..."
+            }
+          />
         )}
-        <Form.Item name="notes" label="Notes" rules={rulesFor('notes')}>
-          <Input.TextArea rows={3} maxLength={APPOINTMENT_NOTES_MAX} showCount />
+      </Form.Item>
+      {mayOverride && (
+        <Form.Item
+          name="outside_hours"
+          valuePropName="checked"
+          style={{ marginBottom: outsideHours ? 8 : 24 }}
+        >
+          <Checkbox>Book outside open hours (emergency)</Checkbox>
         </Form.Item>
-        {/* Enter in a field submits, as in any form. */}
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+      )}
+      {mayOverride && outsideHours && (
+        <Form.Item
+          name="outside_hours_reason"
+          label="Reason for booking outside open hours"
+          rules={[
+            { required: true, whitespace: true, message: OUTSIDE_HOURS_REASON_REQUIRED },
+            ...rulesFor('outside_hours_reason'),
+          ]}
+        >
+          <Input maxLength={OUTSIDE_HOURS_REASON_MAX} />
+        </Form.Item>
+      )}
+      <Form.Item name="notes" label="Notes" rules={rulesFor('notes')}>
+        <Input.TextArea rows={3} maxLength={APPOINTMENT_NOTES_MAX} showCount />
+      </Form.Item>
+    </ModalForm>
   );
 }

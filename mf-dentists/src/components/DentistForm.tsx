@@ -1,5 +1,4 @@
 import {
-  type ApiError,
   type DentistWriteRequest,
   dentistWriteSchema,
   PERSON_STATUSES,
@@ -9,20 +8,18 @@ import {
   WEEKDAYS,
   type WireDentist,
 } from '@dental/shared';
-import { useMutation, useQueryClient } from '@dental/shared/kit';
+import { useQueryClient } from '@dental/shared/kit';
 import {
   Checkbox,
-  ErrorBanner,
   Form,
   Input,
   InputNumber,
-  Modal,
+  ModalForm,
+  type ModalFormOpenProps,
   Select,
   schemaRules,
-  showServerErrors,
-  useEditConflict,
+  useModalForm,
 } from '@dental/shared/ui';
-import { useEffect, useState } from 'react';
 import { createDentist, dentistKeys, getDentist, updateDentist } from '../api/dentists';
 import { DAY_LABELS } from './workingDays';
 
@@ -51,12 +48,9 @@ interface DentistFormValues {
   status: PersonStatus;
 }
 
-export interface DentistFormProps {
-  open: boolean;
+export interface DentistFormProps extends ModalFormOpenProps<WireDentist> {
   /** The dentist to edit; none for 'Add New Dentist'. */
   dentist: WireDentist | null;
-  onClose: () => void;
-  onSaved: (dentist: WireDentist) => void;
 }
 
 function valuesOf(dentist: WireDentist | null): Partial<DentistFormValues> {
@@ -89,118 +83,85 @@ function requestOf(values: DentistFormValues): DentistWriteRequest {
 /** 'Add New Dentist' and 'Edit Dentist' (spec §2 Dentists): one form that saves, with the server's rules. */
 export function DentistForm({ open, dentist: opened, onClose, onSaved }: DentistFormProps) {
   const [form] = Form.useForm<DentistFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  // Another desk's change to this dentist while the form is open: an alert, never a silent overwrite.
-  const conflict = useEditConflict({
-    resource: 'dentist',
+  const frame = useModalForm({
+    form,
     open,
-    record: opened,
-    load: () => getDentist(opened?.id ?? 0),
-    resave: () => void submit(),
-  });
-  /** The dentist as the form shows it: as opened, or as 'Load theirs' brought it. */
-  const dentist = conflict.shown;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(dentist));
-    setFormError(null);
-  }, [open, dentist, form]);
-
-  const save = useMutation({
-    mutationFn: (values: DentistFormValues) =>
-      dentist
-        ? updateDentist(dentist.id, requestOf(values), conflict.version())
-        : createDentist(requestOf(values)),
-    onSuccess: (saved) => {
+    fields: FIELDS,
+    follows: { resource: 'dentist', record: opened, load: () => getDentist(opened?.id ?? 0) },
+    initialValues: valuesOf,
+    save: (values, { shown, version }) =>
+      shown ? updateDentist(shown.id, requestOf(values), version()) : createDentist(requestOf(values)),
+    onSaved: (saved) => {
       void queryClient.invalidateQueries({ queryKey: dentistKeys.all });
       // Appointments and availability show the dentist's name.
       void queryClient.invalidateQueries({ queryKey: ['appointments'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       onSaved(saved);
     },
-    onError: (error: ApiError) => {
-      if (!conflict.handleSaveError(error)) setFormError(showServerErrors(form, error, FIELDS));
-    },
   });
-
-  const submit = async () => {
-    setFormError(null);
-    if (conflict.saveDisabled) return;
-    const values = await form.validateFields().catch(() => null);
-    if (values) save.mutate(values);
-  };
+  /** The dentist as the form shows it: as opened, or as 'Load theirs' brought it. */
+  const dentist = frame.shown;
 
   return (
-    <Modal
-      open={open}
+    <ModalForm
+      frame={frame}
+      name="dentist"
       title={dentist ? 'Edit Dentist' : 'Add New Dentist'}
       okText={dentist ? 'Save Changes' : 'Add Dentist'}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ disabled: conflict.saveDisabled }}
-      footer={conflict.footer}
       onCancel={onClose}
-      destroyOnHidden
       forceRender
     >
-      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
-      <Form form={form} layout="vertical" name="dentist" requiredMark onFinish={() => void submit()}>
-        <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
-          <Input autoComplete="off" placeholder="Dr. Jane Doe" />
-        </Form.Item>
-        <Form.Item name="email" label="Email" rules={rulesFor('email')}>
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
-          <Input type="tel" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="specialty" label="Specialization" rules={rulesFor('specialty')}>
-          <Select
-            placeholder="Choose a specialization"
-            options={SPECIALIZATIONS.map((specialty) => ({ value: specialty, label: specialty }))}
-          />
-        </Form.Item>
-        <Form.Item name="license" label="License Number" rules={rulesFor('license')}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="years_of_experience"
-          label="Experience (years)"
-          rules={rulesFor('years_of_experience')}
-        >
-          {/* No min/precision: they would change a wrong number silently; the rule says what is wrong. */}
-          <InputNumber style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="working_days"
-          label="Working Days"
-          rules={[
-            {
-              validator: async (_rule, value: string[] | undefined) => {
-                if (!value?.length) throw new Error('Choose at least one working day');
-              },
+      <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
+        <Input autoComplete="off" placeholder="Dr. Jane Doe" />
+      </Form.Item>
+      <Form.Item name="email" label="Email" rules={rulesFor('email')}>
+        <Input type="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
+        <Input type="tel" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="specialty" label="Specialization" rules={rulesFor('specialty')}>
+        <Select
+          placeholder="Choose a specialization"
+          options={SPECIALIZATIONS.map((specialty) => ({ value: specialty, label: specialty }))}
+        />
+      </Form.Item>
+      <Form.Item name="license" label="License Number" rules={rulesFor('license')}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="years_of_experience"
+        label="Experience (years)"
+        rules={rulesFor('years_of_experience')}
+      >
+        {/* No min/precision: they would change a wrong number silently; the rule says what is wrong. */}
+        <InputNumber style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="working_days"
+        label="Working Days"
+        rules={[
+          {
+            validator: async (_rule, value: string[] | undefined) => {
+              if (!value?.length) throw new Error('Choose at least one working day');
             },
-          ]}
-          extra="Monday to Friday are worked 09:00-17:00, Saturday and Sunday 09:00-13:00."
-        >
-          <Checkbox.Group
-            options={WEEKDAYS.map((_day, index) => ({ value: String(index + 1), label: DAY_LABELS[index] }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="status"
-          label="Status"
-          rules={rulesFor('status')}
-          extra="An inactive dentist keeps their history but is not offered for new bookings."
-        >
-          <Select options={PERSON_STATUSES.map((status) => ({ value: status, label: status }))} />
-        </Form.Item>
-        {/* Enter in a field submits, as in any form. */}
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+          },
+        ]}
+        extra="Monday to Friday are worked 09:00-17:00, Saturday and Sunday 09:00-13:00."
+      >
+        <Checkbox.Group
+          options={WEEKDAYS.map((_day, index) => ({ value: String(index + 1), label: DAY_LABELS[index] }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="status"
+        label="Status"
+        rules={rulesFor('status')}
+        extra="An inactive dentist keeps their history but is not offered for new bookings."
+      >
+        <Select options={PERSON_STATUSES.map((status) => ({ value: status, label: status }))} />
+      </Form.Item>
+    </ModalForm>
   );
 }

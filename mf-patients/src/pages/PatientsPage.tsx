@@ -1,12 +1,8 @@
-import { type ApiError, PATIENT_SORTS, PERSON_STATUSES, type WirePatient } from '@dental/shared';
+import { PATIENT_SORTS, PERSON_STATUSES, type WirePatient } from '@dental/shared';
 import {
-  emptyListText,
   formatDay,
   parseAsId,
   parseAsStringLiteral,
-  sortFromTable,
-  sortOrderOf,
-  tablePagination,
   useListState,
   useMutation,
   useQueryClient,
@@ -14,23 +10,18 @@ import {
 } from '@dental/shared/kit';
 import {
   App,
-  Button,
-  Card,
   DeleteOutlined,
   EditOutlined,
-  ErrorBanner,
   EyeOutlined,
-  Flex,
-  ListSearch,
-  PageHeading,
-  PlusOutlined,
-  Select,
-  Space,
-  Table,
+  FilterSelect,
+  ListPage,
+  listQueryOf,
+  rowActionsColumn,
   type TableColumnsType,
   Tag,
   Typography,
-  useLiveTable,
+  useActionError,
+  useConfirmDelete,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deletePatient, patientKeys, usePatients } from '../api/patients';
@@ -41,25 +32,18 @@ const FILTERS = { status: parseAsStringLiteral(PERSON_STATUSES) };
 
 /** Patients (spec §2): the clinic's patients, searched, filtered and paged by the server. */
 export default function PatientsPage() {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const confirmDelete = useConfirmDelete();
   const list = useListState({ sorts: PATIENT_SORTS, filters: FILTERS });
   const { state } = list;
   const [openPatient, setOpenPatient] = useQueryState('patient', parseAsId.withOptions({ history: 'push' }));
   const [editing, setEditing] = useState<{ patient: WirePatient | null } | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
 
-  const patients = usePatients({
-    page: state.page,
-    limit: state.pageSize,
-    search: state.search || undefined,
-    status: state.status ?? undefined,
-    sort: state.sort,
-  });
+  const patients = usePatients({ ...listQueryOf(state), status: state.status ?? undefined });
 
-  // Another desk's changes update the rows in place; a row they bring in is marked for a moment.
-  const live = useLiveTable(patients, state);
-
+  // Refused as stale or gone: the list shows the patient as it is now.
+  const actionError = useActionError(() => void queryClient.invalidateQueries({ queryKey: patientKeys.all }));
   const remove = useMutation({
     // The patient as the row showed it: changed or deleted at another desk meanwhile, it is refused.
     mutationFn: (patient: WirePatient) => deletePatient(patient.id, patient.version),
@@ -67,29 +51,14 @@ export default function PatientsPage() {
       message.success(`${patient.name} was deleted`);
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
     },
-    onError: (error: ApiError) => {
-      setActionError(error.message);
-      // Refused as stale or gone: the list shows the patient as it is now.
-      if (error.status === 412 || error.status === 404)
-        void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-    },
+    onError: actionError.refused,
   });
-
-  const confirmDelete = (patient: WirePatient) =>
-    modal.confirm({
-      title: 'Delete patient?',
-      content: `Are you sure you want to delete ${patient.name}? This cannot be undone.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync(patient).catch(() => undefined),
-    });
 
   const columns: TableColumnsType<WirePatient> = [
     {
       title: 'Patient',
       key: 'name',
       sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'name'),
       render: (_, patient) => (
         <div>
           <Typography.Link
@@ -140,101 +109,50 @@ export default function PatientsPage() {
         <Tag color={patient.status === 'active' ? 'green' : 'default'}>{patient.status}</Tag>
       ),
     },
-    {
-      title: 'Actions',
-      key: 'actions',
-      render: (_, patient) => (
-        <Space size={0} wrap>
-          <Button
-            type="text"
-            icon={<EyeOutlined />}
-            aria-label={`View ${patient.name}`}
-            onClick={() => void setOpenPatient(patient.id)}
-          />
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`Edit ${patient.name}`}
-            onClick={() => setEditing({ patient })}
-          />
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={`Delete ${patient.name}`}
-            onClick={() => confirmDelete(patient)}
-          />
-        </Space>
-      ),
-    },
+    rowActionsColumn<WirePatient>((patient) => [
+      {
+        label: `View ${patient.name}`,
+        icon: <EyeOutlined />,
+        onClick: () => void setOpenPatient(patient.id),
+      },
+      { label: `Edit ${patient.name}`, icon: <EditOutlined />, onClick: () => setEditing({ patient }) },
+      {
+        label: `Delete ${patient.name}`,
+        icon: <DeleteOutlined />,
+        danger: true,
+        onClick: () =>
+          confirmDelete(
+            {
+              title: 'Delete patient?',
+              content: `Are you sure you want to delete ${patient.name}? This cannot be undone.`,
+            },
+            () => remove.mutateAsync(patient),
+          ),
+      },
+    ]),
   ];
 
-  const loadError = patients.error ? (patients.error as ApiError).message : null;
-
   return (
-    <div>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <div>
-          <PageHeading>Patients</PageHeading>
-          <Typography.Text type="secondary">The clinic's patients and their visits.</Typography.Text>
-        </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ patient: null })}>
-          Add New Patient
-        </Button>
-      </Flex>
-
-      <ErrorBanner message={loadError} onRetry={() => void patients.refetch()} />
-      <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
-
-      <Card>
-        <Flex wrap gap={12} style={{ marginBottom: 16 }}>
-          <ListSearch
-            label="Search patients"
-            placeholder="Search patients..."
-            value={state.search}
-            onSearch={list.setSearch}
-          />
-          <Select
-            aria-label="Status"
-            value={state.status ?? 'all'}
-            onChange={(value: string) =>
-              list.setFilters({
-                status: value === 'all' ? null : (value as (typeof PERSON_STATUSES)[number]),
-              })
-            }
-            options={[
-              { value: 'all', label: 'All' },
-              ...PERSON_STATUSES.map((status) => ({ value: status, label: status })),
-            ]}
-            style={{ width: 160 }}
-          />
-        </Flex>
-        <Table
-          rowKey="id"
-          columns={columns}
-          dataSource={patients.data?.data ?? []}
-          loading={live.loading}
-          rowClassName={live.rowClassName}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            // Said only once the server has answered, never under the loading spinner.
-            emptyText: emptyListText(patients, list.isFiltered, {
-              noMatch: 'No patients match your search',
-              none: 'No patients yet',
-            }),
-          }}
-          pagination={tablePagination(
-            state,
-            patients.data?.total ?? 0,
-            list.setPage,
-            patients.data?.total_capped,
-          )}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') list.setFilters({ sort: sortFromTable(sorter) });
-          }}
+    <ListPage
+      title="Patients"
+      subtitle="The clinic's patients and their visits."
+      primaryAction={{ label: 'Add New Patient', onClick: () => setEditing({ patient: null }) }}
+      read={patients}
+      list={list}
+      actionError={actionError}
+      search="Search patients"
+      filters={
+        <FilterSelect
+          label="Status"
+          value={state.status}
+          allLabel="All"
+          choices={PERSON_STATUSES}
+          onChange={(status) => list.setFilters({ status })}
+          style={{ width: 160 }}
         />
-      </Card>
-
+      }
+      table={{ columns, empty: { noMatch: 'No patients match your search', none: 'No patients yet' } }}
+    >
       <PatientForm
         open={editing !== null}
         patient={editing?.patient ?? null}
@@ -249,6 +167,6 @@ export default function PatientsPage() {
         onClose={() => void setOpenPatient(null)}
         onEdit={(patient) => setEditing({ patient })}
       />
-    </div>
+    </ListPage>
   );
 }

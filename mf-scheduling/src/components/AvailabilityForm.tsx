@@ -1,23 +1,20 @@
 import {
-  type ApiError,
   AVAILABILITY_DAY_STATUSES,
   type AvailabilityDayStatus,
   availabilityWriteSchema,
   type WireAvailability,
   type WireDentist,
 } from '@dental/shared';
-import { todayDay, useMutation, useQueryClient } from '@dental/shared/kit';
+import { todayDay, useQueryClient } from '@dental/shared/kit';
 import {
-  ErrorBanner,
   Form,
   Input,
-  Modal,
+  ModalForm,
+  type ModalFormOpenProps,
   Select,
   schemaRules,
-  showServerErrors,
-  useEditConflict,
+  useModalForm,
 } from '@dental/shared/ui';
-import { useEffect, useState } from 'react';
 import {
   createAvailability,
   getAvailabilityDay,
@@ -37,8 +34,7 @@ interface AvailabilityFormValues {
   status: AvailabilityDayStatus;
 }
 
-export interface AvailabilityFormProps {
-  open: boolean;
+export interface AvailabilityFormProps extends ModalFormOpenProps<WireAvailability> {
   /** The day to edit; none for 'Add Availability'. */
   day: WireAvailability | null;
   dentists: readonly WireDentist[];
@@ -46,8 +42,6 @@ export interface AvailabilityFormProps {
   ownDentistId: number | null;
   /** Where 'Add Availability' starts: the dentist and date the screen is filtered by. */
   initial?: { dentistId?: number; date?: string };
-  onClose: () => void;
-  onSaved: (day: WireAvailability) => void;
 }
 
 /**
@@ -65,25 +59,14 @@ export function AvailabilityForm({
   onSaved,
 }: AvailabilityFormProps) {
   const [form] = Form.useForm<AvailabilityFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const today = todayDay();
-  // Another desk's change to this day while the form is open: an alert, never a silent overwrite.
-  const conflict = useEditConflict({
-    resource: 'availability',
+  const frame = useModalForm({
+    form,
     open,
-    record: opened,
-    load: () => getAvailabilityDay(opened?.id ?? 0),
-    resave: () => void submit(),
-  });
-  /** The day as the form shows it: as opened, or as 'Load theirs' brought it. */
-  const day = conflict.shown;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setFormError(null);
-    form.setFieldsValue(
+    fields: FIELDS,
+    follows: { resource: 'availability', record: opened, load: () => getAvailabilityDay(opened?.id ?? 0) },
+    initialValues: (day): Partial<AvailabilityFormValues> =>
       day
         ? {
             dentist_id: day.dentist_id,
@@ -97,37 +80,26 @@ export function AvailabilityForm({
             time_slots: [...SUGGESTED_KEYS],
             status: 'active',
           },
-    );
-  }, [open, day, ownDentistId, initial, form, today]);
-
-  const save = useMutation({
-    mutationFn: (values: AvailabilityFormValues) => {
+    refillOn: [ownDentistId, initial, today],
+    save: (values, { shown, version, base }) => {
       // A slot kept keeps its state as the version saved over holds it (theirs, once chosen).
-      const base = conflict.base() ?? day;
-      const kept = new Map((base?.time_slots ?? []).map((slot) => [slotKey(slot), slot.available]));
+      const savedOver = base() ?? shown;
+      const kept = new Map((savedOver?.time_slots ?? []).map((slot) => [slotKey(slot), slot.available]));
       const body = {
         dentist_id: values.dentist_id,
         date: values.date,
         time_slots: values.time_slots.map((key) => ({ ...slotOfKey(key), available: kept.get(key) ?? true })),
         status: values.status,
       };
-      return day ? updateAvailability(day.id, body, conflict.version()) : createAvailability(body);
+      return shown ? updateAvailability(shown.id, body, version()) : createAvailability(body);
     },
-    onSuccess: (saved) => {
+    onSaved: (saved) => {
       refreshAvailability(queryClient);
       onSaved(saved);
     },
-    onError: (error: ApiError) => {
-      if (!conflict.handleSaveError(error)) setFormError(showServerErrors(form, error, FIELDS));
-    },
   });
-
-  const submit = async () => {
-    setFormError(null);
-    if (conflict.saveDisabled) return;
-    const values = await form.validateFields().catch(() => null);
-    if (values) save.mutate(values);
-  };
+  /** The day as the form shows it: as opened, or as 'Load theirs' brought it. */
+  const day = frame.shown;
 
   const choices = dentists
     .filter(
@@ -139,51 +111,43 @@ export function AvailabilityForm({
     }));
 
   return (
-    <Modal
-      open={open}
+    <ModalForm
+      frame={frame}
+      name="availability"
       title={day ? 'Edit Availability' : 'Add Availability'}
       okText={day ? 'Save Changes' : 'Add Availability'}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ disabled: conflict.saveDisabled }}
-      footer={conflict.footer}
       onCancel={onClose}
-      destroyOnHidden
     >
-      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
-      <Form form={form} layout="vertical" name="availability" requiredMark onFinish={() => void submit()}>
-        <Form.Item name="dentist_id" label="Dentist" rules={rulesFor('dentist_id')}>
-          <Select
-            placeholder="Choose a dentist"
-            options={choices}
-            disabled={ownDentistId !== null}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-        <Form.Item name="date" label="Date" rules={rulesFor('date')}>
-          <Input type="date" min={day ? undefined : today} />
-        </Form.Item>
+      <Form.Item name="dentist_id" label="Dentist" rules={rulesFor('dentist_id')}>
+        <Select
+          placeholder="Choose a dentist"
+          options={choices}
+          disabled={ownDentistId !== null}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item name="date" label="Date" rules={rulesFor('date')}>
+        <Input type="date" min={day ? undefined : today} />
+      </Form.Item>
+      <Form.Item
+        name="time_slots"
+        label="Time slots"
+        required
+        rules={[slotChoiceRule]}
+        extra="Check every slot the dentist takes visits in; a slot kept keeps its state."
+      >
+        <SlotPicker known={day?.time_slots} />
+      </Form.Item>
+      {day && (
         <Form.Item
-          name="time_slots"
-          label="Time slots"
-          required
-          rules={[slotChoiceRule]}
-          extra="Check every slot the dentist takes visits in; a slot kept keeps its state."
+          name="status"
+          label="Status"
+          rules={rulesFor('status')}
+          extra="An inactive day offers no slot: nothing can be booked on it."
         >
-          <SlotPicker known={day?.time_slots} />
+          <Select options={AVAILABILITY_DAY_STATUSES.map((status) => ({ value: status, label: status }))} />
         </Form.Item>
-        {day && (
-          <Form.Item
-            name="status"
-            label="Status"
-            rules={rulesFor('status')}
-            extra="An inactive day offers no slot: nothing can be booked on it."
-          >
-            <Select options={AVAILABILITY_DAY_STATUSES.map((status) => ({ value: status, label: status }))} />
-          </Form.Item>
-        )}
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+      )}
+    </ModalForm>
   );
 }

@@ -1,23 +1,12 @@
 import {
-  type ApiError,
   AVAILABILITY_FILL_MAX_DAYS,
   type AvailabilityFillResult,
   availabilityFillSchema,
   WEEKDAYS,
   type WireDentist,
 } from '@dental/shared';
-import { formatDay, todayDay, useMutation, useQueryClient } from '@dental/shared/kit';
-import {
-  ErrorBanner,
-  Form,
-  Input,
-  Modal,
-  Select,
-  schemaRules,
-  showServerErrors,
-  Typography,
-} from '@dental/shared/ui';
-import { useEffect, useState } from 'react';
+import { formatDay, todayDay, useQueryClient } from '@dental/shared/kit';
+import { Form, Input, ModalForm, Select, schemaRules, Typography, useModalForm } from '@dental/shared/ui';
 import { fillAvailability, refreshAvailability } from '../api/availability';
 import { SlotPicker, SUGGESTED_KEYS, slotChoiceRule, slotOfKey } from './SlotPicker';
 
@@ -68,44 +57,33 @@ export function FillRangeForm({
   onFilled,
 }: FillRangeFormProps) {
   const [form] = Form.useForm<FillValues>();
-  const [formError, setFormError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const today = todayDay();
   const chosenId = Form.useWatch('dentist_id', form);
   const chosen = dentists.find((dentist) => dentist.id === chosenId);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setFormError(null);
-    form.setFieldsValue({
+  const frame = useModalForm({
+    form,
+    open,
+    fields: FIELDS,
+    initialValues: () => ({
       dentist_id: ownDentistId ?? initialDentistId,
       from: today,
       to: plusDays(today, 6),
       time_slots: [...SUGGESTED_KEYS],
-    });
-  }, [open, ownDentistId, initialDentistId, form, today]);
-
-  const fill = useMutation({
-    mutationFn: (values: FillValues) =>
+    }),
+    refillOn: [ownDentistId, initialDentistId, today],
+    save: (values) =>
       fillAvailability({
         dentist_id: values.dentist_id,
         from: values.from,
         to: values.to,
         time_slots: values.time_slots.map((key) => ({ ...slotOfKey(key), available: true })),
       }),
-    onSuccess: (result, values) => {
+    onSaved: (result, values) => {
       refreshAvailability(queryClient);
       onFilled(result, dentists.find((dentist) => dentist.id === values.dentist_id)?.name ?? 'The dentist');
     },
-    onError: (error: ApiError) => setFormError(showServerErrors(form, error, FIELDS)),
   });
-
-  const submit = async () => {
-    setFormError(null);
-    const values = await form.validateFields().catch(() => null);
-    if (values) fill.mutate(values);
-  };
 
   const rangeRule = {
     validator: async (_rule: unknown, to: string | undefined) => {
@@ -118,50 +96,44 @@ export function FillRangeForm({
   };
 
   return (
-    <Modal
-      open={open}
+    <ModalForm
+      frame={frame}
+      name="fill"
       title="Fill Dates"
       okText="Fill Dates"
-      onOk={() => void submit()}
-      confirmLoading={fill.isPending}
       onCancel={onClose}
-      destroyOnHidden
+      intro={
+        <Typography.Paragraph>
+          Each of the dentist's working days from the first to the last date (at most{' '}
+          {AVAILABILITY_FILL_MAX_DAYS} days) gets the slots checked. Days that already have availability are
+          kept as they are.
+        </Typography.Paragraph>
+      }
     >
-      <Typography.Paragraph>
-        Each of the dentist's working days from the first to the last date (at most{' '}
-        {AVAILABILITY_FILL_MAX_DAYS} days) gets the slots checked. Days that already have availability are
-        kept as they are.
-      </Typography.Paragraph>
-      <ErrorBanner message={formError} onClose={() => setFormError(null)} />
-      <Form form={form} layout="vertical" name="fill" requiredMark onFinish={() => void submit()}>
-        <Form.Item
-          name="dentist_id"
-          label="Dentist"
-          rules={rulesFor('dentist_id')}
-          extra={
-            chosen ? `Works ${workingDayNames(chosen.working_days) || 'no day of the week'}.` : undefined
-          }
-        >
-          <Select
-            placeholder="Choose a dentist"
-            disabled={ownDentistId !== null}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={dentists
-              .filter((dentist) => ownDentistId === null || dentist.id === ownDentistId)
-              .map((dentist) => ({ value: dentist.id, label: dentist.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="from" label="From" rules={rulesFor('from')} extra={`Today is ${formatDay(today)}.`}>
-          <Input type="date" min={today} />
-        </Form.Item>
-        <Form.Item name="to" label="To" rules={[...rulesFor('to'), rangeRule]} dependencies={['from']}>
-          <Input type="date" min={today} />
-        </Form.Item>
-        <Form.Item name="time_slots" label="Time slots" required rules={[slotChoiceRule]}>
-          <SlotPicker />
-        </Form.Item>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+      <Form.Item
+        name="dentist_id"
+        label="Dentist"
+        rules={rulesFor('dentist_id')}
+        extra={chosen ? `Works ${workingDayNames(chosen.working_days) || 'no day of the week'}.` : undefined}
+      >
+        <Select
+          placeholder="Choose a dentist"
+          disabled={ownDentistId !== null}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={dentists
+            .filter((dentist) => ownDentistId === null || dentist.id === ownDentistId)
+            .map((dentist) => ({ value: dentist.id, label: dentist.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="from" label="From" rules={rulesFor('from')} extra={`Today is ${formatDay(today)}.`}>
+        <Input type="date" min={today} />
+      </Form.Item>
+      <Form.Item name="to" label="To" rules={[...rulesFor('to'), rangeRule]} dependencies={['from']}>
+        <Input type="date" min={today} />
+      </Form.Item>
+      <Form.Item name="time_slots" label="Time slots" required rules={[slotChoiceRule]}>
+        <SlotPicker />
+      </Form.Item>
+    </ModalForm>
   );
 }

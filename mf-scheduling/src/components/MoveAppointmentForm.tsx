@@ -1,6 +1,6 @@
 import { type Appointment, dateString, timeRange, timeString } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { Form, Input, Modal, Select, Typography, useEditConflict } from '@dental/shared/ui';
+import { Form, Input, ModalForm, Select, Typography, useEditConflict } from '@dental/shared/ui';
 import { useEffect } from 'react';
 import { getAppointment, type MoveTarget } from '../api/calendar';
 
@@ -69,49 +69,44 @@ export function MoveAppointmentForm({
     choices.push({ value: appointment.dentist_id, label: appointment.dentist_name });
 
   return (
-    <Modal
-      open={appointment !== null}
+    <ModalForm
+      frame={{ form, open: appointment !== null, submit, saving, conflict }}
+      name="move"
       title="Move Appointment"
       okText="Move"
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: conflict.saveDisabled }}
-      footer={conflict.footer}
       onCancel={onClose}
-      destroyOnHidden
       forceRender
+      intro={
+        appointment && (
+          <Typography.Paragraph>
+            {appointment.patient}, {appointment.treatment} ({appointment.duration} minutes) with{' '}
+            {appointment.dentist_name}, now on {formatDay(appointment.date)} at{' '}
+            {timeRange(appointment.time, appointment.end_time)}.
+          </Typography.Paragraph>
+        )
+      }
     >
-      {appointment && (
-        <Typography.Paragraph>
-          {appointment.patient}, {appointment.treatment} ({appointment.duration} minutes) with{' '}
-          {appointment.dentist_name}, now on {formatDay(appointment.date)} at{' '}
-          {timeRange(appointment.time, appointment.end_time)}.
-        </Typography.Paragraph>
-      )}
-      <Form form={form} layout="vertical" name="move" requiredMark onFinish={() => void submit()}>
-        <Form.Item
-          name="date"
-          label="New date"
-          rules={[{ required: true, message: 'This field is required' }, checkWith(dateString)]}
-        >
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item
-          name="time"
-          label="New time"
-          rules={[{ required: true, message: 'This field is required' }, checkWith(timeString)]}
-        >
-          <Input type="time" step={300} />
-        </Form.Item>
-        <Form.Item
-          name="dentistId"
-          label="Dentist"
-          rules={[{ required: true, message: 'This field is required' }]}
-        >
-          <Select options={choices} showSearch={{ optionFilterProp: 'label' }} />
-        </Form.Item>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+      <Form.Item
+        name="date"
+        label="New date"
+        rules={[{ required: true, message: 'This field is required' }, checkWith(dateString)]}
+      >
+        <Input type="date" />
+      </Form.Item>
+      <Form.Item
+        name="time"
+        label="New time"
+        rules={[{ required: true, message: 'This field is required' }, checkWith(timeString)]}
+      >
+        <Input type="time" step={300} />
+      </Form.Item>
+      <Form.Item
+        name="dentistId"
+        label="Dentist"
+        rules={[{ required: true, message: 'This field is required' }]}
+      >
+        <Select options={choices} showSearch={{ optionFilterProp: 'label' }} />
+      </Form.Item>
+    </ModalForm>
   );
 }

@@ -3,7 +3,6 @@ import {
   formatDay,
   parseAsDay,
   parseAsString,
-  parseAsStringLiteral,
   todayDay,
   useMutation,
   useQueryClient,
@@ -16,55 +15,41 @@ import {
   Card,
   ErrorBanner,
   Flex,
-  LeftOutlined,
   PageHeading,
   PlusOutlined,
-  RightOutlined,
-  Segmented,
-  Select,
   Spin,
   Typography,
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  type MoveTarget,
-  moveAppointment,
-  useCalendarMonth,
-  useDentistChoices,
-  useOpenHours,
-} from '../api/calendar';
+import { type MoveTarget, moveAppointment, useDentistChoices, useOpenHours } from '../api/calendar';
 import { CalendarFeedDialog } from '../components/CalendarFeedDialog';
 import {
-  monthOf,
-  monthOfDay,
-  monthTitle,
-  parseAsMonth,
-  shiftDay,
-  shiftMonth,
-  weekOf,
-  weekTitle,
-} from '../components/calendarMonth';
+  CalendarPeriodBar,
+  type CalendarView,
+  CalendarViewHint,
+  parseAsCalendarView,
+  periodNameOf,
+  periodShown,
+} from '../components/CalendarPeriodBar';
+import { monthOfDay, parseAsMonth, shiftDay, shiftMonth, weekOf } from '../components/calendarMonth';
 import { DayPanel } from '../components/DayPanel';
 import { MonthGrid } from '../components/MonthGrid';
 import { MoveAppointmentForm } from '../components/MoveAppointmentForm';
 import { type TimeColumn, TimeGrid } from '../components/TimeGrid';
+import { dentistColumns, weekColumns } from '../components/timeColumns';
+import { useCalendarVisits } from '../components/useCalendarVisits';
 import './calendar.css';
 
-const VIEWS = ['month', 'week', 'day'] as const;
-/** A Week view column's title: 'Tue, Dec 8'. */
-const weekdayAndDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
-type View = (typeof VIEWS)[number];
 /** Without a dentist's open hours the grid cannot shade the closed time: it says so rather than look all free. */
 const OPEN_HOURS_UNREAD =
   "The dentists' open hours could not be read: the times are shown without their closed hours shaded.";
-const VIEW_LABELS: Record<View, string> = { month: 'Month', week: 'Week', day: 'Day' };
 
 const URL_STATE = {
   month: parseAsMonth,
   day: parseAsDay,
   dentist: parseAsString,
-  view: parseAsStringLiteral(VIEWS),
+  view: parseAsCalendarView,
 };
 
 /** Calendar (spec §2): a month of the clinic's appointments, one request a month, and the selected day. */
@@ -78,52 +63,20 @@ export default function CalendarPage() {
   const today = todayDay();
   const [url, setUrl] = useQueryStates(URL_STATE, { history: 'push' });
 
-  const view: View = url.view ?? 'month';
-  // The month view shows a month and a day of it; the day and week views follow the day alone.
-  const month =
-    view === 'month'
-      ? (url.month ?? (url.day ? monthOfDay(url.day) : monthOfDay(today)))
-      : monthOfDay(url.day ?? today);
-  const selected =
-    view !== 'month'
-      ? (url.day ?? today)
-      : url.day && monthOfDay(url.day) === month
-        ? url.day
-        : monthOfDay(today) === month
-          ? today
-          : `${month}-01`;
+  const view: CalendarView = url.view ?? 'month';
+  const { month, selected } = periodShown(view, url, today);
   const week = useMemo(() => weekOf(selected), [selected]);
   // A dentist signed in sees their own appointments unless they choose otherwise ('all').
   const dentistParam = url.dentist ?? (ownDentistId ? String(ownDentistId) : 'all');
   const dentistId = /^\d+$/.test(dentistParam) ? Number(dentistParam) : undefined;
 
-  // A week may reach into the next month: that month is read too (one request a month, as ever).
-  const { year, month: monthNumber } = monthOf(month);
-  const appointments = useCalendarMonth({ month: monthNumber, year, dentist_id: dentistId });
-  const lastMonth = view === 'week' ? monthOfDay(week[6] ?? selected) : month;
-  const firstMonth = view === 'week' ? monthOfDay(week[0] ?? selected) : month;
-  const otherMonth = firstMonth !== month ? firstMonth : lastMonth !== month ? lastMonth : null;
-  const other = monthOf(otherMonth ?? month);
-  const otherAppointments = useCalendarMonth(
-    { month: other.month, year: other.year, dentist_id: dentistId },
-    otherMonth !== null,
-  );
+  const { appointments, byDay, complete, fetching } = useCalendarVisits({
+    month,
+    week,
+    weekShown: view === 'week',
+    dentistId,
+  });
   const dentists = useDentistChoices();
-
-  const byDay = useMemo(() => {
-    const days = new Map<string, Appointment[]>();
-    const all = [
-      ...(appointments.data?.data ?? []),
-      ...(otherMonth !== null ? (otherAppointments.data?.data ?? []) : []),
-    ];
-    for (const appointment of all) {
-      const list = days.get(appointment.date);
-      if (list) list.push(appointment);
-      else days.set(appointment.date, [appointment]);
-    }
-    return days;
-  }, [appointments.data, otherAppointments.data, otherMonth]);
-  const complete = (appointments.data?.total ?? 0) <= (appointments.data?.data.length ?? 0);
 
   // The Day view: a column per dentist (the one chosen, or every active one); the Week view: a
   // column per day, for the dentist chosen or all of them.
@@ -140,33 +93,17 @@ export default function CalendarPage() {
   const live = (date: string) => (byDay.get(date) ?? []).filter((visit) => visit.status !== 'cancelled');
   const columns: TimeColumn[] =
     view === 'day'
-      ? shownDentists.map((dentist, index) => ({
-          key: `dentist-${dentist.id}`,
-          title: dentist.name,
-          label: `${dentist.name}, ${formatDay(selected, true)}`,
-          date: selected,
-          dentistId: dentist.id,
-          visits: live(selected).filter((visit) => visit.dentist_id === dentist.id),
-          open: openHours.open[index] ?? null,
-        }))
-      : week.map((date, index) => ({
-          key: `day-${date}`,
-          title: (
-            <button
-              type="button"
-              className={`timegrid-day${date === today ? ' timegrid-today' : ''}${date === selected ? ' timegrid-selected' : ''}`}
-              title="Open the Day view"
-              onClick={() => void setUrl({ view: 'day', day: date })}
-            >
-              {weekdayAndDay.format(new Date(`${date}T00:00:00`))}
-            </button>
-          ),
-          label: `${formatDay(date, true)}${shownDentists.length === 1 ? `, ${shownDentists[0]?.name}` : ''}`,
-          date,
-          dentistId: dentistId ?? null,
-          visits: live(date),
-          open: dentistId ? (openHours.open[index] ?? null) : null,
-        }));
+      ? dentistColumns(selected, shownDentists, live(selected), openHours.open)
+      : weekColumns({
+          week,
+          today,
+          selected,
+          dentistId,
+          dentistName: shownDentists.length === 1 ? shownDentists[0]?.name : undefined,
+          visitsOf: live,
+          open: openHours.open,
+          onOpenDay: (day) => void setUrl({ view: 'day', day }),
+        });
 
   const [moving, setMoving] = useState<Appointment | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -243,15 +180,6 @@ export default function CalendarPage() {
     if (view === 'month') goToMonth(shiftMonth(month, by));
     else void setUrl({ day: shiftDay(selected, by * (view === 'week' ? 7 : 1)) });
   };
-  const showsToday =
-    view === 'month'
-      ? monthOfDay(today) === month
-      : view === 'week'
-        ? week.includes(today)
-        : selected === today;
-  const periodTitle =
-    view === 'month' ? monthTitle(month) : view === 'week' ? weekTitle(week) : formatDay(selected, true);
-  const periodName = VIEW_LABELS[view].toLowerCase();
 
   const loadError = appointments.error ? (appointments.error as ApiError).message : null;
   // The feed of the dentist shown: a dentist's own, or any one an admin picks.
@@ -293,51 +221,23 @@ export default function CalendarPage() {
           className="calendar-month"
           style={{ flex: view === 'month' ? '3 1 560px' : '1 1 100%', minWidth: 0 }}
         >
-          <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-            <Flex align="center" gap={4} wrap>
-              <Button
-                icon={<LeftOutlined />}
-                aria-label={`Previous ${periodName}`}
-                onClick={() => step(-1)}
-              />
-              <Typography.Title
-                level={3}
-                style={{ margin: '0 4px', minWidth: 130, textAlign: 'center' }}
-                aria-live="polite"
-              >
-                {periodTitle}
-              </Typography.Title>
-              <Button icon={<RightOutlined />} aria-label={`Next ${periodName}`} onClick={() => step(1)} />
-              {!showsToday && (
-                <Button type="link" onClick={() => void setUrl({ month: null, day: null })}>
-                  Today
-                </Button>
-              )}
-            </Flex>
-            <Segmented
-              aria-label="View"
-              value={view}
-              onChange={(next) =>
-                void setUrl({ view: next === 'month' ? null : (next as View), day: selected, month: null })
-              }
-              options={VIEWS.map((value) => ({ value, label: VIEW_LABELS[value] }))}
-            />
-            <Select
-              aria-label="Dentist"
-              value={dentistId ?? 'all'}
-              loading={dentists.isPending}
-              onChange={(value: number | 'all') => void setUrl({ dentist: String(value) })}
-              options={[
-                { value: 'all', label: 'All dentists' },
-                ...(dentists.data?.data ?? []).map((dentist) => ({ value: dentist.id, label: dentist.name })),
-              ]}
-              style={{ width: 220, maxWidth: '100%' }}
-            />
-          </Flex>
-          <Spin
-            spinning={appointments.isFetching || otherAppointments.isFetching}
-            aria-label={`Loading the ${periodName}`}
-          >
+          <CalendarPeriodBar
+            view={view}
+            month={month}
+            week={week}
+            selected={selected}
+            today={today}
+            onStep={step}
+            onToday={() => void setUrl({ month: null, day: null })}
+            onView={(next) =>
+              void setUrl({ view: next === 'month' ? null : next, day: selected, month: null })
+            }
+            dentistId={dentistId}
+            dentists={dentists.data?.data ?? []}
+            dentistsLoading={dentists.isPending}
+            onDentist={(value) => void setUrl({ dentist: String(value) })}
+          />
+          <Spin spinning={fetching} aria-label={`Loading the ${periodNameOf(view)}`}>
             {view === 'month' ? (
               <MonthGrid
                 month={month}
@@ -365,13 +265,7 @@ export default function CalendarPage() {
               {appointments.data?.data.length} are shown.
             </Typography.Text>
           )}
-          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-            {view === 'month'
-              ? "Drag an appointment onto another day to move it, or use Move beside it in the day's list."
-              : view === 'day'
-                ? "Drag an appointment to another time or dentist to move it, or use Move in the day's list. Click free time to book there."
-                : "Drag an appointment to another time or day to move it, or use Move in the day's list. Click free time to book there."}
-          </Typography.Paragraph>
+          <CalendarViewHint view={view} />
         </Card>
         <div style={{ flex: '1 1 280px', minWidth: 0 }}>
           <DayPanel

@@ -4,7 +4,10 @@ import type { Database } from '../db/client';
 import { refreshTokens } from '../db/schema';
 
 export const REFRESH_COOKIE = 'dental_refresh';
-/** A remembered session outlives the browser for this long; a session cookie ends with the browser. */
+/**
+ * A session's absolute lifetime from its sign-in, however active it is: remembered, this long; else
+ * 12 hours (its cookie also ends with the browser). After it, a new sign-in is required.
+ */
 export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 60 * 60;
 const BROWSER_SESSION_SECONDS = 12 * 60 * 60;
 
@@ -21,7 +24,14 @@ export interface IssuedRefreshToken {
 
 export async function issueRefreshToken(
   db: Database,
-  owner: { clinicId: number; userId: number; remember: boolean; family?: string },
+  owner: {
+    clinicId: number;
+    userId: number;
+    remember: boolean;
+    family?: string;
+    /** When the session ends, whatever its rotations: set by its sign-in, kept by each rotation. */
+    expiresAt?: Date;
+  },
 ): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString('base64url');
   const family = owner.family ?? randomUUID();
@@ -32,7 +42,7 @@ export async function issueRefreshToken(
     userId: owner.userId,
     family,
     remember: owner.remember,
-    expiresAt: new Date(Date.now() + lifetime * 1000),
+    expiresAt: owner.expiresAt ?? new Date(Date.now() + lifetime * 1000),
   });
   return { token, remember: owner.remember, family };
 }
@@ -69,6 +79,8 @@ export async function rotateRefreshToken(
       userId: row.userId,
       remember: row.remember,
       family: row.family,
+      // A session's lifetime is absolute (12 hours, or 30 days remembered), not renewed by use.
+      expiresAt: row.expiresAt,
     });
     return { clinicId: row.clinicId, userId: row.userId, lastUsedAt: row.createdAt, next };
   });

@@ -23,7 +23,8 @@ export interface Staff {
   sessionsSince: Date | null;
 }
 
-const staffColumns = {
+/** A user's columns with their clinic's name: what a user is answered as (toWireUser), Users screen included. */
+export const userColumns = {
   id: users.id,
   clinicId: users.clinicId,
   clinicName: clinics.name,
@@ -37,8 +38,10 @@ const staffColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   version: users.version,
-  sessionsSince: users.sessionsSince,
 };
+
+// The guard also needs when the user's sessions were last ended, which no answer shows.
+const staffColumns = { ...userColumns, sessionsSince: users.sessionsSince };
 
 /** One primary-key lookup: every authenticated request pays it, so role and status changes apply at once. */
 export async function findStaff(db: Database, clinicId: number, userId: number): Promise<Staff | null> {

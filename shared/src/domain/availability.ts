@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE } from './constants';
 import { actsForDentist, type Role } from './roles';
+import { serverOwnedFields } from './serverOwned';
 import { dateString, listQuerySchema, pageSchema, timeString } from './validation';
 
 /** Availability (spec §3, §7): a dentist's open time slots on one date, one row per dentist and date. */
@@ -72,15 +73,20 @@ export const timeSlotsSchema = z
   })
   .transform((slots) => [...slots].sort((a, b) => a.start.localeCompare(b.start)));
 
-/** Fields the server owns: sent back in a PUT of what GET answered, they are ignored. */
-const serverOwnedFields = {
-  id: z.unknown().optional().describe('Ignored: the server owns it'),
-  clinic_id: z.unknown().optional().describe('Ignored: the server owns it'),
-  dentist_name: z.unknown().optional().describe('Ignored: the server owns it'),
-  created_at: z.unknown().optional().describe('Ignored: the server owns it'),
-  updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
-  version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
-};
+/** The dentist a body names: a whole number PostgreSQL's integer holds. */
+const dentistIdField = z
+  .number({ message: 'dentist_id is a whole number' })
+  .int('dentist_id is a whole number')
+  .positive('dentist_id is a positive number')
+  .max(2147483647);
+
+/** The dentist a list query filters by (calendar.ts too): the query string's text, as a number. */
+export const dentistIdFilter = z.coerce
+  .number()
+  .int('dentist_id is a whole number')
+  .positive('dentist_id is a positive number')
+  .max(2147483647)
+  .optional();
 
 /**
  * POST /api/availability and PUT /api/availability/:id: `{ dentist_id, date, time_slots, status? }`;
@@ -88,11 +94,7 @@ const serverOwnedFields = {
  */
 export const availabilityWriteSchema = z
   .object({
-    dentist_id: z
-      .number({ message: 'dentist_id is a whole number' })
-      .int('dentist_id is a whole number')
-      .positive('dentist_id is a positive number')
-      .max(2147483647),
+    dentist_id: dentistIdField,
     date: dateString,
     time_slots: timeSlotsSchema,
     status: z
@@ -100,7 +102,7 @@ export const availabilityWriteSchema = z
         message: `status must be one of ${AVAILABILITY_DAY_STATUSES.join(', ')}`,
       })
       .optional(),
-    ...serverOwnedFields,
+    ...serverOwnedFields({ dentist_name: 'the server owns it' }),
   })
   .strict()
   .transform((raw) => ({
@@ -136,11 +138,7 @@ export const AVAILABILITY_FILL_MAX_DAYS = 92;
  */
 export const availabilityFillSchema = z
   .object({
-    dentist_id: z
-      .number({ message: 'dentist_id is a whole number' })
-      .int('dentist_id is a whole number')
-      .positive('dentist_id is a positive number')
-      .max(2147483647),
+    dentist_id: dentistIdField,
     from: dateString,
     to: dateString,
     time_slots: timeSlotsSchema.optional(),
@@ -181,12 +179,7 @@ const availabilityFilters = {
  */
 export const availabilityListQuerySchema = listQuerySchema
   .extend({
-    dentist_id: z.coerce
-      .number()
-      .int('dentist_id is a whole number')
-      .positive('dentist_id is a positive number')
-      .max(2147483647)
-      .optional(),
+    dentist_id: dentistIdFilter,
     ...availabilityFilters,
   })
   .refine(rangeIsOrdered, { message: RANGE_MESSAGE, path: ['to'] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dentistDetailFields } from './dentists';
 
 /**
  * A clinic's data as one JSON file (Settings, Backup tab): every resource of the clinic, with the ids
@@ -53,13 +54,7 @@ export const clinicExportSchema = z.object({
   dentists: z.array(
     z.object({
       id,
-      name: z.string(),
-      email: z.string(),
-      phone: z.string(),
-      specialty: z.string(),
-      license: z.string(),
-      years_of_experience: z.number().int(),
-      working_days: z.string(),
+      ...dentistDetailFields,
       status: z.enum(['active', 'inactive']),
       /** A deleted dentist, kept behind the clinic's past appointments (left out: not deleted). */
       deleted_at: timestamp.nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireAvailabilitySchema } from './availability';
+import { dentistIdFilter, wireAvailabilitySchema } from './availability';
 import { dashboardAppointmentSchema } from './dashboard';
 import { pageSchema } from './validation';
 
@@ -25,12 +25,7 @@ export const calendarMonthQuerySchema = z.object({
     .int('year is a whole number')
     .min(CALENDAR_YEAR_MIN, `year is at least ${CALENDAR_YEAR_MIN}`)
     .max(CALENDAR_YEAR_MAX, `year is at most ${CALENDAR_YEAR_MAX}`),
-  dentist_id: z.coerce
-    .number()
-    .int('dentist_id is a whole number')
-    .positive('dentist_id is a positive number')
-    .max(2147483647)
-    .optional(),
+  dentist_id: dentistIdFilter,
   page: z.coerce.number().int('page is a whole number').min(1, 'page starts at 1').default(1),
   limit: z.coerce
     .number()

@@ -8,6 +8,7 @@ import {
   type Weekday,
 } from './constants';
 import { dashboardAppointmentSchema } from './dashboard';
+import { serverOwnedFields } from './serverOwned';
 import {
   dateString,
   emailString,
@@ -75,8 +76,8 @@ export const workingDaysString = z
 
 const dayHoursSchema = z.object({ start: z.string(), end: z.string(), off: z.boolean() });
 
-export const wireDentistSchema = z.object({
-  id: z.number().int(),
+/** A dentist's own details as answered and exported (backup.ts): what the clinic tells of them. */
+export const dentistDetailFields = {
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -84,6 +85,11 @@ export const wireDentistSchema = z.object({
   license: z.string(),
   years_of_experience: z.number().int(),
   working_days: z.string(),
+};
+
+export const wireDentistSchema = z.object({
+  id: z.number().int(),
+  ...dentistDetailFields,
   status: z.enum(PERSON_STATUSES),
   working_hours: z.object(
     Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<
@@ -98,17 +104,6 @@ export const wireDentistSchema = z.object({
   version: z.number().int(),
 });
 export type WireDentist = z.infer<typeof wireDentistSchema>;
-
-/** Fields the server owns or derives: sent back in a PUT of what GET answered, they are ignored. */
-const serverOwnedFields = {
-  id: z.unknown().optional().describe('Ignored: the server owns it'),
-  clinic_id: z.unknown().optional().describe('Ignored: the server owns it'),
-  created_at: z.unknown().optional().describe('Ignored: the server owns it'),
-  updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
-  working_hours: z.unknown().optional().describe('Ignored: derived from working_days'),
-  days_per_week: z.unknown().optional().describe('Ignored: derived from working_days'),
-  version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
-};
 
 /**
  * POST /api/dentists and PUT /api/dentists/:id. `years_of_experience`, `working_days` and `status`
@@ -129,7 +124,10 @@ export const dentistWriteSchema = z
       .optional(),
     working_days: workingDaysString.optional(),
     status: z.enum(PERSON_STATUSES, { message: 'status must be active or inactive' }).optional(),
-    ...serverOwnedFields,
+    ...serverOwnedFields({
+      working_hours: 'derived from working_days',
+      days_per_week: 'derived from working_days',
+    }),
   })
   .strict()
   .transform((raw) => ({

@@ -26,6 +26,7 @@ export const NAV_ICONS = [
   'clock',
   'calendar',
   'user',
+  'audit',
   'setting',
 ] as const;
 export type NavIcon = (typeof NAV_ICONS)[number];
@@ -94,6 +95,13 @@ export const MODULE_CATALOG = {
         permission: 'all',
         icon: 'user',
         deniedMessage: "You don't have permission to access user management.",
+      },
+      {
+        path: '/audit',
+        label: 'Audit',
+        permission: 'all',
+        icon: 'audit',
+        deniedMessage: "You don't have permission to read the audit log.",
       },
       { path: '/settings', label: 'Settings', permission: null, icon: 'setting' },
     ],

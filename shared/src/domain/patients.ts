@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERSON_STATUSES } from './constants';
+import { serverOwnedFields } from './serverOwned';
 import {
   dateString,
   emailString,
@@ -62,17 +63,6 @@ export const wirePatientSchema = z.object({
 });
 export type WirePatient = z.infer<typeof wirePatientSchema>;
 
-/** Fields the server owns or derives: sent back in a PUT of what GET answered, they are ignored. */
-const serverOwnedFields = {
-  id: z.unknown().optional().describe('Ignored: the server owns it'),
-  clinic_id: z.unknown().optional().describe('Ignored: the server owns it'),
-  lastVisit: z.unknown().optional().describe('Ignored: derived from the appointments'),
-  nextAppointment: z.unknown().optional().describe('Ignored: derived from the appointments'),
-  created_at: z.unknown().optional().describe('Ignored: the server owns it'),
-  updated_at: z.unknown().optional().describe('Ignored: the server owns it'),
-  version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
-};
-
 /**
  * POST /api/patients and PUT /api/patients/:id (spec §5 Patient form): name, e-mail, phone and date
  * of birth required (not in the future: the server checks against the clinic's today); the rest
@@ -88,7 +78,10 @@ export const patientWriteSchema = z
     emergencyContact: optionalText(200),
     medicalHistory: optionalText(2000),
     status: z.enum(PERSON_STATUSES, { message: 'status must be active or inactive' }).optional(),
-    ...serverOwnedFields,
+    ...serverOwnedFields({
+      lastVisit: 'derived from the appointments',
+      nextAppointment: 'derived from the appointments',
+    }),
   })
   .strict()
   .transform((raw) => ({

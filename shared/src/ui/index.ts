@@ -94,7 +94,39 @@ export {
   TeamOutlined,
   UserOutlined,
 } from './icons';
+export {
+  type CardGridOptions,
+  type EmptyWords,
+  ListPage,
+  type ListPageProps,
+  type ListPageRead,
+  type ListPageView,
+  type ListTableOptions,
+  listQueryOf,
+} from './ListPage';
 export { ListSearch, type ListSearchProps } from './ListSearch';
+export {
+  type ActionError,
+  type FilterChoice,
+  FilterSelect,
+  type FilterSelectProps,
+  type RowAction,
+  RowActions,
+  type RowActionsProps,
+  rowActionsColumn,
+  useActionError,
+  useConfirmDelete,
+} from './listParts';
+export {
+  type FollowedRecord,
+  ModalForm,
+  type ModalFormFrame,
+  type ModalFormOpenProps,
+  type ModalFormOptions,
+  type ModalFormProps,
+  type ModalFormState,
+  useModalForm,
+} from './ModalForm';
 export { PageHeading } from './PageHeading';
 export {
   ARRIVAL_HIGHLIGHT_MS,

@@ -66,6 +66,27 @@ function AppointmentRow({
   );
 }
 
+/** One group of the card's rows (the booked visits, or the cancelled ones apart), named for a screen reader. */
+function AppointmentList({
+  label,
+  appointments,
+  sample,
+  linkable,
+}: {
+  label: string;
+  appointments: DashboardAppointment[];
+  sample: boolean;
+  linkable: boolean;
+}) {
+  return (
+    <ul className="today-list" aria-label={label}>
+      {appointments.map((appointment) => (
+        <AppointmentRow key={appointment.id} appointment={appointment} sample={sample} linkable={linkable} />
+      ))}
+    </ul>
+  );
+}
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -114,16 +135,12 @@ export function TodayAppointmentsCard({
       {booked.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No appointments scheduled for today" />
       ) : (
-        <ul className="today-list" aria-label="Today's appointments">
-          {booked.map((appointment) => (
-            <AppointmentRow
-              key={appointment.id}
-              appointment={appointment}
-              sample={sample}
-              linkable={rowsLink}
-            />
-          ))}
-        </ul>
+        <AppointmentList
+          label="Today's appointments"
+          appointments={booked}
+          sample={sample}
+          linkable={rowsLink}
+        />
       )}
 
       {cancelled.length > 0 && (
@@ -131,16 +148,12 @@ export function TodayAppointmentsCard({
           <Typography.Paragraph strong className="today-list__group">
             {`Cancelled today (${cancelled.length}), not counted`}
           </Typography.Paragraph>
-          <ul className="today-list" aria-label="Cancelled today, not counted">
-            {cancelled.map((appointment) => (
-              <AppointmentRow
-                key={appointment.id}
-                appointment={appointment}
-                sample={sample}
-                linkable={rowsLink}
-              />
-            ))}
-          </ul>
+          <AppointmentList
+            label="Cancelled today, not counted"
+            appointments={cancelled}
+            sample={sample}
+            linkable={rowsLink}
+          />
         </>
       )}
     </Card>

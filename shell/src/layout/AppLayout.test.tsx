@@ -107,6 +107,7 @@ describe('AppLayout (spec §2 Layout)', () => {
         'Availability',
         'Calendar',
         'Users',
+        'Audit',
         'Settings',
         'Modules',
       ],
@@ -128,6 +129,7 @@ describe('AppLayout (spec §2 Layout)', () => {
       'Appointments',
       'Dentists',
       'Users',
+      'Audit',
       'Settings',
       'Modules',
     ]);

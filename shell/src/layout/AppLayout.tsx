@@ -9,6 +9,7 @@ import {
   DashboardOutlined,
   Drawer,
   Dropdown,
+  HistoryOutlined,
   Layout,
   LogoutOutlined,
   MedicineBoxOutlined,
@@ -40,6 +41,7 @@ const NAV_ICON_COMPONENTS: Record<ShellNavIcon, ReactNode> = {
   clock: <ClockCircleOutlined />,
   calendar: <CalendarOutlined />,
   user: <UserOutlined />,
+  audit: <HistoryOutlined />,
   setting: <SettingOutlined />,
 };
 

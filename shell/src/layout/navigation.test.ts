@@ -24,6 +24,7 @@ describe('sidebar navigation', () => {
       'Availability',
       'Calendar',
       'Users',
+      'Audit',
       'Settings',
       'Modules',
     ]);
@@ -62,6 +63,11 @@ describe('sidebar navigation', () => {
       moduleId: 'scheduling',
     });
     expect(items.find((item) => item.label === 'Users')).toMatchObject({ path: '/users', moduleId: 'admin' });
+    expect(items.find((item) => item.label === 'Audit')).toMatchObject({
+      path: '/audit',
+      icon: 'audit',
+      moduleId: 'admin',
+    });
     expect(items.at(-1)).toEqual({ path: '/modules', label: 'Modules', icon: 'modules', moduleId: null });
     const paths = items.map((item) => item.path);
     expect(new Set(paths).size).toBe(paths.length);
@@ -106,6 +112,7 @@ describe('sidebar navigation', () => {
       '/availability',
       '/calendar',
       '/users',
+      '/audit',
       '/settings',
     ]);
     expect(enabledPages(without('scheduling', 'admin')).map(({ moduleId }) => moduleId)).toEqual([

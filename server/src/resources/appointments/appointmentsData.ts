@@ -446,7 +446,7 @@ async function lockAppointment(
       outsideHoursReason: appointments.outsideHoursReason,
     })
     .from(appointments)
-    .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)))
+    .where(visitRow(clinicId, appointmentId))
     .for('update');
   if (!row) throw new HttpError(404, APPOINTMENT_NOT_FOUND);
   requireVersion(row.version, expected);
@@ -571,18 +571,63 @@ async function overlapConflict(
 async function bookingWrite<T>(
   db: Database,
   clinicId: number,
-  placement: () => { wanted: Placement; exceptId: number | null } | null,
-  work: (tx: Transaction) => Promise<T>,
+  exceptId: number | null,
+  work: (tx: Transaction, place: (wanted: Placement) => void) => Promise<T>,
 ): Promise<T> {
+  // Where the work said the visit lands, so that the 409 can name the visit in its way.
+  const placed: { wanted?: Placement } = {};
   try {
-    return await db.transaction(work);
+    return await db.transaction((tx) =>
+      work(tx, (wanted) => {
+        placed.wanted = wanted;
+      }),
+    );
   } catch (error) {
-    const placed = placement();
     const byDentist = violated(error, [EXCLUSION_VIOLATION], DENTIST_TIME);
     const byPatient = violated(error, [EXCLUSION_VIOLATION], PATIENT_TIME);
-    if (!placed || (!byDentist && !byPatient)) throw error;
-    throw await overlapConflict(db, clinicId, placed.wanted, placed.exceptId, byPatient && !byDentist);
+    if (!placed.wanted || (!byDentist && !byPatient)) throw error;
+    throw await overlapConflict(db, clinicId, placed.wanted, exceptId, byPatient && !byDentist);
   }
+}
+
+/** The visit's row, for a write's WHERE. */
+function visitRow(clinicId: number, appointmentId: number) {
+  return and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId));
+}
+
+/** A visit may be marked completed only from its day on (canCompleteOn): else 400 on `status`. */
+async function requireCompletable(tx: Transaction, clinicId: number, date: string): Promise<void> {
+  if (!canCompleteOn(date, await clinicToday(tx, clinicId)))
+    throw fieldError('status', EARLY_COMPLETION_MESSAGE);
+}
+
+/** The audit record of a write to one visit, by the actor. */
+function auditVisit(
+  tx: Transaction,
+  actor: Actor,
+  action: string,
+  appointmentId: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(tx, {
+    clinicId: actor.clinicId,
+    userId: actor.userId,
+    action,
+    entity: 'appointment',
+    entityId: appointmentId,
+    details,
+  });
+}
+
+/** After a visit's span or status changed: its days' open-hours state and its reminders follow. */
+async function settleVisit(
+  tx: Transaction,
+  clinicId: number,
+  appointmentId: number,
+  days: readonly { dentistId: number; date: string }[],
+): Promise<void> {
+  await settleDays(tx, clinicId, days);
+  await syncAppointmentReminders(tx, clinicId, appointmentId);
 }
 
 /** The clinic's settings, read at most once in a write, and only if the write needs them. */
@@ -637,64 +682,50 @@ export async function createAppointment(
   input: AppointmentWrite,
 ): Promise<Appointment> {
   const { clinicId } = actor;
-  let wanted: Placement | null = null;
-  return bookingWrite(
-    db,
-    clinicId,
-    () => (wanted ? { wanted, exceptId: null } : null),
-    async (tx) => {
-      if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING_MESSAGE);
-      const dentist = await requireDentist(tx, clinicId, input.dentistId, false);
-      const settings = settingsOnce(tx, clinicId);
-      const duration = await durationOf(input, settings);
-      const outsideHours = await requireOpenTime(
-        tx,
-        actor,
-        [],
-        dentist,
-        { ...input, duration },
-        input.outsideHours,
-        settings,
-      );
-      const patientId = await resolvePatient(tx, clinicId, input);
-      wanted = { dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration };
-      const [created] = await tx
-        .insert(appointments)
-        .values({
-          clinicId,
-          patientId,
-          dentistId: input.dentistId,
-          date: input.date,
-          time: input.time,
-          duration,
-          treatment: input.treatment,
-          notes: input.notes,
-          status: 'pending',
-          outsideHours,
-          outsideHoursReason: outsideHours ? input.outsideHoursReason : null,
-        })
-        .returning({ id: appointments.id });
-      if (!created) throw new Error('Appointment insert returned no row');
-      await settleDays(tx, clinicId, [input]);
-      await syncAppointmentReminders(tx, clinicId, created.id);
-      await recordAudit(tx, {
+  return bookingWrite(db, clinicId, null, async (tx, place) => {
+    if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING_MESSAGE);
+    const dentist = await requireDentist(tx, clinicId, input.dentistId, false);
+    const settings = settingsOnce(tx, clinicId);
+    const duration = await durationOf(input, settings);
+    const outsideHours = await requireOpenTime(
+      tx,
+      actor,
+      [],
+      dentist,
+      { ...input, duration },
+      input.outsideHours,
+      settings,
+    );
+    const patientId = await resolvePatient(tx, clinicId, input);
+    place({ dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration });
+    const [created] = await tx
+      .insert(appointments)
+      .values({
         clinicId,
-        userId: actor.userId,
-        action: 'create',
-        entity: 'appointment',
-        entityId: created.id,
-        details: {
-          patient: input.patient,
-          status: 'pending',
-          date: input.date,
-          time: input.time,
-          duration,
-          ...(outsideHours ? { outside_hours: true, reason: input.outsideHoursReason } : {}),
-        },
-      });
-      return (await findAppointment(tx, clinicId, created.id)) as Appointment;
-    },
-  );
+        patientId,
+        dentistId: input.dentistId,
+        date: input.date,
+        time: input.time,
+        duration,
+        treatment: input.treatment,
+        notes: input.notes,
+        status: 'pending',
+        outsideHours,
+        outsideHoursReason: outsideHours ? input.outsideHoursReason : null,
+      })
+      .returning({ id: appointments.id });
+    if (!created) throw new Error('Appointment insert returned no row');
+    await settleVisit(tx, clinicId, created.id, [input]);
+    await auditVisit(tx, actor, 'create', created.id, {
+      patient: input.patient,
+      status: 'pending',
+      date: input.date,
+      time: input.time,
+      duration,
+      ...(outsideHours ? { outside_hours: true, reason: input.outsideHoursReason } : {}),
+    });
+    return (await findAppointment(tx, clinicId, created.id)) as Appointment;
+  });
 }
 
 export async function updateAppointment(
@@ -705,96 +736,80 @@ export async function updateAppointment(
   expected: ExpectedVersion = null,
 ): Promise<Appointment> {
   const { clinicId } = actor;
-  let wanted: Placement | null = null;
-  return bookingWrite(
-    db,
-    clinicId,
-    () => (wanted ? { wanted, exceptId: appointmentId } : null),
-    async (tx) => {
-      const current = await lockAppointment(tx, clinicId, appointmentId, expected);
-      const movedDay = input.date !== current.date;
-      if (movedDay && input.date < (await clinicToday(tx, clinicId)))
-        throw fieldError('date', PAST_BOOKING_MESSAGE);
-      const dentist = await requireDentist(
+  return bookingWrite(db, clinicId, appointmentId, async (tx, place) => {
+    const current = await lockAppointment(tx, clinicId, appointmentId, expected);
+    const movedDay = input.date !== current.date;
+    if (movedDay && input.date < (await clinicToday(tx, clinicId)))
+      throw fieldError('date', PAST_BOOKING_MESSAGE);
+    const dentist = await requireDentist(
+      tx,
+      clinicId,
+      input.dentistId,
+      input.dentistId === current.dentistId,
+    );
+    const status = input.status ?? current.status;
+    const settings = settingsOnce(tx, clinicId);
+    const duration =
+      input.duration ??
+      (input.treatment === current.treatment ? current.duration : await durationOf(input, settings));
+    const moved =
+      movedDay ||
+      input.time !== current.time ||
+      duration !== current.duration ||
+      input.dentistId !== current.dentistId ||
+      current.status === 'cancelled';
+    // A visit keeps its place (and an emergency its override) until it is moved.
+    let outsideHours = current.outsideHours;
+    let outsideHoursReason = current.outsideHoursReason;
+    if (status !== 'cancelled' && moved) {
+      outsideHours = await requireOpenTime(
         tx,
-        clinicId,
-        input.dentistId,
-        input.dentistId === current.dentistId,
+        actor,
+        [current],
+        dentist,
+        { date: input.date, time: input.time, duration },
+        input.outsideHours,
+        settings,
       );
-      const status = input.status ?? current.status;
-      const settings = settingsOnce(tx, clinicId);
-      const duration =
-        input.duration ??
-        (input.treatment === current.treatment ? current.duration : await durationOf(input, settings));
-      const moved =
-        movedDay ||
-        input.time !== current.time ||
-        duration !== current.duration ||
-        input.dentistId !== current.dentistId ||
-        current.status === 'cancelled';
-      // A visit keeps its place (and an emergency its override) until it is moved.
-      let outsideHours = current.outsideHours;
-      let outsideHoursReason = current.outsideHoursReason;
-      if (status !== 'cancelled' && moved) {
-        outsideHours = await requireOpenTime(
-          tx,
-          actor,
-          [current],
-          dentist,
-          { date: input.date, time: input.time, duration },
-          input.outsideHours,
-          settings,
-        );
-        outsideHoursReason = outsideHours ? input.outsideHoursReason : null;
-      } else {
-        await lockDays(tx, clinicId, [current, input]);
-      }
-      const patientId = await resolvePatient(tx, clinicId, input);
-      wanted = { dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration };
-      if (status === 'completed' && status !== current.status) {
-        if (!canCompleteOn(input.date, await clinicToday(tx, clinicId)))
-          throw fieldError('status', EARLY_COMPLETION_MESSAGE);
-      }
-      await tx
-        .update(appointments)
-        .set({
-          patientId,
-          dentistId: input.dentistId,
-          date: input.date,
-          time: input.time,
-          duration,
-          treatment: input.treatment,
-          notes: input.notes,
-          status,
-          outsideHours,
-          outsideHoursReason,
-          sequence: sql`${appointments.sequence} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-      await settleDays(tx, clinicId, [current, input]);
-      await syncAppointmentReminders(tx, clinicId, appointmentId);
-      if (status === 'confirmed' && current.status !== 'confirmed') {
-        await queueConfirmation(tx, clinicId, appointmentId);
-      }
-      await recordAudit(tx, {
-        clinicId,
-        userId: actor.userId,
-        action: 'update',
-        entity: 'appointment',
-        entityId: appointmentId,
-        details: {
-          patient: input.patient,
-          status,
-          date: input.date,
-          time: input.time,
-          duration,
-          ...(outsideHours && moved ? { outside_hours: true, reason: outsideHoursReason } : {}),
-        },
-      });
-      return (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
-    },
-  );
+      outsideHoursReason = outsideHours ? input.outsideHoursReason : null;
+    } else {
+      await lockDays(tx, clinicId, [current, input]);
+    }
+    const patientId = await resolvePatient(tx, clinicId, input);
+    place({ dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration });
+    if (status === 'completed' && status !== current.status)
+      await requireCompletable(tx, clinicId, input.date);
+    await tx
+      .update(appointments)
+      .set({
+        patientId,
+        dentistId: input.dentistId,
+        date: input.date,
+        time: input.time,
+        duration,
+        treatment: input.treatment,
+        notes: input.notes,
+        status,
+        outsideHours,
+        outsideHoursReason,
+        sequence: sql`${appointments.sequence} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(visitRow(clinicId, appointmentId));
+    await settleVisit(tx, clinicId, appointmentId, [current, input]);
+    if (status === 'confirmed' && current.status !== 'confirmed') {
+      await queueConfirmation(tx, clinicId, appointmentId);
+    }
+    await auditVisit(tx, actor, 'update', appointmentId, {
+      patient: input.patient,
+      status,
+      date: input.date,
+      time: input.time,
+      duration,
+      ...(outsideHours && moved ? { outside_hours: true, reason: outsideHoursReason } : {}),
+    });
+    return (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
+  });
 }
 
 export async function setAppointmentStatus(
@@ -805,60 +820,44 @@ export async function setAppointmentStatus(
   expected: ExpectedVersion = null,
 ): Promise<Appointment> {
   const { clinicId } = actor;
-  let held: StoredAppointment | null = null;
-  return bookingWrite(
-    db,
-    clinicId,
-    () => (held ? { wanted: held, exceptId: appointmentId } : null),
-    async (tx) => {
-      const current = await lockAppointment(tx, clinicId, appointmentId, expected);
-      held = current;
-      if (current.status === 'cancelled' && status !== 'cancelled') {
-        // Back from cancelled: it must fit the hours again, unless it was booked as an emergency
-        // (outside hours, with its reason), which it stays.
-        if (current.outsideHours) await lockDays(tx, clinicId, [current]);
-        else
-          await requireOpenTime(
-            tx,
-            actor,
-            [],
-            await dentistDays(tx, clinicId, current.dentistId),
-            current,
-            false,
-            settingsOnce(tx, clinicId),
-          );
-      }
-      if (status === 'completed' && status !== current.status) {
-        if (!canCompleteOn(current.date, await clinicToday(tx, clinicId)))
-          throw fieldError('status', EARLY_COMPLETION_MESSAGE);
-      }
-      await tx
-        .update(appointments)
-        .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
-        .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-      if (status !== current.status) {
-        await settleDays(tx, clinicId, [current]);
-        await syncAppointmentReminders(tx, clinicId, appointmentId);
-        if (status === 'confirmed') await queueConfirmation(tx, clinicId, appointmentId);
-      }
-      const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
-      await recordAudit(tx, {
-        clinicId,
-        userId: actor.userId,
-        action: 'status_change',
-        entity: 'appointment',
-        entityId: appointmentId,
-        details: {
-          patient: appointment.patient,
-          status,
-          from: current.status,
-          date: current.date,
-          time: current.time,
-        },
-      });
-      return appointment;
-    },
-  );
+  return bookingWrite(db, clinicId, appointmentId, async (tx, place) => {
+    const current = await lockAppointment(tx, clinicId, appointmentId, expected);
+    place(current);
+    if (current.status === 'cancelled' && status !== 'cancelled') {
+      // Back from cancelled: it must fit the hours again, unless it was booked as an emergency
+      // (outside hours, with its reason), which it stays.
+      if (current.outsideHours) await lockDays(tx, clinicId, [current]);
+      else
+        await requireOpenTime(
+          tx,
+          actor,
+          [],
+          await dentistDays(tx, clinicId, current.dentistId),
+          current,
+          false,
+          settingsOnce(tx, clinicId),
+        );
+    }
+    if (status === 'completed' && status !== current.status)
+      await requireCompletable(tx, clinicId, current.date);
+    await tx
+      .update(appointments)
+      .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
+      .where(visitRow(clinicId, appointmentId));
+    if (status !== current.status) {
+      await settleVisit(tx, clinicId, appointmentId, [current]);
+      if (status === 'confirmed') await queueConfirmation(tx, clinicId, appointmentId);
+    }
+    const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
+    await auditVisit(tx, actor, 'status_change', appointmentId, {
+      patient: appointment.patient,
+      status,
+      from: current.status,
+      date: current.date,
+      time: current.time,
+    });
+    return appointment;
+  });
 }
 
 export async function deleteAppointment(
@@ -871,23 +870,13 @@ export async function deleteAppointment(
   await db.transaction(async (tx) => {
     const current = await lockAppointment(tx, clinicId, appointmentId, expected);
     const appointment = await findAppointment(tx, clinicId, appointmentId);
-    await tx
-      .delete(appointments)
-      .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-    await settleDays(tx, clinicId, [current]);
-    await syncAppointmentReminders(tx, clinicId, appointmentId);
-    await recordAudit(tx, {
-      clinicId,
-      userId: actor.userId,
-      action: 'delete',
-      entity: 'appointment',
-      entityId: appointmentId,
-      details: {
-        patient: appointment?.patient ?? null,
-        status: current.status,
-        date: current.date,
-        time: current.time,
-      },
+    await tx.delete(appointments).where(visitRow(clinicId, appointmentId));
+    await settleVisit(tx, clinicId, appointmentId, [current]);
+    await auditVisit(tx, actor, 'delete', appointmentId, {
+      patient: appointment?.patient ?? null,
+      status: current.status,
+      date: current.date,
+      time: current.time,
     });
   });
 }

@@ -8,16 +8,14 @@ import {
   overlappingAppointmentsSchema,
   overlappingQuerySchema,
 } from '@dental/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import { pageAnswer } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
-import { errorResponses, HttpError } from '../../plugins/errors';
-import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
+import { errorResponses } from '../../plugins/errors';
+import { rowRoutes, versionedDeleteResponses, versionedWriteResponses } from '../rowRoutes';
 import {
-  type Actor,
   APPOINTMENT_NOT_FOUND,
   createAppointment,
   deleteAppointment,
@@ -38,15 +36,12 @@ const CLASH_NOTE =
 export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permitted = guard.permitted('appointments', 'manage appointments');
-  const actorOf = (request: FastifyRequest): Actor => {
-    const staff = guard.staffOf(request);
-    return { clinicId: staff.clinicId, userId: staff.id, role: staff.role };
-  };
-  /** What a write refused for its If-Match answers: the visit as GET answers it now. */
-  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
-    current: () => findAppointment(db, actorOf(request).clinicId, request.params.id),
-    notFound: APPOINTMENT_NOT_FOUND,
-  });
+  const appointments = rowRoutes(
+    guard,
+    (clinicId, id) => findAppointment(db, clinicId, id),
+    APPOINTMENT_NOT_FOUND,
+  );
+  const { actorOf } = appointments;
 
   routes.get(
     '/api/appointments',
@@ -93,11 +88,7 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
         response: { 200: appointmentSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const appointment = await findAppointment(db, actorOf(request).clinicId, request.params.id);
-      if (!appointment) throw new HttpError(404, APPOINTMENT_NOT_FOUND);
-      return appointment;
-    },
+    async (request) => appointments.rowOf(request),
   );
 
   routes.post(
@@ -126,15 +117,11 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
         security: SECURITY,
         params: idParamsSchema,
         body: appointmentWriteSchema,
-        response: {
-          200: appointmentSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...staleWriteResponse(appointmentSchema),
-        },
+        response: versionedWriteResponses(appointmentSchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), (expected) =>
+      appointments.writeIfMatch(request, reply, (expected) =>
         updateAppointment(db, actorOf(request), request.params.id, request.body, expected),
       ),
   );
@@ -149,15 +136,11 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
         security: SECURITY,
         params: idParamsSchema,
         body: appointmentStatusSchema,
-        response: {
-          200: appointmentSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...staleWriteResponse(appointmentSchema),
-        },
+        response: versionedWriteResponses(appointmentSchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), (expected) =>
+      appointments.writeIfMatch(request, reply, (expected) =>
         setAppointmentStatus(db, actorOf(request), request.params.id, request.body.status, expected),
       ),
   );
@@ -171,17 +154,15 @@ export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, g
         summary: `Delete an appointment; its slot is freed. ${ROLES_NOTE}`,
         security: SECURITY,
         params: idParamsSchema,
-        response: {
-          200: z.object({ message: z.string() }),
-          ...errorResponses(401, 403, 404),
-          ...staleWriteResponse(appointmentSchema),
-        },
+        response: versionedDeleteResponses(appointmentSchema, 401, 403, 404),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), async (expected) => {
-        await deleteAppointment(db, actorOf(request), request.params.id, expected);
-        return { message: 'Appointment deleted' };
-      }),
+      appointments.deleteIfMatch(
+        request,
+        reply,
+        (expected) => deleteAppointment(db, actorOf(request), request.params.id, expected),
+        'Appointment deleted',
+      ),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { REFRESH_COOKIE } from '../../auth/refreshTokens';
 import { auditLog } from '../../db/schema';
@@ -385,6 +385,31 @@ describe('auth API', () => {
   });
 
   describe('POST /auth/refresh', () => {
+    it('keeps the session to its lifetime from the sign-in (12 hours), however often it is refreshed', async () => {
+      const signIn = await postLogin({ username: 'receptionist', password: 'receptionist123' });
+      const first = refreshCookieOf(signIn)?.value as string;
+      const ends = async () => {
+        const { rows } = await app.database.db.execute(
+          sql`select max(expires_at) as ends from refresh_tokens where revoked_at is null and user_id = ${
+            (signIn.json() as { user: { id: number } }).user.id
+          } and created_at > now() - interval '1 minute'`,
+        );
+        return new Date((rows[0] as { ends: string | Date }).ends).getTime();
+      };
+      const signedInEnds = await ends();
+      expect(signedInEnds - Date.now()).toBeGreaterThan(12 * 60 * 60 * 1000 - 60_000);
+      const refreshed = await refreshWith(first);
+      expect(refreshed.statusCode).toBe(200);
+      // The rotated token ends when the session does: use does not extend it.
+      expect(await ends()).toBe(signedInEnds);
+      // Twelve hours on (its end moved into the past), a refresh is refused: sign in again.
+      await app.database.db.execute(
+        sql`update refresh_tokens set expires_at = now() - interval '1 second' where revoked_at is null and expires_at = ${new Date(signedInEnds)}`,
+      );
+      const late = await refreshWith(refreshCookieOf(refreshed)?.value as string);
+      expect(late.statusCode).toBe(401);
+    });
+
     it('trades the cookie for a new access token and rotates the cookie; the old cookie then fails', async () => {
       const signIn = await postLogin({
         username: 'receptionist',

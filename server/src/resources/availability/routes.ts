@@ -10,13 +10,12 @@ import {
   slotUpdateSchema,
   wireAvailabilitySchema,
 } from '@dental/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
-import { errorResponses, HttpError } from '../../plugins/errors';
-import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
+import { errorResponses } from '../../plugins/errors';
+import { listPage, rowRoutes, versionedDeleteResponses, versionedWriteResponses } from '../rowRoutes';
 import {
   AVAILABILITY_NOT_FOUND,
   createAvailability,
@@ -40,11 +39,7 @@ const BODY_RULES =
 export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const writer = guard.permitted('availability', 'manage availability');
-  /** What a write refused for its If-Match answers: the day as GET answers it now. */
-  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
-    current: () => findAvailability(db, guard.staffOf(request).clinicId, request.params.id),
-    notFound: AVAILABILITY_NOT_FOUND,
-  });
+  const days = rowRoutes(guard, (clinicId, id) => findAvailability(db, clinicId, id), AVAILABILITY_NOT_FOUND);
 
   routes.get(
     '/api/availability',
@@ -60,10 +55,8 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         response: { 200: availabilityPageSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
-      const { data, total } = await listAvailability(db, guard.staffOf(request).clinicId, request.query);
-      return { data, total, page: request.query.page, limit: request.query.limit };
-    },
+    async (request) =>
+      listPage(request.query, await listAvailability(db, guard.staffOf(request).clinicId, request.query)),
   );
 
   routes.get(
@@ -81,15 +74,11 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         response: { 200: availabilityPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      const { data, total } = await listDentistAvailability(
-        db,
-        guard.staffOf(request).clinicId,
-        request.params.id,
+    async (request) =>
+      listPage(
         request.query,
-      );
-      return { data, total, page: request.query.page, limit: request.query.limit };
-    },
+        await listDentistAvailability(db, guard.staffOf(request).clinicId, request.params.id, request.query),
+      ),
   );
 
   routes.get(
@@ -104,11 +93,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         response: { 200: wireAvailabilitySchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const found = await findAvailability(db, guard.staffOf(request).clinicId, request.params.id);
-      if (!found) throw new HttpError(404, AVAILABILITY_NOT_FOUND);
-      return found;
-    },
+    async (request) => days.rowOf(request),
   );
 
   routes.post(
@@ -123,10 +108,8 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         response: { 201: wireAvailabilitySchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const created = await createAvailability(db, guard.staffOf(request), request.body);
-      return reply.code(201).send(created);
-    },
+    async (request, reply) =>
+      reply.code(201).send(await createAvailability(db, guard.staffOf(request), request.body)),
   );
 
   routes.post(
@@ -141,10 +124,8 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         response: { 201: availabilityFillResultSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const result = await fillAvailability(db, guard.staffOf(request), request.body);
-      return reply.code(201).send(result);
-    },
+    async (request, reply) =>
+      reply.code(201).send(await fillAvailability(db, guard.staffOf(request), request.body)),
   );
 
   routes.put(
@@ -157,15 +138,11 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         security: SECURITY,
         params: idParamsSchema,
         body: availabilityWriteSchema,
-        response: {
-          200: wireAvailabilitySchema,
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...staleWriteResponse(wireAvailabilitySchema),
-        },
+        response: versionedWriteResponses(wireAvailabilitySchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), (expected) =>
+      days.writeIfMatch(request, reply, (expected) =>
         updateAvailability(db, guard.staffOf(request), request.params.id, request.body, expected),
       ),
   );
@@ -179,18 +156,16 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         summary: `Delete an availability day (${WRITERS}); 409 while it holds a live appointment (cancel or move it first)`,
         security: SECURITY,
         params: idParamsSchema,
-        response: {
-          200: z.object({ message: z.string() }),
-          ...errorResponses(401, 403, 404, 409),
-          ...staleWriteResponse(wireAvailabilitySchema),
-        },
+        response: versionedDeleteResponses(wireAvailabilitySchema, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), async (expected) => {
-        await deleteAvailability(db, guard.staffOf(request), request.params.id, expected);
-        return { message: 'Availability deleted' };
-      }),
+      days.deleteIfMatch(
+        request,
+        reply,
+        (expected) => deleteAvailability(db, guard.staffOf(request), request.params.id, expected),
+        'Availability deleted',
+      ),
   );
 
   routes.patch(
@@ -203,15 +178,11 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
         security: SECURITY,
         params: idParamsSchema,
         body: slotUpdateSchema,
-        response: {
-          200: wireAvailabilitySchema,
-          ...errorResponses(400, 401, 403, 404),
-          ...staleWriteResponse(wireAvailabilitySchema),
-        },
+        response: versionedWriteResponses(wireAvailabilitySchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), (expected) =>
+      days.writeIfMatch(request, reply, (expected) =>
         updateSlot(db, guard.staffOf(request), request.params.id, request.body, expected),
       ),
   );

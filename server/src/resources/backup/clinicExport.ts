@@ -22,8 +22,29 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import { dentistDetailsOf } from '../dentists/dentistsData';
+import { patientDetailsOf } from '../patients/patientsData';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The tables an export holds row by row, each row with its clinic-scoped id. */
+type ClinicTable =
+  | typeof users
+  | typeof dentists
+  | typeof patients
+  | typeof availability
+  | typeof appointments;
+
+/** Every row of one clinic in `table`, in id order (the order the file lists them in). */
+async function clinicRows<Table extends ClinicTable>(
+  tx: Reader,
+  table: Table,
+  clinicId: number,
+): Promise<Table['$inferSelect'][]> {
+  const source: ClinicTable = table;
+  const rows = await tx.select().from(source).where(eq(source.clinicId, clinicId)).orderBy(source.id);
+  return rows as unknown as Table['$inferSelect'][];
+}
 
 /** Everything of one clinic, read in one transaction so the file is one consistent moment. */
 export async function exportClinic(
@@ -41,27 +62,11 @@ export async function exportClinic(
       .from(clinicModules)
       .where(eq(clinicModules.clinicId, clinicId))
       .orderBy(clinicModules.moduleId);
-    const userRows = await tx.select().from(users).where(eq(users.clinicId, clinicId)).orderBy(users.id);
-    const dentistRows = await tx
-      .select()
-      .from(dentists)
-      .where(eq(dentists.clinicId, clinicId))
-      .orderBy(dentists.id);
-    const patientRows = await tx
-      .select()
-      .from(patients)
-      .where(eq(patients.clinicId, clinicId))
-      .orderBy(patients.id);
-    const dayRows = await tx
-      .select()
-      .from(availability)
-      .where(eq(availability.clinicId, clinicId))
-      .orderBy(availability.id);
-    const visitRows = await tx
-      .select()
-      .from(appointments)
-      .where(eq(appointments.clinicId, clinicId))
-      .orderBy(appointments.id);
+    const userRows = await clinicRows(tx, users, clinicId);
+    const dentistRows = await clinicRows(tx, dentists, clinicId);
+    const patientRows = await clinicRows(tx, patients, clinicId);
+    const dayRows = await clinicRows(tx, availability, clinicId);
+    const visitRows = await clinicRows(tx, appointments, clinicId);
     const file: ClinicExport = {
       format: CLINIC_EXPORT_FORMAT,
       version: CLINIC_EXPORT_VERSION,
@@ -100,13 +105,7 @@ export async function exportClinic(
       })),
       dentists: dentistRows.map((row) => ({
         id: row.id,
-        name: row.name,
-        email: row.email,
-        phone: row.phone,
-        specialty: row.specialty,
-        license: row.license,
-        years_of_experience: row.yearsOfExperience,
-        working_days: row.workingDays,
+        ...dentistDetailsOf(row),
         status: row.status as 'active' | 'inactive',
         deleted_at: row.deletedAt ? iso(row.deletedAt) : null,
         created_at: iso(row.createdAt),
@@ -185,6 +184,20 @@ export interface ImportResult {
 const CHUNK = 500;
 async function insertChunked<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
+}
+
+/** An export's rows as the new clinic stores them: in the clinic, with the ids and creation times they had. */
+function keptRows<Row extends { id: number; created_at: string }, Columns>(
+  clinicId: number,
+  rows: Row[],
+  columnsOf: (row: Row) => Columns,
+) {
+  return rows.map((row) => ({
+    clinicId,
+    id: row.id,
+    ...columnsOf(row),
+    createdAt: new Date(row.created_at),
+  }));
 }
 
 /**
@@ -269,9 +282,7 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
     }
     await insertChunked(file.dentists, (chunk) =>
       tx.insert(dentists).values(
-        chunk.map((row) => ({
-          clinicId,
-          id: row.id,
+        keptRows(clinicId, chunk, (row) => ({
           name: row.name,
           email: row.email,
           phone: row.phone,
@@ -281,15 +292,12 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
           workingDays: row.working_days,
           status: row.status,
           deletedAt: row.deleted_at ? new Date(row.deleted_at) : null,
-          createdAt: new Date(row.created_at),
         })),
       ),
     );
     await insertChunked(file.users, (chunk) =>
       tx.insert(users).values(
-        chunk.map((row) => ({
-          clinicId,
-          id: row.id,
+        keptRows(clinicId, chunk, (row) => ({
           username: row.username,
           email: row.email,
           name: row.name,
@@ -298,37 +306,21 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
           isActive: row.is_active,
           dentistId: row.dentist_id,
           lastLogin: row.last_login ? new Date(row.last_login) : null,
-          createdAt: new Date(row.created_at),
         })),
       ),
     );
     await insertChunked(file.patients, (chunk) =>
-      tx.insert(patients).values(
-        chunk.map((row) => ({
-          clinicId,
-          id: row.id,
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
-          dateOfBirth: row.date_of_birth,
-          address: row.address,
-          emergencyContact: row.emergency_contact,
-          medicalHistory: row.medical_history,
-          status: row.status,
-          createdAt: new Date(row.created_at),
-        })),
-      ),
+      tx
+        .insert(patients)
+        .values(keptRows(clinicId, chunk, (row) => ({ ...patientDetailsOf(row), status: row.status }))),
     );
     await insertChunked(file.availability, (chunk) =>
       tx.insert(availability).values(
-        chunk.map((row) => ({
-          clinicId,
-          id: row.id,
+        keptRows(clinicId, chunk, (row) => ({
           dentistId: row.dentist_id,
           date: row.date,
           timeSlots: row.time_slots,
           status: row.status,
-          createdAt: new Date(row.created_at),
         })),
       ),
     );
@@ -338,9 +330,7 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
     await tx.execute(sql`select set_config('dental.keeping_overlaps', 'on', true)`);
     await insertChunked(file.appointments, (chunk) =>
       tx.insert(appointments).values(
-        chunk.map((row) => ({
-          clinicId,
-          id: row.id,
+        keptRows(clinicId, chunk, (row) => ({
           patientId: row.patient_id,
           dentistId: row.dentist_id,
           date: row.date,
@@ -353,7 +343,6 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
           outsideHours: row.outside_hours ?? false,
           outsideHoursReason: row.outside_hours_reason ?? null,
           overlapGroup: row.status === 'cancelled' ? null : 0,
-          createdAt: new Date(row.created_at),
           updatedAt: new Date(row.updated_at),
         })),
       ),

@@ -69,9 +69,14 @@ type DentistRow = {
   version: number;
 };
 
-export function toWireDentist(row: DentistRow): WireDentist {
+type DentistDetailsRow = Pick<
+  DentistRow,
+  'name' | 'email' | 'phone' | 'specialty' | 'license' | 'yearsOfExperience' | 'workingDays'
+>;
+
+/** A dentist's own details as answered and exported (backup/clinicExport.ts), from the table's row. */
+export function dentistDetailsOf(row: DentistDetailsRow) {
   return {
-    id: row.id,
     name: row.name,
     email: row.email,
     phone: row.phone,
@@ -79,6 +84,13 @@ export function toWireDentist(row: DentistRow): WireDentist {
     license: row.license,
     years_of_experience: row.yearsOfExperience,
     working_days: row.workingDays,
+  };
+}
+
+export function toWireDentist(row: DentistRow): WireDentist {
+  return {
+    id: row.id,
+    ...dentistDetailsOf(row),
     status: row.status as PersonStatus,
     working_hours: workingHoursOf(row.workingDays),
     days_per_week: daysPerWeekOf(row.workingDays),

@@ -9,16 +9,14 @@ import {
   idParamsSchema,
   wireDentistSchema,
 } from '@dental/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
-import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import { freeTimesOf } from '../availability/openHours';
+import { listPage, rowRoutes, versionedDeleteResponses, versionedWriteResponses } from '../rowRoutes';
 import {
-  type Actor,
   createDentist,
   DENTIST_NOT_FOUND,
   deleteDentist,
@@ -39,15 +37,8 @@ const BODY_RULES =
 export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = guard.permitted('dentists', 'manage dentists');
-  const actorOf = (request: FastifyRequest): Actor => {
-    const staff = guard.staffOf(request);
-    return { clinicId: staff.clinicId, userId: staff.id };
-  };
-  /** What a write refused for its If-Match answers: the dentist as GET answers it now. */
-  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
-    current: () => findDentist(db, actorOf(request).clinicId, request.params.id),
-    notFound: DENTIST_NOT_FOUND,
-  });
+  const dentists = rowRoutes(guard, (clinicId, id) => findDentist(db, clinicId, id), DENTIST_NOT_FOUND);
+  const { actorOf } = dentists;
 
   routes.get(
     '/api/dentists',
@@ -63,10 +54,8 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
         response: { 200: dentistPageSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
-      const { data, total } = await listDentists(db, actorOf(request).clinicId, request.query);
-      return { data, total, page: request.query.page, limit: request.query.limit };
-    },
+    async (request) =>
+      listPage(request.query, await listDentists(db, actorOf(request).clinicId, request.query)),
   );
 
   routes.get(
@@ -81,11 +70,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
         response: { 200: wireDentistSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const dentist = await findDentist(db, actorOf(request).clinicId, request.params.id);
-      if (!dentist) throw new HttpError(404, DENTIST_NOT_FOUND);
-      return dentist;
-    },
+    async (request) => dentists.rowOf(request),
   );
 
   routes.get(
@@ -132,15 +117,11 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
         response: { 200: dentistAppointmentsPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      const { data, total } = await listDentistAppointments(
-        db,
-        actorOf(request).clinicId,
-        request.params.id,
+    async (request) =>
+      listPage(
         request.query,
-      );
-      return { data, total, page: request.query.page, limit: request.query.limit };
-    },
+        await listDentistAppointments(db, actorOf(request).clinicId, request.params.id, request.query),
+      ),
   );
 
   routes.post(
@@ -155,10 +136,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
         response: { 201: wireDentistSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const dentist = await createDentist(db, actorOf(request), request.body);
-      return reply.code(201).send(dentist);
-    },
+    async (request, reply) => reply.code(201).send(await createDentist(db, actorOf(request), request.body)),
   );
 
   routes.put(
@@ -171,15 +149,11 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
         security: SECURITY,
         params: idParamsSchema,
         body: dentistWriteSchema,
-        response: {
-          200: wireDentistSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...staleWriteResponse(wireDentistSchema),
-        },
+        response: versionedWriteResponses(wireDentistSchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), (expected) =>
+      dentists.writeIfMatch(request, reply, (expected) =>
         updateDentist(db, actorOf(request), request.params.id, request.body, expected),
       ),
   );
@@ -194,17 +168,15 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
           "Delete a dentist with their availability and calendar feeds (admin); a user account linked to them is unlinked. A dentist with appointments to come is kept (409): move or cancel them, or set the dentist inactive. Past and cancelled appointments stay in the clinic's records with the dentist's name, while the dentist leaves every list, choice and count and their e-mail and license are free again",
         security: SECURITY,
         params: idParamsSchema,
-        response: {
-          200: z.object({ message: z.string() }),
-          ...errorResponses(401, 403, 404, 409),
-          ...staleWriteResponse(wireDentistSchema),
-        },
+        response: versionedDeleteResponses(wireDentistSchema, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), async (expected) => {
-        await deleteDentist(db, actorOf(request), request.params.id, expected);
-        return { message: 'Dentist deleted' };
-      }),
+      dentists.deleteIfMatch(
+        request,
+        reply,
+        (expected) => deleteDentist(db, actorOf(request), request.params.id, expected),
+        'Dentist deleted',
+      ),
   );
 }

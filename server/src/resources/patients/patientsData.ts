@@ -52,9 +52,17 @@ interface PatientRow {
   next_time: string | null;
 }
 
-function toWirePatient(row: PatientRow): WirePatient {
+type PatientDetailsRow = Pick<
+  PatientRow,
+  'name' | 'email' | 'phone' | 'date_of_birth' | 'address' | 'emergency_contact' | 'medical_history'
+>;
+
+/**
+ * A patient's own details as the table's columns and the wire name them, from a row named in
+ * snake_case: what SQL reads, and a clinic export's patient (backup/clinicExport.ts).
+ */
+export function patientDetailsOf(row: PatientDetailsRow) {
   return {
-    id: Number(row.id),
     name: row.name,
     email: row.email,
     phone: row.phone,
@@ -62,6 +70,13 @@ function toWirePatient(row: PatientRow): WirePatient {
     address: row.address,
     emergencyContact: row.emergency_contact,
     medicalHistory: row.medical_history,
+  };
+}
+
+function toWirePatient(row: PatientRow): WirePatient {
+  return {
+    id: Number(row.id),
+    ...patientDetailsOf(row),
     lastVisit: row.last_visit,
     nextAppointment:
       row.next_id !== null && row.next_date !== null && row.next_time !== null
@@ -217,17 +232,8 @@ export async function createPatient(db: Database, actor: Actor, input: PatientWr
     refuseFutureBirthDate(input.dateOfBirth, await clinicToday(tx, actor.clinicId));
     const [created] = await tx
       .insert(patients)
-      .values({
-        clinicId: actor.clinicId,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        dateOfBirth: input.dateOfBirth,
-        address: input.address,
-        emergencyContact: input.emergencyContact,
-        medicalHistory: input.medicalHistory,
-        status: 'active',
-      })
+      // The write schema's output holds the patient's columns and nothing else.
+      .values({ clinicId: actor.clinicId, ...input, status: 'active' })
       .returning({ id: patients.id });
     if (!created) throw new Error('Patient insert returned no row');
     await queueNewPatientAlert(tx, actor.clinicId, created.id);
@@ -268,17 +274,7 @@ export async function updatePatient(
     const status = input.status ?? (current.status as WirePatient['status']);
     await tx
       .update(patients)
-      .set({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        dateOfBirth: input.dateOfBirth,
-        address: input.address,
-        emergencyContact: input.emergencyContact,
-        medicalHistory: input.medicalHistory,
-        status,
-        updatedAt: new Date(),
-      })
+      .set({ ...input, status, updatedAt: new Date() })
       .where(and(eq(patients.clinicId, actor.clinicId), eq(patients.id, patientId)));
     await recordAudit(tx, {
       clinicId: actor.clinicId,

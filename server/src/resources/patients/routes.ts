@@ -7,16 +7,14 @@ import {
   patientWriteSchema,
   wirePatientSchema,
 } from '@dental/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import { pageAnswer } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
-import { errorResponses, HttpError } from '../../plugins/errors';
-import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
+import { errorResponses } from '../../plugins/errors';
+import { listPage, rowRoutes, versionedDeleteResponses, versionedWriteResponses } from '../rowRoutes';
 import {
-  type Actor,
   createPatient,
   deletePatient,
   findPatient,
@@ -34,15 +32,8 @@ const ROLES_NOTE = 'Admin, receptionist and dentist.';
 export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permitted = guard.permitted('patients', 'manage patients');
-  const actorOf = (request: FastifyRequest): Actor => {
-    const staff = guard.staffOf(request);
-    return { clinicId: staff.clinicId, userId: staff.id };
-  };
-  /** What a write refused for its If-Match answers: the patient as GET answers it now. */
-  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
-    current: () => findPatient(db, actorOf(request).clinicId, request.params.id),
-    notFound: PATIENT_NOT_FOUND,
-  });
+  const patients = rowRoutes(guard, (clinicId, id) => findPatient(db, clinicId, id), PATIENT_NOT_FOUND);
+  const { actorOf } = patients;
 
   routes.get(
     '/api/patients',
@@ -74,11 +65,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
         response: { 200: wirePatientSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const patient = await findPatient(db, actorOf(request).clinicId, request.params.id);
-      if (!patient) throw new HttpError(404, PATIENT_NOT_FOUND);
-      return patient;
-    },
+    async (request) => patients.rowOf(request),
   );
 
   routes.get(
@@ -95,15 +82,11 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
         response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const { data, total } = await listPatientAppointments(
-        db,
-        actorOf(request).clinicId,
-        request.params.id,
+    async (request) =>
+      listPage(
         request.query,
-      );
-      return { data, total, page: request.query.page, limit: request.query.limit };
-    },
+        await listPatientAppointments(db, actorOf(request).clinicId, request.params.id, request.query),
+      ),
   );
 
   routes.post(
@@ -131,15 +114,11 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
         security: SECURITY,
         params: idParamsSchema,
         body: patientWriteSchema,
-        response: {
-          200: wirePatientSchema,
-          ...errorResponses(400, 401, 403, 404),
-          ...staleWriteResponse(wirePatientSchema),
-        },
+        response: versionedWriteResponses(wirePatientSchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), (expected) =>
+      patients.writeIfMatch(request, reply, (expected) =>
         updatePatient(db, actorOf(request), request.params.id, request.body, expected),
       ),
   );
@@ -153,17 +132,15 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
         summary: `Delete a patient without appointments. One with appointments (of any status, cancelled included) is refused with 409: delete those appointments first, or set the patient inactive. ${ROLES_NOTE}`,
         security: SECURITY,
         params: idParamsSchema,
-        response: {
-          200: z.object({ message: z.string() }),
-          ...errorResponses(401, 403, 404, 409),
-          ...staleWriteResponse(wirePatientSchema),
-        },
+        response: versionedDeleteResponses(wirePatientSchema, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), async (expected) => {
-        await deletePatient(db, actorOf(request), request.params.id, expected);
-        return { message: 'Patient deleted' };
-      }),
+      patients.deleteIfMatch(
+        request,
+        reply,
+        (expected) => deletePatient(db, actorOf(request), request.params.id, expected),
+        'Patient deleted',
+      ),
   );
 }

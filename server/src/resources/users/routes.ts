@@ -7,15 +7,13 @@ import {
   userUpdateSchema,
   wireUserSchema,
 } from '@dental/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
-import { errorResponses, HttpError } from '../../plugins/errors';
-import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
+import { errorResponses } from '../../plugins/errors';
+import { listPage, rowRoutes, versionedDeleteResponses, versionedWriteResponses } from '../rowRoutes';
 import {
-  type Actor,
   createUser,
   deleteUser,
   findUser,
@@ -32,15 +30,8 @@ const SECURITY = [{ bearerAuth: [] }];
 export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = guard.permitted('all', 'manage users');
-  const actorOf = (request: FastifyRequest): Actor => {
-    const staff = guard.staffOf(request);
-    return { clinicId: staff.clinicId, userId: staff.id };
-  };
-  /** What a write refused for its If-Match answers: the account as GET answers it now. */
-  const currentOf = (request: FastifyRequest<{ Params: { id: number } }>) => ({
-    current: () => findUser(db, actorOf(request).clinicId, request.params.id),
-    notFound: USER_NOT_FOUND,
-  });
+  const users = rowRoutes(guard, (clinicId, id) => findUser(db, clinicId, id), USER_NOT_FOUND);
+  const { actorOf } = users;
 
   routes.get(
     '/api/users',
@@ -55,10 +46,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
         response: { 200: userPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const { data, total } = await listUsers(db, actorOf(request).clinicId, request.query);
-      return { data, total, page: request.query.page, limit: request.query.limit };
-    },
+    async (request) => listPage(request.query, await listUsers(db, actorOf(request).clinicId, request.query)),
   );
 
   routes.get(
@@ -73,11 +61,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
         response: { 200: wireUserSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const user = await findUser(db, actorOf(request).clinicId, request.params.id);
-      if (!user) throw new HttpError(404, USER_NOT_FOUND);
-      return user;
-    },
+    async (request) => users.rowOf(request),
   );
 
   routes.post(
@@ -110,15 +94,11 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
         security: SECURITY,
         params: idParamsSchema,
         body: userUpdateSchema,
-        response: {
-          200: wireUserSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...staleWriteResponse(wireUserSchema),
-        },
+        response: versionedWriteResponses(wireUserSchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), (expected) =>
+      users.writeIfMatch(request, reply, (expected) =>
         updateUser(db, actorOf(request), request.params.id, request.body, expected),
       ),
   );
@@ -134,15 +114,11 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
         security: SECURITY,
         params: idParamsSchema,
         body: userStatusSchema,
-        response: {
-          200: wireUserSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...staleWriteResponse(wireUserSchema),
-        },
+        response: versionedWriteResponses(wireUserSchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), (expected) =>
+      users.writeIfMatch(request, reply, (expected) =>
         setUserStatus(db, actorOf(request), request.params.id, request.body.isActive, expected),
       ),
   );
@@ -157,17 +133,15 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
           "Delete a user and end their sessions (admin). Not oneself, nor the clinic's last active admin (409)",
         security: SECURITY,
         params: idParamsSchema,
-        response: {
-          200: z.object({ message: z.string() }),
-          ...errorResponses(401, 403, 404, 409),
-          ...staleWriteResponse(wireUserSchema),
-        },
+        response: versionedDeleteResponses(wireUserSchema, 401, 403, 404, 409),
       },
     },
     async (request, reply) =>
-      writeIfMatch(request, reply, currentOf(request), async (expected) => {
-        await deleteUser(db, actorOf(request), request.params.id, expected);
-        return { message: 'User deleted' };
-      }),
+      users.deleteIfMatch(
+        request,
+        reply,
+        (expected) => deleteUser(db, actorOf(request), request.params.id, expected),
+        'User deleted',
+      ),
   );
 }

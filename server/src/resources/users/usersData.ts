@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { requireUncommonPassword } from '../../auth/commonPasswords';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
-import { type Staff, toWireUser } from '../../auth/staff';
+import { type Staff, toWireUser, userColumns } from '../../auth/staff';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
@@ -32,22 +32,6 @@ export interface Actor {
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-const userColumns = {
-  id: users.id,
-  clinicId: users.clinicId,
-  clinicName: clinics.name,
-  role: users.role,
-  name: users.name,
-  username: users.username,
-  email: users.email,
-  isActive: users.isActive,
-  lastLogin: users.lastLogin,
-  dentistId: users.dentistId,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-  version: users.version,
-};
 
 function wire(row: Omit<Staff, 'role' | 'sessionsSince'> & { role: string }): WireUser {
   return toWireUser({ ...row, role: row.role as Staff['role'] });

@@ -1,0 +1,144 @@
+import {
+  IDLE_TIMEOUT_MAX,
+  IDLE_TIMEOUT_MIN,
+  NOTIFICATION_FLAGS,
+  type NotificationFlag,
+  practiceSettingsUpdateSchema,
+  REMINDER_LEAD_MAX_HOURS,
+  REMINDER_LEAD_MIN_HOURS,
+} from '@dental/shared';
+import { Card, Flex, Form, Input, InputNumber, Select, Switch, schemaRules } from '@dental/shared/ui';
+import { useMemo } from 'react';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { OutboxTable } from './OutboxTable';
+import { VisitLengthsFields } from './VisitLengthsFields';
+import { WorkingHoursFields } from './WorkingHoursFields';
+
+/**
+ * The fields of the Settings page's General, Notifications and Security tabs. They sit inside the
+ * page's one form (SettingsPage), which reads, saves and checks them together; `readOnly` is for
+ * everyone but an admin, who alone changes the practice settings.
+ */
+
+const rulesFor = schemaRules(practiceSettingsUpdateSchema);
+
+const FLAG_TEXT: Record<NotificationFlag, { label: string; help: string }> = {
+  emailReminders: { label: 'Email reminders', help: 'An e-mail to the patient before the visit.' },
+  smsReminders: { label: 'SMS reminders', help: "A text message to the patient's phone before the visit." },
+  appointmentConfirmations: {
+    label: 'Appointment confirmations',
+    help: 'An e-mail to the patient when the visit is confirmed.',
+  },
+  newPatientAlerts: {
+    label: 'New patient alerts',
+    help: "An e-mail to the clinic's address when a patient is added.",
+  },
+};
+
+/** Every zone this browser knows, for the time zone choice. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/** The practice's details, time zone (`timeZone`: the clinic's own, offered even when unknown here), hours and visit lengths. */
+export function GeneralSettings({ readOnly, timeZone }: { readOnly: boolean; timeZone: string }) {
+  const zoneOptions = useMemo(
+    () => timeZones(timeZone).map((zone) => ({ value: zone, label: zone })),
+    [timeZone],
+  );
+  return (
+    <Flex vertical gap={16}>
+      <Card title="Practice" size="small">
+        <Form.Item
+          name="practiceName"
+          label="Practice name"
+          rules={[{ required: true, message: 'This field is required' }, ...rulesFor('practiceName')]}
+        >
+          <Input disabled={readOnly} />
+        </Form.Item>
+        <Form.Item name="address" label="Address" rules={rulesFor('address')}>
+          <Input.TextArea rows={2} disabled={readOnly} />
+        </Form.Item>
+        <Flex wrap gap={16}>
+          <Form.Item name="phone" label="Phone" rules={rulesFor('phone')} style={{ flex: '1 1 200px' }}>
+            <Input type="tel" disabled={readOnly} />
+          </Form.Item>
+          <Form.Item name="email" label="Email" rules={rulesFor('email')} style={{ flex: '1 1 200px' }}>
+            <Input type="email" disabled={readOnly} />
+          </Form.Item>
+        </Flex>
+        <Form.Item
+          name="timeZone"
+          label="Time zone"
+          rules={rulesFor('timeZone')}
+          extra="The clinic's 'today', and the times reminders are sent in."
+        >
+          <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} disabled={readOnly} />
+        </Form.Item>
+      </Card>
+      <Card title="Working hours" size="small">
+        <WorkingHoursFields disabled={readOnly} />
+      </Card>
+      <Card title="Visit lengths" size="small">
+        <VisitLengthsFields disabled={readOnly} />
+      </Card>
+    </Flex>
+  );
+}
+
+/** What is sent and when; an admin also sees the outbox of what was. */
+export function NotificationSettings({ readOnly, isAdmin }: { readOnly: boolean; isAdmin: boolean }) {
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small" title="What is sent">
+        {NOTIFICATION_FLAGS.map((flag) => (
+          <Form.Item
+            key={flag}
+            name={['notifications', flag]}
+            label={FLAG_TEXT[flag].label}
+            valuePropName="checked"
+            extra={FLAG_TEXT[flag].help}
+          >
+            <Switch disabled={readOnly} />
+          </Form.Item>
+        ))}
+        <Form.Item
+          name="reminderLeadHours"
+          label="Send reminders this many hours before the visit"
+          rules={rulesFor('reminderLeadHours')}
+          extra={`From ${REMINDER_LEAD_MIN_HOURS} to ${REMINDER_LEAD_MAX_HOURS} hours, in the clinic's time zone.`}
+        >
+          {/* No min/max/precision: they would change a wrong number silently; the rule says what is wrong. */}
+          <InputNumber disabled={readOnly} />
+        </Form.Item>
+      </Card>
+      {isAdmin && (
+        <Card size="small" title="Outbox">
+          <OutboxTable />
+        </Card>
+      )}
+    </Flex>
+  );
+}
+
+/** The clinic's idle sign-out, and one's own password (anyone's to change). */
+export function SecuritySettings({ readOnly }: { readOnly: boolean }) {
+  return (
+    <Flex vertical gap={16}>
+      <Card title="Idle sign-out" size="small">
+        <Form.Item
+          name="idleTimeoutMinutes"
+          label="Sign out after this many minutes without activity"
+          rules={rulesFor('idleTimeoutMinutes')}
+          extra={`From ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX} minutes; applies to every member of staff.`}
+        >
+          <InputNumber disabled={readOnly} />
+        </Form.Item>
+      </Card>
+      <Card title="Change your password" size="small">
+        <ChangePasswordForm />
+      </Card>
+    </Flex>
+  );
+}

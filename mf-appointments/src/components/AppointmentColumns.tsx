@@ -1,0 +1,97 @@
+import { type Appointment, type AppointmentStatus, timeRange } from '@dental/shared';
+import { formatDay } from '@dental/shared/kit';
+import {
+  type RowAction,
+  rowActionsColumn,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from '@dental/shared/ui';
+
+const STATUS_COLORS: Record<AppointmentStatus, string> = {
+  confirmed: 'green',
+  pending: 'gold',
+  cancelled: 'red',
+  completed: 'blue',
+};
+
+/** What sets a visit apart in the list: booked outside open hours, or overlapping another. */
+function VisitMarks({ appointment }: { appointment: Appointment }) {
+  if (!appointment.outside_hours && !appointment.overlapping) return null;
+  return (
+    <div>
+      {appointment.outside_hours && (
+        <Tooltip title={appointment.outside_hours_reason ?? undefined}>
+          <Tag color="purple">Outside hours</Tag>
+        </Tooltip>
+      )}
+      {appointment.overlapping && <Tag color="orange">Overlaps</Tag>}
+    </div>
+  );
+}
+
+/** The Appointments list's columns (spec §2); those with `sorter` sort on the server. */
+export function appointmentColumns(actionsOf: (appointment: Appointment) => RowAction[]) {
+  const columns: TableColumnsType<Appointment> = [
+    {
+      title: 'Patient',
+      key: 'patient',
+      sorter: true,
+      render: (_, appointment) => (
+        <div>
+          <Typography.Text strong>{appointment.patient}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{appointment.phone}</Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: 'Dentist',
+      key: 'dentist',
+      sorter: true,
+      render: (_, appointment) => (
+        <div>
+          <div>{appointment.dentist_name}</div>
+          <Typography.Text type="secondary">ID: {appointment.dentist_id}</Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: 'Date & Time',
+      key: 'date',
+      sorter: true,
+      render: (_, appointment) => (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <div>{formatDay(appointment.date, true)}</div>
+          <Typography.Text type="secondary">
+            {timeRange(appointment.time, appointment.end_time)}
+          </Typography.Text>
+          <VisitMarks appointment={appointment} />
+        </div>
+      ),
+    },
+    {
+      title: 'Treatment',
+      key: 'treatment',
+      render: (_, appointment) => (
+        <div style={{ maxWidth: 220 }}>
+          <div>{appointment.treatment}</div>
+          {appointment.notes && (
+            <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
+              {appointment.notes}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      sorter: true,
+      render: (_, appointment) => <Tag color={STATUS_COLORS[appointment.status]}>{appointment.status}</Tag>,
+    },
+    rowActionsColumn(actionsOf, { small: true }),
+  ];
+  return columns;
+}

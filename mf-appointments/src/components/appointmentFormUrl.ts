@@ -1,0 +1,77 @@
+import { type ApiError, type Appointment, timeString } from '@dental/shared';
+import { parseAsDay, parseAsId, parseAsString, useQueryState } from '@dental/shared/kit';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppointment } from '../api/appointments';
+
+/** `?new=1` opens the New Appointment form; `0`/`false` or nothing does not. */
+const opensForm = (value: string | null) => value !== null && value !== '0' && value !== 'false';
+
+/**
+ * `?returnTo=/calendar?month=2026-12` sends staff back to the screen that opened the form once it is
+ * saved or cancelled; only a path of this app is followed, never another site.
+ */
+const returnPathOf = (value: string | null) =>
+  value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+
+/**
+ * The appointment form as other screens open it by URL: `?new=1` with `patient`, `date` and `time`
+ * to prefill, `?appointment=12` to edit one, `returnTo` to go back to; closing the form takes them
+ * off the URL (or goes back), leaving the list's own filters as they were.
+ */
+export function useAppointmentFormUrl() {
+  const push = { history: 'push' } as const;
+  const [newParam, setNewParam] = useQueryState('new', parseAsString.withOptions(push));
+  const [patientParam, setPatientParam] = useQueryState('patient', parseAsId.withOptions(push));
+  const [dateParam, setDateParam] = useQueryState('date', parseAsDay.withOptions(push));
+  const [timeParam, setTimeParam] = useQueryState('time', parseAsString.withOptions(push));
+  const [returnParam] = useQueryState('returnTo', parseAsString);
+  const returnTo = returnPathOf(returnParam);
+  const navigate = useNavigate();
+  const creating = opensForm(newParam);
+  const [editing, setEditing] = useState<Appointment | null>(null);
+  // Another screen opens one appointment by its URL (`?appointment=12`): it opens in the edit form.
+  const [linkedId, setLinkedId] = useQueryState('appointment', parseAsId.withOptions(push));
+  const linked = useAppointment(linkedId);
+  const linkedError = linked.error ? (linked.error as ApiError).message : null;
+  useEffect(() => {
+    if (linked.data && linked.data.id === linkedId) setEditing(linked.data);
+  }, [linked.data, linkedId]);
+
+  const openNew = () => {
+    setEditing(null);
+    void setNewParam('1');
+  };
+  const closeForm = () => {
+    setEditing(null);
+    if (returnTo) {
+      navigate(returnTo);
+      return;
+    }
+    if (linkedId !== null) void setLinkedId(null);
+    if (newParam !== null || patientParam !== null || dateParam !== null || timeParam !== null) {
+      void setNewParam(null);
+      void setPatientParam(null);
+      void setDateParam(null);
+      void setTimeParam(null);
+    }
+  };
+
+  const prefilled = creating && !editing;
+  return {
+    open: creating || editing !== null,
+    editing,
+    setEditing,
+    openNew,
+    closeForm,
+    /** What a new appointment starts from (`?patient=`, `?date=`, `?time=`). */
+    prefill: {
+      patientId: prefilled ? patientParam : null,
+      date: prefilled ? dateParam : null,
+      time: prefilled && timeString.safeParse(timeParam).success ? timeParam : null,
+    },
+    /** The linked appointment could not be read. */
+    linkedError,
+    dismissLinked: () => void setLinkedId(null),
+  };
+}

@@ -1,0 +1,149 @@
+import { App, Button, Select, Space, type TableColumnsType, Tooltip } from 'antd';
+import { type CSSProperties, type ReactNode, useState } from 'react';
+import type { ApiError } from '../api/client';
+
+/** A row action's refusal as the list frame shows it: a dismissible banner. */
+export interface ActionError {
+  message: string | null;
+  clear: () => void;
+}
+
+/**
+ * The action-error banner's state. `refused` is a row action's `onError`: the server's words go in
+ * the banner, and a row changed or gone meanwhile (412, 404) reads the list again through `refresh`.
+ */
+export function useActionError(refresh: () => void) {
+  const [message, setMessage] = useState<string | null>(null);
+  return {
+    message,
+    clear: () => setMessage(null),
+    refused: (error: ApiError) => {
+      setMessage(error.message);
+      if (error.status === 412 || error.status === 404) refresh();
+    },
+  };
+}
+
+/**
+ * Asks before a delete: the screen's question, a red Delete, and the delete run on OK (a refusal is
+ * said by the delete's own `onError`, so the dialog closes either way).
+ */
+export function useConfirmDelete() {
+  const { modal } = App.useApp();
+  return (question: { title: string; content: string }, remove: () => Promise<unknown>) =>
+    modal.confirm({
+      ...question,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () => remove().catch(() => undefined),
+    });
+}
+
+/** One icon button of a row: what it does for which row, read by screen readers ('Edit Mia Martin'). */
+export interface RowAction {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** A tooltip over the button. */
+  tooltip?: string;
+  /** The browser's own hint over the button. */
+  title?: string;
+  danger?: boolean;
+  disabled?: boolean;
+  loading?: boolean;
+}
+
+export interface RowActionsProps {
+  actions: RowAction[];
+  /** Small buttons close together on one line, for a table with many columns. */
+  small?: boolean;
+}
+
+/** A row's actions as icon buttons, side by side. */
+export function RowActions({ actions, small = false }: RowActionsProps) {
+  const buttons = actions.map((action) => {
+    const button = (
+      <Button
+        key={action.label}
+        type="text"
+        size={small ? 'small' : undefined}
+        danger={action.danger}
+        icon={action.icon}
+        aria-label={action.label}
+        title={action.title}
+        loading={action.loading}
+        disabled={action.disabled}
+        onClick={action.onClick}
+      />
+    );
+    return action.tooltip ? (
+      <Tooltip key={action.label} title={action.tooltip}>
+        {button}
+      </Tooltip>
+    ) : (
+      button
+    );
+  });
+  return small ? (
+    <Space size={2}>{buttons}</Space>
+  ) : (
+    <Space size={0} wrap>
+      {buttons}
+    </Space>
+  );
+}
+
+/** A table's Actions column: each row's `RowActions`. `fixed: 'right'` keeps it in view on a phone. */
+export function rowActionsColumn<Row>(
+  actionsOf: (row: Row) => RowAction[],
+  options: { small?: boolean; fixed?: 'right' } = {},
+): TableColumnsType<Row>[number] {
+  return {
+    title: 'Actions',
+    key: 'actions',
+    ...(options.fixed ? { fixed: options.fixed } : {}),
+    render: (_: unknown, row: Row) => <RowActions actions={actionsOf(row)} small={options.small} />,
+  };
+}
+
+/** A choice of a filter select: a value read as itself, or a value with its label. */
+export type FilterChoice<Value extends string | number> = Value | { value: Value; label: string };
+
+export interface FilterSelectProps<Value extends string | number> {
+  /** The select's name for screen readers: 'Status'. */
+  label: string;
+  /** The filter in the URL; null: not filtered. */
+  value: Value | null;
+  /** The first choice, which clears the filter: 'All statuses'. */
+  allLabel: string;
+  choices: readonly FilterChoice<Value>[];
+  onChange: (value: Value | null) => void;
+  style?: CSSProperties;
+  loading?: boolean;
+  popupMatchSelectWidth?: boolean;
+}
+
+/** A filter bar's select: 'All …' first (no filter), then the filter's values. */
+export function FilterSelect<Value extends string | number>({
+  label,
+  value,
+  allLabel,
+  choices,
+  onChange,
+  ...rest
+}: FilterSelectProps<Value>) {
+  return (
+    <Select<Value | 'all'>
+      aria-label={label}
+      value={value ?? 'all'}
+      onChange={(chosen) => onChange(chosen === 'all' ? null : (chosen as Value))}
+      options={[
+        { value: 'all', label: allLabel },
+        ...choices.map((choice) =>
+          typeof choice === 'object' ? choice : { value: choice, label: String(choice) },
+        ),
+      ]}
+      {...rest}
+    />
+  );
+}

@@ -1,4 +1,3 @@
-import { isTimeZone } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from './client';
@@ -44,25 +43,6 @@ export async function recordRefusal(
     entityId: typeof params?.id === 'string' || typeof params?.id === 'number' ? params.id : null,
     details: { method: request.method, ...details },
   });
-}
-
-/**
- * What every cached read of a clinic depends on, in one round trip: the clinic's zone (for its today) and its
- * newest audit record, one probe of the audit log's primary key. Every write to clinic data records
- * one in its own transaction, so while that has not moved, neither has anything read from the clinic's data.
- */
-export async function readClinicVersion(
-  db: Database,
-  clinicId: number,
-): Promise<{ timeZone: string; latestAuditId: number }> {
-  const result = await db.execute(sql`
-    select time_zone as "timeZone",
-      (select coalesce(max(id), 0) from audit_log where clinic_id = ${clinicId}) as "latestAuditId"
-    from clinics where id = ${clinicId}
-  `);
-  const row = result.rows[0] as { timeZone?: string; latestAuditId?: string | number } | undefined;
-  const zone = row?.timeZone ?? 'UTC';
-  return { timeZone: isTimeZone(zone) ? zone : 'UTC', latestAuditId: Number(row?.latestAuditId ?? 0) };
 }
 
 /**

@@ -20,8 +20,8 @@ type Conflict<Row> =
   | { kind: 'gone' };
 
 export interface EditConflictOptions<Row extends Versioned> {
-  /** Which clinic events are about this record. */
-  resource: LiveResource;
+  /** Which clinic events are about this record; null for a form that follows no record. */
+  resource: LiveResource | null;
   /** The form is open. */
   open: boolean;
   /** The record the form opens with; null when the form adds a new one (nothing to follow). */

@@ -84,8 +84,7 @@ export function useModalForm<Values, Saved, Row extends Versioned = Versioned>(
   latest.current = options;
   // Another desk's change to the record while the form is open: an alert, never a silent overwrite.
   const conflict = useEditConflict<Row>({
-    // A form that follows no record names no resource: with no record, no event is about it.
-    resource: follows?.resource ?? 'patient',
+    resource: follows?.resource ?? null,
     open: open && follows !== undefined,
     record: follows?.record ?? null,
     load: () => latest.current.follows?.load() ?? Promise.reject(new Error('No record to read')),

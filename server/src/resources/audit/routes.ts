@@ -70,7 +70,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database, guard: G
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().get(
+  routes.get(
     AUDIT_CSV_URL,
     {
       onRequest: adminsOnly,

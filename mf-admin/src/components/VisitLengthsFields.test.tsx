@@ -20,6 +20,7 @@ const SAVED: PracticeSettings = {
   reminderLeadHours: 24,
   treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES, 'Dental Checkup': 45 },
   bookingGridMinutes: 10,
+  mfaRequired: 'none',
   version: 1,
 };
 

@@ -31,6 +31,7 @@ const SAVED: PracticeSettings = {
   email: 'info@brightsmile.example',
   treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
   bookingGridMinutes: 15,
+  mfaRequired: 'none',
   version: 3,
 };
 /** As another admin saved them meanwhile. */

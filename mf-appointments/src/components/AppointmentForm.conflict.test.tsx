@@ -131,6 +131,8 @@ describe('AppointmentForm: no edit is silently lost', () => {
 
     await view.user.click(within(alert).getByRole('button', { name: 'Keep mine' }));
     expect(within(dialog).getByLabelText('Notes')).toHaveValue('Bring X-rays');
+    // The alert and its button are gone: focus waits on the form's Save, not on the page's body.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /Save|Update/ })).toHaveFocus());
     await save(view, dialog);
     await waitFor(() => expect(view.onSaved).toHaveBeenCalled());
     expect(api.sent('put', '/api/appointments/31')[0]?.ifMatch).toBe('"7"');

@@ -47,6 +47,7 @@ export const SETTINGS: PracticeSettings = {
   reminderLeadHours: 24,
   treatmentMinutes: DEFAULT_TREATMENT_MINUTES,
   bookingGridMinutes: 15,
+  mfaRequired: 'none',
   version: 1,
 };
 

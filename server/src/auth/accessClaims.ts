@@ -10,6 +10,20 @@ export interface AccessTokenClaims {
   at?: number;
   /** The session (refresh token family) the token was issued to: signing it out ends what it holds open. */
   sid?: string;
+  /** Set only on a sign-in's second-step token (MfaTokenClaims): such a token is no access token. */
+  purpose?: undefined;
+}
+
+/**
+ * The password step's token when a second step follows: `mfa` to send a code, `enroll` to set up the
+ * factor the clinic requires. It opens that step alone, for a few minutes.
+ */
+export interface MfaTokenClaims {
+  sub: string;
+  cid: number;
+  purpose: 'mfa' | 'enroll';
+  remember: boolean;
+  iat?: number;
 }
 
 declare module 'fastify' {
@@ -39,7 +53,9 @@ export function accessClaimsOf(app: FastifyInstance, request: FastifyRequest): A
     let claims: AccessTokenClaims | false = false;
     if (token) {
       try {
-        claims = app.jwt.verify<AccessTokenClaims>(token);
+        const verified = app.jwt.verify<AccessTokenClaims | MfaTokenClaims>(token);
+        // A second-step token is signed with the same key: it must never pass as an access token.
+        claims = verified.purpose === undefined ? verified : false;
       } catch {
         claims = false;
       }
@@ -47,4 +63,14 @@ export function accessClaimsOf(app: FastifyInstance, request: FastifyRequest): A
     request.accessClaims = claims;
   }
   return request.accessClaims || null;
+}
+
+/** The claims of a second-step token of this purpose, or null (forged, expired, another kind). */
+export function mfaClaimsOf(app: FastifyInstance, token: string, purpose: MfaTokenClaims['purpose']) {
+  try {
+    const verified = app.jwt.verify<AccessTokenClaims | MfaTokenClaims>(token);
+    return verified.purpose === purpose ? verified : null;
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@ import { recordRefusal } from '../db/auditLog';
 import type { Database } from '../db/client';
 import type { ClinicVersions } from '../plugins/clinicVersions';
 import { accessClaimsOf, bearerToken } from './accessClaims';
+import { liveSessions } from './refreshTokens';
 import { findStaff, type Staff } from './staff';
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 export const PASSWORD_CHANGED = 'Your password was changed. Please sign in again.';
+/** The session was signed out, ended from another device or by an administrator, or is past its lifetime. */
+export const SESSION_ENDED = 'You were signed out. Please sign in again.';
 
 /** The guard's own hooks, so the app can order them after the rate limiter's. */
 const guardHooks = new WeakSet<object>();
@@ -39,6 +42,7 @@ const STAFF_CACHE_MAX = 10_000;
 export function createGuard(app: FastifyInstance, db: Database, versions: ClinicVersions): Guard {
   app.decorateRequest('staff', null);
   const staffCache = new Map<string, { version: string; staff: Staff | null }>();
+  const sessionCache = new Map<string, { version: string; live: boolean }>();
 
   // A deactivated or deleted account is refused on its next request: the change moved the version.
   const staffOf = async (clinicId: number, userId: number): Promise<Staff | null> => {
@@ -50,6 +54,18 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
     if (staffCache.size >= STAFF_CACHE_MAX) staffCache.clear();
     staffCache.set(key, { version, staff });
     return staff;
+  };
+
+  // Ending a session is audited and so announced: the clinic's version moves and the next call of
+  // that session, on any API process, reads its row again and is refused.
+  const sessionIsLive = async (clinicId: number, session: string): Promise<boolean> => {
+    const version = await versions.current(clinicId);
+    const cached = sessionCache.get(session);
+    if (cached?.version === version) return cached.live;
+    const live = (await liveSessions(db, clinicId, [session])).has(session);
+    if (sessionCache.size >= STAFF_CACHE_MAX) sessionCache.clear();
+    sessionCache.set(session, { version, live });
+    return live;
   };
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<Staff | null> => {
@@ -69,6 +85,10 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
     }
     if (staff.sessionsSince && (claims.at ?? (claims.iat ?? 0) * 1000) < staff.sessionsSince.getTime()) {
       await reply.code(401).send({ message: PASSWORD_CHANGED });
+      return null;
+    }
+    if (claims.sid && !(await sessionIsLive(claims.cid, claims.sid))) {
+      await reply.code(401).send({ message: SESSION_ENDED });
       return null;
     }
     request.staff = staff;

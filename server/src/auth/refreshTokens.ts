@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { refreshTokens } from '../db/schema';
+import { refreshTokens, userSessions } from '../db/schema';
 
 export const REFRESH_COOKIE = 'dental_refresh';
 /**
@@ -47,6 +47,68 @@ export async function issueRefreshToken(
   return { token, remember: owner.remember, family };
 }
 
+/** Why a session ended, kept on its row. */
+export type SessionEndReason =
+  | 'signed_out'
+  | 'ended_by_user'
+  | 'ended_by_admin'
+  | 'password_changed'
+  | 'account_changed'
+  | 'factor_changed'
+  | 'token_reused'
+  | 'idle';
+
+export type SignInFactor = 'password' | 'totp' | 'recovery_code';
+
+/** A new session: its row (where and how it signed in) and its first refresh token. */
+export async function startSession(
+  db: Database,
+  start: {
+    clinicId: number;
+    userId: number;
+    remember: boolean;
+    userAgent: string;
+    ip: string;
+    factor: SignInFactor;
+  },
+): Promise<IssuedRefreshToken> {
+  const family = randomUUID();
+  const lifetime = start.remember ? REMEMBERED_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
+  const expiresAt = new Date(Date.now() + lifetime * 1000);
+  await db.insert(userSessions).values({
+    id: family,
+    clinicId: start.clinicId,
+    userId: start.userId,
+    remember: start.remember,
+    // What the list shows of the browser; a header longer than this is not a browser's.
+    userAgent: start.userAgent.slice(0, 512),
+    ip: start.ip,
+    factor: start.factor,
+    expiresAt,
+  });
+  return issueRefreshToken(db, {
+    clinicId: start.clinicId,
+    userId: start.userId,
+    remember: start.remember,
+    family,
+    expiresAt,
+  });
+}
+
+/** Marks sessions ended, with why; their refresh tokens are revoked by the caller's same statement set. */
+async function endSessionRows(
+  db: Pick<Database, 'update'>,
+  where: SQL | undefined,
+  reason: SessionEndReason,
+): Promise<string[]> {
+  const ended = await db
+    .update(userSessions)
+    .set({ endedAt: new Date(), endedReason: reason })
+    .where(and(where, isNull(userSessions.endedAt)))
+    .returning({ id: userSessions.id });
+  return ended.map((row) => row.id);
+}
+
 /**
  * Trades a refresh token for a new one. A token that was already used (revoked) means it leaked:
  * its whole family is revoked and the caller must sign in again.
@@ -67,9 +129,11 @@ export async function rotateRefreshToken(
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+      await endSessionRows(tx, eq(userSessions.id, row.family), 'token_reused');
       return null;
     }
     if (row.expiresAt.getTime() <= Date.now()) return null;
+    await tx.update(userSessions).set({ lastUsedAt: new Date() }).where(eq(userSessions.id, row.family));
     await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
@@ -86,21 +150,47 @@ export async function rotateRefreshToken(
   });
 }
 
-/** Revokes a live refresh token; answers whose session it was, or null when it was not live. */
+/**
+ * Ends the session of a live refresh token (signing out); answers whose session it was, or null when
+ * the token was not live.
+ */
 export async function revokeRefreshToken(
   db: Database,
   token: string,
-): Promise<{ clinicId: number; userId: number } | null> {
+  reason: SessionEndReason = 'signed_out',
+): Promise<{ clinicId: number; userId: number; session: string } | null> {
   const [revoked] = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt)))
-    .returning({ clinicId: refreshTokens.clinicId, userId: refreshTokens.userId });
-  return revoked ?? null;
+    .returning({
+      clinicId: refreshTokens.clinicId,
+      userId: refreshTokens.userId,
+      session: refreshTokens.family,
+    });
+  if (!revoked) return null;
+  await endSessionRows(db, eq(userSessions.id, revoked.session), reason);
+  return revoked;
 }
 
-/** Ends every session of a user (deactivation, deletion, password reset). */
-export async function revokeUserSessions(db: Pick<Database, 'update'>, clinicId: number, userId: number) {
+/** Ends every session of a user (deactivation, deletion, password reset, a factor changed). */
+export async function revokeUserSessions(
+  db: Pick<Database, 'update'>,
+  clinicId: number,
+  userId: number,
+  reason: SessionEndReason = 'account_changed',
+  /** A session that stays signed in (the one that asked to end the others). */
+  keep: string | null = null,
+): Promise<string[]> {
+  const ended = await endSessionRows(
+    db,
+    and(
+      eq(userSessions.clinicId, clinicId),
+      eq(userSessions.userId, userId),
+      ...(keep ? [ne(userSessions.id, keep)] : []),
+    ),
+    reason,
+  );
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -109,32 +199,78 @@ export async function revokeUserSessions(db: Pick<Database, 'update'>, clinicId:
         eq(refreshTokens.clinicId, clinicId),
         eq(refreshTokens.userId, userId),
         isNull(refreshTokens.revokedAt),
+        ...(keep ? [ne(refreshTokens.family, keep)] : []),
       ),
     );
+  return ended;
 }
 
-/** Whether the session of this refresh token was remembered ("Remember me"); false for an unknown one. */
-export async function sessionIsRemembered(db: Database, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ remember: refreshTokens.remember })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  return row?.remember ?? false;
+/** Ends one session of a user; false when it is not theirs or was over already. */
+export async function endSession(
+  db: Pick<Database, 'update'>,
+  clinicId: number,
+  userId: number,
+  session: string,
+  reason: SessionEndReason,
+): Promise<boolean> {
+  const ended = await endSessionRows(
+    db,
+    and(
+      eq(userSessions.clinicId, clinicId),
+      eq(userSessions.userId, userId),
+      eq(userSessions.id, session),
+      gt(userSessions.expiresAt, new Date()),
+    ),
+    reason,
+  );
+  if (ended.length === 0) return false;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.family, session), isNull(refreshTokens.revokedAt)));
+  return true;
 }
 
-/** Of these sessions (families), the ones still signed in: a token of theirs neither revoked nor expired. */
-export async function liveSessions(db: Database, clinicId: number, families: string[]): Promise<Set<string>> {
-  if (families.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ family: refreshTokens.family })
-    .from(refreshTokens)
+/** A user's sessions still signed in, newest first. */
+export async function listLiveSessions(db: Database, clinicId: number, userId: number) {
+  return db
+    .select()
+    .from(userSessions)
     .where(
       and(
-        eq(refreshTokens.clinicId, clinicId),
-        inArray(refreshTokens.family, families),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, new Date()),
+        eq(userSessions.clinicId, clinicId),
+        eq(userSessions.userId, userId),
+        isNull(userSessions.endedAt),
+        gt(userSessions.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(userSessions.lastUsedAt));
+}
+
+/** A session's row, when it is the clinic's; null for none (a token from before sessions were named). */
+export async function sessionOf(db: Database, clinicId: number, session: string | undefined) {
+  if (!session) return null;
+  const [row] = await db
+    .select()
+    .from(userSessions)
+    .where(and(eq(userSessions.clinicId, clinicId), eq(userSessions.id, session)));
+  // The database's check keeps the factor to the three.
+  return row ? { ...row, factor: row.factor as SignInFactor } : null;
+}
+
+/** Of these sessions, the ones still signed in: neither ended nor past their lifetime. */
+export async function liveSessions(db: Database, clinicId: number, sessions: string[]): Promise<Set<string>> {
+  if (sessions.length === 0) return new Set();
+  const rows = await db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(
+      and(
+        eq(userSessions.clinicId, clinicId),
+        inArray(userSessions.id, sessions),
+        isNull(userSessions.endedAt),
+        gt(userSessions.expiresAt, new Date()),
       ),
     );
-  return new Set(rows.map((row) => row.family));
+  return new Set(rows.map((row) => row.id));
 }

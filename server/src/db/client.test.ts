@@ -43,15 +43,10 @@ describe('the embedded database', () => {
       // As if the newest migration had not been taken yet.
       const raw = new PGlite(dataDir, { extensions: { btree_gist } });
       await raw.exec(`
-        drop trigger audit_log_unchangeable on audit_log;
-        drop trigger audit_log_untruncatable on audit_log;
-        drop function audit_log_unchangeable();
-        drop function seal_audit_chain();
-        drop index audit_log_chain_unique;
-        drop index audit_log_unsealed_idx;
-        drop function audit_chain_hash(text, audit_log);
-        drop function audit_record_text(audit_log);
-        alter table audit_log drop column chain_seq, drop column hash;
+        drop table recovery_codes;
+        drop table user_factors;
+        drop table user_sessions;
+        alter table clinic_settings drop column mfa_required;
         delete from drizzle.__drizzle_migrations
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations);
       `);

@@ -636,7 +636,51 @@ export const clinicSettings = pgTable('clinic_settings', {
   treatmentMinutes: jsonb('treatment_minutes'),
   /** The booking grid: the starts a day offers are this many minutes apart. */
   bookingGridMinutes: integer('booking_grid_minutes').notNull().default(15),
+  /** Who signs in with a second factor: 'none', 'admins' or 'all' (MFA_POLICIES). */
+  mfaRequired: text('mfa_required').notNull().default('none'),
   /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
   version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
+});
+
+/** A signed-in session (migration 0018): a sign-in and the refresh tokens its rotations issue (its family). */
+export const userSessions = pgTable('user_sessions', {
+  id: text('id').primaryKey(),
+  clinicId: integer('clinic_id').notNull(),
+  userId: integer('user_id').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  ip: text('ip').notNull().default(''),
+  remember: boolean('remember').notNull(),
+  factor: text('factor').notNull().default('password'),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endedReason: text('ended_reason'),
+});
+
+/** A user's authenticator app (TOTP): the key being set up, the key in use, the last step accepted. */
+export const userFactors = pgTable(
+  'user_factors',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    userId: integer('user_id').notNull(),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.userId] })],
+);
+
+/** Single-use recovery codes, as salted hashes. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  id: serial('id').primaryKey(),
+  clinicId: integer('clinic_id').notNull(),
+  userId: integer('user_id').notNull(),
+  salt: text('salt').notNull(),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
 });

@@ -207,3 +207,37 @@ export async function addPatient(
   if (!patient) throw new Error('The patient was not added');
   return patient.id;
 }
+
+/** The field errors of a 400 answer, as `{ field, message }`. */
+export function fieldErrorsOf(response: { json: () => unknown }): Array<{ field: string; message: string }> {
+  return ((response.json() as { errors?: Array<{ field: string; message: string }> }).errors ?? []).map(
+    ({ field, message }) => ({ field, message }),
+  );
+}
+
+let staffAdded = 0;
+
+/** A new member of staff of the admin's clinic, made through the API; answers their id and sign-in. */
+export async function addStaff(
+  app: FastifyInstance,
+  adminToken: string,
+  role: 'admin' | 'receptionist' | 'dentist' = 'receptionist',
+): Promise<{ id: number; username: string; password: string }> {
+  staffAdded += 1;
+  const tag = `${Date.now().toString(36)}${staffAdded}`;
+  const body = {
+    name: `Staff Member ${tag}`,
+    username: `staff.${tag}`,
+    email: `staff.${tag}@example.com`,
+    password: `a-long-secret-${tag}`,
+    role,
+  };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: authHeader(adminToken),
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`Adding ${body.username} failed: ${response.body}`);
+  return { id: (response.json() as { id: number }).id, username: body.username, password: body.password };
+}

@@ -8,6 +8,25 @@ export const AUDIT_CSV_URL = '/api/audit/csv';
 /** GET /api/audit/verify (admins): checks the clinic's chain of audit records. */
 export const AUDIT_VERIFY_URL = '/api/audit/verify';
 
+/**
+ * The security log's actions: sign-ins and sign-outs, refused calls, records opened, ended sessions
+ * and second-factor changes. The audit screen shows them; the dashboard's activity and the bell,
+ * which tell what changed in the clinic, leave them out.
+ */
+export const SECURITY_ACTIONS = [
+  'login',
+  'login_failed',
+  'login_locked',
+  'access_denied',
+  'logout',
+  'view',
+  'session_ended',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_reset',
+  'recovery_codes_renewed',
+] as const;
+
 export const auditQuerySchema = listQuerySchema
   .pick({ page: true, limit: true })
   .extend({

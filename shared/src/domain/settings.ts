@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MFA_POLICIES } from './auth';
 import { DEFAULT_PRACTICE_HOURS, TREATMENTS, type Treatment, WEEKDAYS, type Weekday } from './constants';
 import { emailString, phoneString, requiredText, timeString } from './validation';
 import {
@@ -127,6 +128,8 @@ export const practiceSettingsSchema = z.object({
   ),
   /** The starts a day offers are this many minutes apart. */
   bookingGridMinutes: z.number().int(),
+  /** Who signs in with a second factor: nobody, the administrators, or all staff. */
+  mfaRequired: z.enum(MFA_POLICIES),
   /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
   version: z.number().int(),
 });
@@ -149,6 +152,7 @@ export const practiceSettingsUpdateSchema = z
     reminderLeadHours: reminderLeadHours.optional(),
     treatmentMinutes: treatmentMinutesSchema.partial().optional(),
     bookingGridMinutes: bookingGridSchema.optional(),
+    mfaRequired: z.enum(MFA_POLICIES, { message: 'Choose nobody, administrators or all staff' }).optional(),
     version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
   })
   .strict();
@@ -176,6 +180,7 @@ export function defaultPracticeSettings(practiceName: string, timeZone: string):
     reminderLeadHours: REMINDER_LEAD_DEFAULT_HOURS,
     treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
     bookingGridMinutes: BOOKING_GRID_DEFAULT,
+    mfaRequired: 'none',
     /** The defaults are the first version: a clinic's first save makes the second. */
     version: 1,
   };

@@ -1,5 +1,5 @@
 import { Alert, Button, Flex } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { staleCurrentOf } from '../api/client';
 import { useAuthStore } from '../auth/authStore';
 import { GONE_MEANWHILE_MESSAGE, type LiveResource, STALE_WRITE_MESSAGE } from '../domain/liveDesk';
@@ -79,6 +79,17 @@ const statusOf = (error: unknown): unknown => (error as { status?: unknown } | n
  * with the server's version ('Load theirs' or 'Save mine over it'), and a record deleted meanwhile
  * disables Save. What the user typed is replaced only when they choose 'Load theirs'.
  */
+/**
+ * Where focus goes once the alert's choice is made and the alert (with the button pressed) is gone:
+ * the form's own Save, so a keyboard or screen reader user stays in the form, not on the page's body.
+ */
+function saveButtonNear(pressed: HTMLElement): HTMLElement | null {
+  const scope =
+    pressed.closest<HTMLElement>('.ant-modal-content, [role="dialog"], form, main') ?? document.body;
+  const candidates = [...scope.querySelectorAll<HTMLElement>('button.ant-btn-primary:not(:disabled)')];
+  return candidates.find((button) => !button.closest('.ant-alert')) ?? null;
+}
+
 export function useEditConflict<Row extends Versioned>(options: EditConflictOptions<Row>): EditConflict<Row> {
   const { resource, open, record } = options;
   const rowId = (row: Row | null): number | null =>
@@ -103,6 +114,15 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
     setHeld(current);
   }
   const { shown, conflict } = current;
+  const focusAfterChoice = useRef<HTMLElement | null>(null);
+  const rememberFocusTarget = (event: MouseEvent<HTMLElement>) => {
+    focusAfterChoice.current = saveButtonNear(event.currentTarget);
+  };
+  useEffect(() => {
+    if (conflict || !focusAfterChoice.current) return;
+    if (focusAfterChoice.current.isConnected) focusAfterChoice.current.focus();
+    focusAfterChoice.current = null;
+  }, [conflict]);
 
   const setConflict = (next: (was: Conflict<Row> | null) => Conflict<Row> | null) =>
     setHeld((was) => (was.key === heldKey.current ? { ...was, conflict: next(was.conflict) } : was));
@@ -212,14 +232,22 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
             </div>
             {/* Below the words, not beside them: on a phone the words keep the alert's width. */}
             <Flex wrap gap={8} style={{ marginTop: 8 }}>
-              <Button size="small" onClick={() => void loadTheirs()} loading={loading}>
+              <Button
+                size="small"
+                onClick={(event) => {
+                  rememberFocusTarget(event);
+                  void loadTheirs();
+                }}
+                loading={loading}
+              >
                 Load theirs
               </Button>
               {stale ? (
                 <Button
                   size="small"
                   type="primary"
-                  onClick={() => {
+                  onClick={(event) => {
+                    rememberFocusTarget(event);
                     baseOn(conflict.current);
                     setConflict(() => null);
                     latest.current.resave();
@@ -230,7 +258,8 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
               ) : (
                 <Button
                   size="small"
-                  onClick={() => {
+                  onClick={(event) => {
+                    rememberFocusTarget(event);
                     baseOn(conflict.latest);
                     setConflict(() => null);
                   }}

@@ -3,39 +3,43 @@ import {
   idleSignOutMessage,
   LOGIN_REQUIRED_MESSAGE,
   loginRequestSchema,
+  mfaChallengeSchema,
+  mfaPolicyCovers,
   PASSWORD_CHANGED_MESSAGE,
   passwordChangeSchema,
+  type Role,
   WRONG_CURRENT_PASSWORD,
   wireUserSchema,
 } from '@dental/shared/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccessTokenClaims } from '../../auth/accessClaims';
 import { requireUncommonPassword } from '../../auth/commonPasswords';
 import type { Guard } from '../../auth/guard';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import {
-  issueRefreshToken,
   REFRESH_COOKIE,
-  REMEMBERED_SESSION_SECONDS,
   revokeRefreshToken,
   revokeUserSessions,
   rotateRefreshToken,
-  sessionIsRemembered,
+  sessionOf,
+  startSession,
 } from '../../auth/refreshTokens';
-import { findStaff, type Staff, toWireUser } from '../../auth/staff';
+import { readFactor } from '../../auth/secondFactor';
+import { findStaff, toWireUser } from '../../auth/staff';
 import type { AppConfig } from '../../config';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { errorBodySchema, errorResponses, HttpError } from '../../plugins/errors';
 import { readSettings } from '../settings/settingsData';
+import { registerSecondFactorRoutes } from './secondFactorRoutes';
+import { registerSessionRoutes } from './sessionRoutes';
+import { ACCESS_TOKEN_SECONDS, signInSteps } from './signIn';
 
-export const ACCESS_TOKEN_SECONDS = 15 * 60;
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MINUTES = 15;
+export { ACCESS_TOKEN_SECONDS, LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './signIn';
+
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const SESSION_EXPIRED = 'Session expired. Please sign in again.';
 
@@ -46,39 +50,10 @@ export function registerAuthRoutes(
   config: AppConfig,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  const setRefreshCookie = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    token: string,
-    remember: boolean,
-  ) => {
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      path: '/auth',
-      // Without Max-Age the cookie, and so the session, ends with the browser session.
-      ...(remember ? { maxAge: REMEMBERED_SESSION_SECONDS } : {}),
-    });
-  };
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
-
-  const grant = async (staff: Staff, session: string) => {
-    const claims: AccessTokenClaims = {
-      sub: String(staff.id),
-      cid: staff.clinicId,
-      role: staff.role,
-      at: Date.now(),
-      sid: session,
-    };
-    return {
-      access_token: app.jwt.sign(claims, { expiresIn: ACCESS_TOKEN_SECONDS }),
-      token_type: 'Bearer' as const,
-      expires_in: ACCESS_TOKEN_SECONDS,
-      user: toWireUser(staff),
-    };
-  };
+  const steps = signInSteps(app, db);
+  const { setRefreshCookie, clearRefreshCookie, grant } = steps;
+  registerSecondFactorRoutes(app, db, guard, config, steps);
+  registerSessionRoutes(app, db, guard, steps);
 
   routes.post(
     '/auth/login',
@@ -93,7 +68,10 @@ export function registerAuthRoutes(
           password: z.string().max(1024).optional(),
           remember: z.boolean().optional(),
         }),
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: z.union([authResponseSchema, mfaChallengeSchema]),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -115,35 +93,18 @@ export function registerAuthRoutes(
         .where(or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.email}) = ${identifier}`))
         .limit(1);
 
-      if (account?.lockedUntil && account.lockedUntil.getTime() > Date.now()) {
-        const minutes = Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60000);
-        return reply.code(429).send({
-          message: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        });
-      }
+      const locked = account ? steps.lockRefusal(account) : null;
+      if (locked) return reply.code(429).send({ message: locked });
 
       const valid = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
       if (!account || !valid) {
-        if (account) {
-          // One statement counts the failure, so attempts sent all at once each count.
-          const [counted] = await db
-            .update(users)
-            .set({
-              failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} then 0 else ${users.failedLoginCount} + 1 end`,
-              lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} then now() + make_interval(mins => ${LOCKOUT_MINUTES}) else ${users.lockedUntil} end`,
-            })
-            .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)))
-            .returning({ lockedUntil: users.lockedUntil });
-          const locked = Boolean(counted?.lockedUntil && counted.lockedUntil.getTime() > Date.now());
-          await recordAudit(db, {
-            clinicId: account.clinicId,
-            userId: account.id,
-            action: locked ? 'login_locked' : 'login_failed',
-            entity: 'user',
-            entityId: account.id,
-            details: { ip: request.ip, factor: 'password' },
-          });
-        }
+        if (account) await steps.countFailure(request, account, 'password');
+        // A name no clinic knows has no clinic's audit log to go to: the server's log keeps it.
+        else
+          request.log.warn(
+            { username: identifier.slice(0, 254), ip: request.ip },
+            'sign-in with an unknown name',
+          );
         return reply.code(401).send({ message: INVALID_CREDENTIALS });
       }
       if (!account.isActive) {
@@ -152,36 +113,22 @@ export function registerAuthRoutes(
           .send({ message: 'This account is deactivated. Ask your clinic administrator.' });
       }
 
-      // The right password opens no account that failures sent alongside it have just locked.
-      const [opened] = await db
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null, lastLogin: new Date() })
-        .where(
-          and(
-            eq(users.clinicId, account.clinicId),
-            eq(users.id, account.id),
-            sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= now())`,
-          ),
-        )
-        .returning({ id: users.id });
-      if (!opened) {
-        return reply
-          .code(429)
-          .send({ message: `Too many failed sign-in attempts. Try again in ${LOCKOUT_MINUTES} minutes.` });
+      // With a factor on, the password only opens the second step: the failures it would clear are
+      // the code's too, so they stay until the code is right.
+      const factor = await readFactor(db, account.clinicId, account.id);
+      if (factor.totpSecret) {
+        return { mfa_required: true as const, mfa_token: steps.secondStepToken(account, 'mfa', remember) };
       }
-      await recordAudit(db, {
-        clinicId: account.clinicId,
-        userId: account.id,
-        action: 'login',
-        entity: 'user',
-        entityId: account.id,
-        details: { ip: request.ip, factor: 'password', remember },
-      });
-      const staff = await findStaff(db, account.clinicId, account.id);
-      if (!staff) throw new Error('Signed-in user vanished');
-      const refresh = await issueRefreshToken(db, { clinicId: staff.clinicId, userId: staff.id, remember });
-      setRefreshCookie(request, reply, refresh.token, remember);
-      return grant(staff, refresh.family);
+      const refused = await steps.open(account);
+      if (refused) return reply.code(429).send({ message: refused });
+      const { mfaRequired } = await readSettings(db, account.clinicId);
+      if (mfaPolicyCovers(mfaRequired, account.role as Role)) {
+        return {
+          mfa_enrollment_required: true as const,
+          mfa_token: steps.secondStepToken(account, 'enroll', remember),
+        };
+      }
+      return steps.finish(request, reply, account, remember, 'password');
     },
   );
 
@@ -207,7 +154,7 @@ export function registerAuthRoutes(
       const { idleTimeoutMinutes } = await readSettings(db, staff.clinicId);
       const silentMs = Date.now() - rotated.lastUsedAt.getTime();
       if (silentMs > (idleTimeoutMinutes * 60 + ACCESS_TOKEN_SECONDS) * 1000) {
-        await revokeRefreshToken(db, rotated.next.token);
+        await revokeRefreshToken(db, rotated.next.token, 'idle');
         clearRefreshCookie(reply);
         return reply.code(401).send({ message: idleSignOutMessage(idleTimeoutMinutes) });
       }
@@ -246,15 +193,18 @@ export function registerAuthRoutes(
       }
       requireUncommonPassword(next, 'new_password');
       const passwordHash = await hashPassword(next);
-      const cookie = request.cookies[REFRESH_COOKIE];
-      const remember = cookie ? await sessionIsRemembered(db, cookie) : false;
+      const replaced = await sessionOf(
+        db,
+        staff.clinicId,
+        request.accessClaims ? request.accessClaims.sid : undefined,
+      );
       const sessionsSince = new Date();
       const refresh = await db.transaction(async (tx) => {
         await tx
           .update(users)
           .set({ passwordHash, sessionsSince, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
           .where(and(eq(users.clinicId, staff.clinicId), eq(users.id, staff.id)));
-        await revokeUserSessions(tx, staff.clinicId, staff.id);
+        await revokeUserSessions(tx, staff.clinicId, staff.id, 'password_changed');
         await recordAudit(tx, {
           clinicId: staff.clinicId,
           userId: staff.id,
@@ -263,10 +213,14 @@ export function registerAuthRoutes(
           entityId: staff.id,
           details: { name: staff.name, changed: ['password'] },
         });
-        return issueRefreshToken(tx as unknown as Database, {
+        // This browser stays signed in, in a new session that signed in as the one it replaces did.
+        return startSession(tx as unknown as Database, {
           clinicId: staff.clinicId,
           userId: staff.id,
-          remember,
+          remember: replaced?.remember ?? false,
+          userAgent: request.headers['user-agent'] ?? '',
+          ip: request.ip,
+          factor: replaced?.factor ?? 'password',
         });
       });
       setRefreshCookie(request, reply, refresh.token, refresh.remember);

@@ -3,6 +3,7 @@ import {
   DASHBOARD_STAT_NAMES,
   type DashboardAppointment,
   type DashboardStat,
+  SECURITY_ACTIONS,
   signedChange,
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -125,7 +126,10 @@ export function readDayAppointments(
 }
 
 /** Sign-ins, refused requests and records opened are the security log, not the clinic's activity. */
-const SECURITY_ACTIONS = sql`('login', 'login_failed', 'login_locked', 'access_denied', 'logout', 'view')`;
+const SECURITY_ACTION_LIST = sql`(${sql.join(
+  SECURITY_ACTIONS.map((action) => sql`${action}`),
+  sql`, `,
+)})`;
 
 interface ActivityRow {
   id: number;
@@ -188,7 +192,7 @@ export async function readActivity(db: Database, clinicId: number, limit: number
     select l.id, l.action, l.entity, l.entity_id, l.details, l.created_at, l.user_id, u.name as user_name
     from audit_log l
     left join users u on u.clinic_id = l.clinic_id and u.id = l.user_id
-    where l.clinic_id = ${clinicId} and l.action not in ${SECURITY_ACTIONS}
+    where l.clinic_id = ${clinicId} and l.action not in ${SECURITY_ACTION_LIST}
     order by l.created_at desc, l.id desc
     limit ${limit}
   `);

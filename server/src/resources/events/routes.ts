@@ -8,13 +8,11 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accessClaimsOf } from '../../auth/accessClaims';
-import { AUTHENTICATION_REQUIRED, type Guard, PASSWORD_CHANGED } from '../../auth/guard';
+import { AUTHENTICATION_REQUIRED, type Guard, PASSWORD_CHANGED, SESSION_ENDED } from '../../auth/guard';
 import { liveSessions } from '../../auth/refreshTokens';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { ClinicEventHub, ClinicStream } from '../../plugins/clinicEvents';
-
-export const SESSION_ENDED = 'You were signed out. Please sign in again.';
 
 /** A stream held open, with what keeps it allowed. */
 interface HeldStream extends ClinicStream {

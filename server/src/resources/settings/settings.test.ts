@@ -82,6 +82,7 @@ describe('settings API', () => {
         'Root Canal': 90,
       },
       bookingGridMinutes: 15,
+      mfaRequired: 'none',
       version: 1,
     });
   });

@@ -51,6 +51,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       reminderLeadHours: clinicSettings.reminderLeadHours,
       treatmentMinutes: clinicSettings.treatmentMinutes,
       bookingGridMinutes: clinicSettings.bookingGridMinutes,
+      mfaRequired: clinicSettings.mfaRequired,
       version: clinicSettings.version,
     })
     .from(clinics)
@@ -81,6 +82,8 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       ...(row.treatmentMinutes as Partial<PracticeSettings['treatmentMinutes']> | null),
     },
     bookingGridMinutes: row.bookingGridMinutes ?? defaults.bookingGridMinutes,
+    // The database's check keeps the column to the policies.
+    mfaRequired: (row.mfaRequired as PracticeSettings['mfaRequired'] | null) ?? defaults.mfaRequired,
     version: row.version ?? defaults.version,
   };
 }
@@ -114,6 +117,7 @@ export async function saveSettings(
       reminderLeadHours: update.reminderLeadHours ?? current.reminderLeadHours,
       treatmentMinutes: { ...current.treatmentMinutes, ...update.treatmentMinutes },
       bookingGridMinutes: update.bookingGridMinutes ?? current.bookingGridMinutes,
+      mfaRequired: update.mfaRequired ?? current.mfaRequired,
       version: current.version,
     };
     const row = {
@@ -127,6 +131,7 @@ export async function saveSettings(
       reminderLeadHours: next.reminderLeadHours,
       treatmentMinutes: next.treatmentMinutes,
       bookingGridMinutes: next.bookingGridMinutes,
+      mfaRequired: next.mfaRequired,
       updatedAt: new Date(),
     };
     const changed = (Object.keys(next) as Array<keyof PracticeSettings>).filter(

@@ -1,0 +1,159 @@
+import { MFA_TOKEN_SECONDS } from '@dental/shared/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessTokenClaims, MfaTokenClaims } from '../../auth/accessClaims';
+import {
+  REFRESH_COOKIE,
+  REMEMBERED_SESSION_SECONDS,
+  type SignInFactor,
+  startSession,
+} from '../../auth/refreshTokens';
+import { findStaff, type Staff, toWireUser } from '../../auth/staff';
+import { recordAudit } from '../../db/auditLog';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const MAX_FAILED_LOGINS = 5;
+export const LOCKOUT_MINUTES = 15;
+
+/** The account a sign-in step acts on. */
+export interface SigningIn {
+  clinicId: number;
+  id: number;
+  lockedUntil: Date | null;
+}
+
+const lockedMessage = (minutes: number) =>
+  `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+/**
+ * The steps every way of signing in shares (a password, then maybe a code or a recovery code): the
+ * lock after failed attempts, which a wrong password and a wrong code count alike; the session, its
+ * refresh cookie and the access token.
+ */
+export function signInSteps(app: FastifyInstance, db: Database) {
+  const setRefreshCookie = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    remember: boolean,
+  ) => {
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      path: '/auth',
+      // Without Max-Age the cookie, and so the session, ends with the browser session.
+      ...(remember ? { maxAge: REMEMBERED_SESSION_SECONDS } : {}),
+    });
+  };
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+
+  const grant = (staff: Staff, session: string) => {
+    const claims: AccessTokenClaims = {
+      sub: String(staff.id),
+      cid: staff.clinicId,
+      role: staff.role,
+      at: Date.now(),
+      sid: session,
+    };
+    return {
+      access_token: app.jwt.sign(claims, { expiresIn: ACCESS_TOKEN_SECONDS }),
+      token_type: 'Bearer' as const,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      user: toWireUser(staff),
+    };
+  };
+
+  return {
+    setRefreshCookie,
+    clearRefreshCookie,
+    grant,
+
+    /** The refusal for a locked account, or null when it may try. */
+    lockRefusal(account: SigningIn): string | null {
+      if (!account.lockedUntil || account.lockedUntil.getTime() <= Date.now()) return null;
+      return lockedMessage(Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60000));
+    },
+
+    /** Counts a failed attempt (a wrong password or code); the fifth in a row locks the account. */
+    async countFailure(request: FastifyRequest, account: SigningIn, factor: SignInFactor): Promise<void> {
+      // One statement counts the failure, so attempts sent all at once each count.
+      const [counted] = await db
+        .update(users)
+        .set({
+          failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} then 0 else ${users.failedLoginCount} + 1 end`,
+          lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} then now() + make_interval(mins => ${LOCKOUT_MINUTES}) else ${users.lockedUntil} end`,
+        })
+        .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)))
+        .returning({ lockedUntil: users.lockedUntil });
+      const locked = Boolean(counted?.lockedUntil && counted.lockedUntil.getTime() > Date.now());
+      await recordAudit(db, {
+        clinicId: account.clinicId,
+        userId: account.id,
+        action: locked ? 'login_locked' : 'login_failed',
+        entity: 'user',
+        entityId: account.id,
+        details: { ip: request.ip, factor },
+      });
+    },
+
+    /**
+     * Clears the failures of an account whose last step succeeded, unless failures sent alongside it
+     * have just locked it: then the refusal to answer.
+     */
+    async open(account: SigningIn): Promise<string | null> {
+      const [opened] = await db
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null, lastLogin: new Date() })
+        .where(
+          and(
+            eq(users.clinicId, account.clinicId),
+            eq(users.id, account.id),
+            sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= now())`,
+          ),
+        )
+        .returning({ id: users.id });
+      return opened ? null : lockedMessage(LOCKOUT_MINUTES);
+    },
+
+    /** The token of the second step (a code, or setting up the factor the clinic requires). */
+    secondStepToken(account: SigningIn, purpose: MfaTokenClaims['purpose'], remember: boolean): string {
+      const claims: MfaTokenClaims = { sub: String(account.id), cid: account.clinicId, purpose, remember };
+      return app.jwt.sign(claims, { expiresIn: MFA_TOKEN_SECONDS });
+    },
+
+    /** The sign-in succeeded: it is recorded, a session starts, and the browser gets its tokens. */
+    async finish(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      account: SigningIn,
+      remember: boolean,
+      factor: SignInFactor,
+    ) {
+      await recordAudit(db, {
+        clinicId: account.clinicId,
+        userId: account.id,
+        action: 'login',
+        entity: 'user',
+        entityId: account.id,
+        details: { ip: request.ip, factor, remember },
+      });
+      const staff = await findStaff(db, account.clinicId, account.id);
+      if (!staff) throw new Error('Signed-in user vanished');
+      const refresh = await startSession(db, {
+        clinicId: staff.clinicId,
+        userId: staff.id,
+        remember,
+        userAgent: request.headers['user-agent'] ?? '',
+        ip: request.ip,
+        factor,
+      });
+      setRefreshCookie(request, reply, refresh.token, remember);
+      return grant(staff, refresh.family);
+    },
+  };
+}
+
+export type SignInSteps = ReturnType<typeof signInSteps>;

@@ -1,5 +1,6 @@
 /** Run-time shared API of the product: one instance for the shell and every module. */
 export * from './api/client';
+export * from './api/patients';
 export * from './auth/authApi';
 export * from './auth/authStore';
 export * from './auth/storage';

@@ -1,4 +1,4 @@
-import { Button, Flex, Input, InputNumber, Select } from '@dental/shared/ui';
+import { Button, FilterSelect, Flex, Input, InputNumber } from '@dental/shared/ui';
 import { useEffect, useState } from 'react';
 import { AUDIT_ACTIONS, useUserChoices } from '../api/audit';
 
@@ -16,8 +16,6 @@ export const actionLabel = (action: string) => {
   const words = action.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-
-const ALL = 'all';
 
 /** A patient id typed in: the URL follows once the user pauses, so each key press is not a read. */
 function PatientIdFilter({
@@ -47,6 +45,35 @@ function PatientIdFilter({
   );
 }
 
+/** The range of days, From and To: an empty end is open, and neither end may pass the other. */
+function DayRangeFilter({
+  from,
+  to,
+  onChange,
+}: {
+  from: string | null;
+  to: string | null;
+  onChange: (changes: Pick<Partial<AuditFilterValues>, 'from' | 'to'>) => void;
+}) {
+  const ends = [
+    { key: 'from', label: 'From day', prefix: 'From', value: from, min: null, max: to },
+    { key: 'to', label: 'To day', prefix: 'To', value: to, min: from, max: null },
+  ] as const;
+  return ends.map((end) => (
+    <Input
+      key={end.key}
+      type="date"
+      aria-label={end.label}
+      prefix={end.prefix}
+      value={end.value ?? ''}
+      min={end.min ?? undefined}
+      max={end.max ?? undefined}
+      onChange={(event) => onChange({ [end.key]: event.target.value || null })}
+      style={{ width: 180 }}
+    />
+  ));
+}
+
 /** The filter bar of the Audit screen: who, which patient, which action, which days. */
 export function AuditFilters({
   values,
@@ -63,45 +90,26 @@ export function AuditFilters({
   const userChoices = (users.data?.data ?? []).map((user) => ({ value: user.id, label: user.name }));
   return (
     <Flex wrap gap={8} align="center">
-      <Select<number | typeof ALL>
-        aria-label="User"
-        value={values.user ?? ALL}
+      <FilterSelect
+        label="User"
+        value={values.user}
+        allLabel="All users"
+        choices={userChoices}
+        onChange={(user) => onChange({ user })}
         loading={users.isPending}
-        showSearch
-        optionFilterProp="label"
-        onChange={(chosen) => onChange({ user: chosen === ALL ? null : chosen })}
-        options={[{ value: ALL, label: 'All users' }, ...userChoices]}
+        showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 180 }}
       />
       <PatientIdFilter value={values.patient} onChange={(patient) => onChange({ patient })} />
-      <Select<string>
-        aria-label="Action"
-        value={values.action ?? ALL}
-        onChange={(chosen) => onChange({ action: chosen === ALL ? null : chosen })}
-        options={[
-          { value: ALL, label: 'All actions' },
-          ...AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) })),
-        ]}
+      <FilterSelect
+        label="Action"
+        value={values.action}
+        allLabel="All actions"
+        choices={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }))}
+        onChange={(action) => onChange({ action })}
         style={{ width: 170 }}
       />
-      <Input
-        type="date"
-        aria-label="From day"
-        prefix="From"
-        value={values.from ?? ''}
-        max={values.to ?? undefined}
-        onChange={(event) => onChange({ from: event.target.value || null })}
-        style={{ width: 180 }}
-      />
-      <Input
-        type="date"
-        aria-label="To day"
-        prefix="To"
-        value={values.to ?? ''}
-        min={values.from ?? undefined}
-        onChange={(event) => onChange({ to: event.target.value || null })}
-        style={{ width: 180 }}
-      />
+      <DayRangeFilter from={values.from} to={values.to} onChange={onChange} />
       {isFiltered && <Button onClick={onReset}>Clear filters</Button>}
     </Flex>
   );

@@ -1,20 +1,10 @@
-import type { ApiError } from '@dental/shared';
+import { type ApiError, clinicExportFileName } from '@dental/shared';
 import { useMutation, useQueryClient } from '@dental/shared/kit';
 import { App, Button, Descriptions, ErrorBanner, Flex, Spin, Typography } from '@dental/shared/ui';
 import { useState } from 'react';
 import { exportClinicData, settingsKeys, useBackupStatus } from '../api/settings';
 
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A file name the clinic will recognise: its name and the day. */
-function fileNameOf(clinicName: string, exportedAt: string): string {
-  const slug =
-    clinicName
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'clinic';
-  return `${slug}-${exportedAt.slice(0, 10)}.json`;
-}
 
 /** The Backup tab: the real state of the clinic's exports, and the Export itself for an admin. */
 export function BackupPanel({ canExport }: { canExport: boolean }) {
@@ -30,7 +20,7 @@ export function BackupPanel({ canExport }: { canExport: boolean }) {
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = fileNameOf(file.clinic.name, file.exported_at);
+      link.download = clinicExportFileName(file.clinic.name, file.exported_at);
       document.body.append(link);
       link.click();
       link.remove();

@@ -23,7 +23,7 @@ import {
   Tag,
   Typography,
   useActionError,
-  useConfirmDelete,
+  useRowDelete,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deleteUser, setUserStatus, userKeys, useUsers } from '../api/users';
@@ -38,7 +38,6 @@ const lastLoginFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium'
 export default function UsersPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const confirmDelete = useConfirmDelete();
   const selfId = useAuthStore((state) => state.user?.id);
   const list = useListState({ sorts: USER_SORTS, filters: FILTERS });
   const { state } = list;
@@ -62,14 +61,15 @@ export default function UsersPage() {
     },
     onError: actionError.refused,
   });
-  const remove = useMutation({
-    mutationFn: (user: WireUser) => deleteUser(user.id, user.version),
-    onSuccess: (_answer, user) => {
-      actionError.clear();
-      message.success(`${user.name} was deleted`);
-      refresh();
-    },
-    onError: actionError.refused,
+  const askDelete = useRowDelete<WireUser>({
+    remove: deleteUser,
+    question: (user) => ({
+      title: `Delete ${user.name}?`,
+      content: 'Are you sure you want to delete this user?',
+    }),
+    refused: actionError.refused,
+    refresh,
+    onDeleted: actionError.clear,
   });
 
   const columns: TableColumnsType<WireUser> = [
@@ -128,11 +128,7 @@ export default function UsersPage() {
           label: `Delete ${user.name}`,
           icon: <DeleteOutlined />,
           danger: true,
-          onClick: () =>
-            confirmDelete(
-              { title: `Delete ${user.name}?`, content: 'Are you sure you want to delete this user?' },
-              () => remove.mutateAsync(user),
-            ),
+          onClick: () => askDelete(user),
         },
       ],
       { fixed: 'right' },

@@ -1,4 +1,4 @@
-import { apiRequest, ERROR_MESSAGES, type PatientPage, type WirePatient } from '@dental/shared';
+import { apiRequest, ERROR_MESSAGES, type PatientPage, patientDetailKey, patientQuery } from '@dental/shared';
 import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
 
 /** Finding the patient of a booking: a search by name or phone, or one patient by id. */
@@ -10,7 +10,7 @@ const PATIENTS_FOLLOW = follows('patient');
 
 export const patientKeys = {
   search: (term: string) => ['patients', 'list', { search: term, limit: PATIENT_MATCHES_LIMIT }] as const,
-  detail: (id: number) => ['patients', 'detail', id] as const,
+  detail: patientDetailKey,
 };
 
 export function searchPatients(term: string): Promise<PatientPage> {
@@ -18,10 +18,6 @@ export function searchPatients(term: string): Promise<PatientPage> {
     { method: 'GET', url: '/api/patients', params: { search: term, limit: PATIENT_MATCHES_LIMIT } },
     ERROR_MESSAGES.fetchPatients,
   );
-}
-
-export function getPatient(id: number): Promise<WirePatient> {
-  return apiRequest({ method: 'GET', url: `/api/patients/${id}` }, ERROR_MESSAGES.fetchPatient);
 }
 
 /** The clinic's patients whose name, phone or e-mail contains the term; nothing is asked for a blank term. */
@@ -36,10 +32,5 @@ export function usePatientMatches(term: string) {
 }
 
 export function usePatient(id: number | null) {
-  return useQuery({
-    queryKey: patientKeys.detail(id ?? 0),
-    meta: PATIENTS_FOLLOW,
-    queryFn: () => getPatient(id ?? 0),
-    enabled: id !== null,
-  });
+  return useQuery({ ...patientQuery(id), meta: PATIENTS_FOLLOW });
 }

@@ -24,14 +24,14 @@ import { formatDay, todayDay, useQueryClient } from '@dental/shared/kit';
 import {
   AutoComplete,
   Checkbox,
-  Col,
   ErrorBanner,
+  FieldRow,
   Form,
   Input,
   InputNumber,
   ModalForm,
   type ModalFormOpenProps,
-  Row,
+  optionsOf,
   Select,
   schemaRules,
   Typography,
@@ -405,82 +405,67 @@ export function AppointmentForm({
       <Form.Item name="patient_id" hidden>
         <Input />
       </Form.Item>
-      <Row gutter={12}>
-        <Col xs={24} sm={14}>
-          <Form.Item
-            name="patient"
-            label="Patient Name"
-            rules={rulesFor('patient')}
-            extra={
-              editing
-                ? undefined
-                : isChosenPatient
-                  ? 'A patient of the clinic.'
-                  : 'Type a name or phone to find the patient; a new name and phone add a patient.'
-            }
-          >
-            <PatientNameInput onPick={pickPatient} disabled={editing} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={10}>
-          <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
-            <Input type="tel" autoComplete="off" disabled={editing} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={12}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="dentist_id" label="Dentist" rules={rulesFor('dentist_id')}>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Choose a dentist"
-              loading={dentists.isPending}
-              options={dentistChoices}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="date"
-            label="Date"
-            rules={rulesFor('date', [
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  const moved = !appointment || value !== appointment.date;
-                  if (moved && isDay(value) && value < today) throw new Error(PAST_BOOKING_MESSAGE);
-                },
+      <FieldRow spans={[14, 10]}>
+        <Form.Item
+          name="patient"
+          label="Patient Name"
+          rules={rulesFor('patient')}
+          extra={
+            editing
+              ? undefined
+              : isChosenPatient
+                ? 'A patient of the clinic.'
+                : 'Type a name or phone to find the patient; a new name and phone add a patient.'
+          }
+        >
+          <PatientNameInput onPick={pickPatient} disabled={editing} />
+        </Form.Item>
+        <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
+          <Input type="tel" autoComplete="off" disabled={editing} />
+        </Form.Item>
+      </FieldRow>
+      <FieldRow spans={[12, 12]}>
+        <Form.Item name="dentist_id" label="Dentist" rules={rulesFor('dentist_id')}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Choose a dentist"
+            loading={dentists.isPending}
+            options={dentistChoices}
+          />
+        </Form.Item>
+        <Form.Item
+          name="date"
+          label="Date"
+          rules={rulesFor('date', [
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const moved = !appointment || value !== appointment.date;
+                if (moved && isDay(value) && value < today) throw new Error(PAST_BOOKING_MESSAGE);
               },
-            ])}
-          >
-            <Input type="date" min={editing ? undefined : today} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={12}>
-        <Col xs={24} sm={14}>
-          <Form.Item name="treatment" label="Treatment" rules={rulesFor('treatment')}>
-            <Select
-              placeholder="Choose a treatment"
-              options={TREATMENTS.map((treatment) => ({ value: treatment, label: treatment }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={10}>
-          <Form.Item
-            name="duration"
-            label="Duration"
-            rules={rulesFor('duration', [{ required: true, message: 'Give the length in minutes' }])}
-          >
-            <InputNumber
-              min={VISIT_MINUTES_MIN}
-              max={VISIT_MINUTES_MAX}
-              step={VISIT_MINUTES_STEP}
-              suffix="minutes"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-      </Row>
+            },
+          ])}
+        >
+          <Input type="date" min={editing ? undefined : today} />
+        </Form.Item>
+      </FieldRow>
+      <FieldRow spans={[14, 10]}>
+        <Form.Item name="treatment" label="Treatment" rules={rulesFor('treatment')}>
+          <Select placeholder="Choose a treatment" options={optionsOf(TREATMENTS)} />
+        </Form.Item>
+        <Form.Item
+          name="duration"
+          label="Duration"
+          rules={rulesFor('duration', [{ required: true, message: 'Give the length in minutes' }])}
+        >
+          <InputNumber
+            min={VISIT_MINUTES_MIN}
+            max={VISIT_MINUTES_MAX}
+            step={VISIT_MINUTES_STEP}
+            suffix="minutes"
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </FieldRow>
       <Form.Item name="time" label="Time" rules={rulesFor('time')} extra={timeHint}>
         {outsideHours ? (
           <Input type="time" step={300} />

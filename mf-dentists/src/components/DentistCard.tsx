@@ -1,10 +1,9 @@
 import type { WireDentist } from '@dental/shared';
 import {
-  Button,
   Card,
+  CardTitle,
   ClockCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
+  cardActions,
   Flex,
   IdcardOutlined,
   MailOutlined,
@@ -28,16 +27,7 @@ export function DentistCard({ dentist, sample = false, onEdit, onDelete }: Denti
   return (
     <Card
       className="dentist-card"
-      title={
-        <Flex vertical>
-          <Typography.Text strong style={{ whiteSpace: 'normal' }}>
-            {dentist.name}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal', whiteSpace: 'normal' }}>
-            {dentist.specialty}
-          </Typography.Text>
-        </Flex>
-      }
+      title={<CardTitle name={dentist.name} detail={dentist.specialty} wrapDetail />}
       extra={
         <Flex gap={4} align="center">
           {sample && <Tag>Sample</Tag>}
@@ -47,27 +37,12 @@ export function DentistCard({ dentist, sample = false, onEdit, onDelete }: Denti
       actions={
         sample
           ? undefined
-          : [
-              <Button
-                key="edit"
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`Edit ${dentist.name}`}
-                onClick={() => onEdit?.(dentist)}
-              >
-                Edit
-              </Button>,
-              <Button
-                key="delete"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${dentist.name}`}
-                onClick={() => onDelete?.(dentist)}
-              >
-                Delete
-              </Button>,
-            ]
+          : cardActions({
+              editLabel: `Edit ${dentist.name}`,
+              deleteLabel: `Delete ${dentist.name}`,
+              onEdit: () => onEdit?.(dentist),
+              onDelete: () => onDelete?.(dentist),
+            })
       }
     >
       <Flex vertical gap={6}>

@@ -16,7 +16,10 @@ import {
   InputNumber,
   ModalForm,
   type ModalFormOpenProps,
+  NameEmailPhoneFields,
+  optionsOf,
   Select,
+  StatusField,
   schemaRules,
   useModalForm,
 } from '@dental/shared/ui';
@@ -112,20 +115,9 @@ export function DentistForm({ open, dentist: opened, onClose, onSaved }: Dentist
       onCancel={onClose}
       forceRender
     >
-      <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
-        <Input autoComplete="off" placeholder="Dr. Jane Doe" />
-      </Form.Item>
-      <Form.Item name="email" label="Email" rules={rulesFor('email')}>
-        <Input type="email" autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
-        <Input type="tel" autoComplete="off" />
-      </Form.Item>
+      <NameEmailPhoneFields rulesFor={rulesFor} namePlaceholder="Dr. Jane Doe" />
       <Form.Item name="specialty" label="Specialization" rules={rulesFor('specialty')}>
-        <Select
-          placeholder="Choose a specialization"
-          options={SPECIALIZATIONS.map((specialty) => ({ value: specialty, label: specialty }))}
-        />
+        <Select placeholder="Choose a specialization" options={optionsOf(SPECIALIZATIONS)} />
       </Form.Item>
       <Form.Item name="license" label="License Number" rules={rulesFor('license')}>
         <Input autoComplete="off" />
@@ -154,14 +146,11 @@ export function DentistForm({ open, dentist: opened, onClose, onSaved }: Dentist
           options={WEEKDAYS.map((_day, index) => ({ value: String(index + 1), label: DAY_LABELS[index] }))}
         />
       </Form.Item>
-      <Form.Item
-        name="status"
-        label="Status"
+      <StatusField
+        statuses={PERSON_STATUSES}
         rules={rulesFor('status')}
         extra="An inactive dentist keeps their history but is not offered for new bookings."
-      >
-        <Select options={PERSON_STATUSES.map((status) => ({ value: status, label: status }))} />
-      </Form.Item>
+      />
     </ModalForm>
   );
 }

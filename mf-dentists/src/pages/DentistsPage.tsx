@@ -1,13 +1,6 @@
 import { DENTIST_SORTS, PERSON_STATUSES, SPECIALIZATIONS, type WireDentist } from '@dental/shared';
-import { parseAsStringLiteral, useListState, useMutation, useQueryClient } from '@dental/shared/kit';
-import {
-  App,
-  FilterSelect,
-  ListPage,
-  listQueryOf,
-  useActionError,
-  useConfirmDelete,
-} from '@dental/shared/ui';
+import { parseAsStringLiteral, useListState, useQueryClient } from '@dental/shared/kit';
+import { App, FilterSelect, ListPage, listQueryOf, useActionError, useRowDelete } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deleteDentist, dentistKeys, useDentists } from '../api/dentists';
 import { DentistCard } from '../components/DentistCard';
@@ -24,7 +17,6 @@ export const LOAD_FAILURE = 'Failed to load dentists data. Showing sample data.'
 export default function DentistsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const confirmDelete = useConfirmDelete();
   const list = useListState({ sorts: DENTIST_SORTS, filters: FILTERS });
   const { state } = list;
   const [editing, setEditing] = useState<{ dentist: WireDentist | null } | null>(null);
@@ -35,25 +27,17 @@ export default function DentistsPage() {
     specialty: state.specialty ?? undefined,
   });
 
-  const actionError = useActionError(() => void queryClient.invalidateQueries({ queryKey: dentistKeys.all }));
-  const remove = useMutation({
-    // The dentist as the card showed them: changed or deleted at another desk meanwhile, it is refused.
-    mutationFn: (dentist: WireDentist) => deleteDentist(dentist.id, dentist.version),
-    onSuccess: (_answer, dentist) => {
-      message.success(`${dentist.name} was deleted`);
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.all });
-    },
-    onError: actionError.refused,
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: dentistKeys.all });
+  const actionError = useActionError(refresh);
+  const askDelete = useRowDelete<WireDentist>({
+    remove: deleteDentist,
+    question: (dentist) => ({
+      title: 'Delete dentist?',
+      content: `Are you sure you want to delete ${dentist.name}? Their availability and calendar feed go with them; their past appointments stay in the records under their name. This cannot be undone.`,
+    }),
+    refused: actionError.refused,
+    refresh,
   });
-
-  const askDelete = (dentist: WireDentist) =>
-    confirmDelete(
-      {
-        title: 'Delete dentist?',
-        content: `Are you sure you want to delete ${dentist.name}? Their availability and calendar feed go with them; their past appointments stay in the records under their name. This cannot be undone.`,
-      },
-      () => remove.mutateAsync(dentist),
-    );
 
   return (
     <ListPage

@@ -6,6 +6,8 @@ import {
   type PatientListQuery,
   type PatientPage,
   type PatientWriteRequest,
+  patientDetailKey,
+  patientQuery,
   type WirePatient,
 } from '@dental/shared';
 import { afterPreviousPage, follows, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
@@ -21,16 +23,12 @@ const HISTORY_FOLLOW = follows('appointment', 'patient', 'dentist');
 export const patientKeys = {
   all: ['patients'] as const,
   list: (params: PatientListParams) => ['patients', 'list', params] as const,
-  detail: (id: number) => ['patients', 'detail', id] as const,
+  detail: patientDetailKey,
   appointments: (id: number, page: number) => ['patients', 'detail', id, 'appointments', page] as const,
 };
 
 export function getPatients(params: PatientListParams & { after?: string }): Promise<PatientPage> {
   return apiRequest({ method: 'GET', url: '/api/patients', params }, ERROR_MESSAGES.fetchPatients);
-}
-
-export function getPatient(id: number): Promise<WirePatient> {
-  return apiRequest({ method: 'GET', url: `/api/patients/${id}` }, ERROR_MESSAGES.fetchPatient);
 }
 
 export function createPatient(body: PatientWriteRequest): Promise<WirePatient> {
@@ -74,12 +72,7 @@ export function usePatients(params: PatientListParams) {
 }
 
 export function usePatient(id: number | null) {
-  return useQuery({
-    queryKey: patientKeys.detail(id ?? 0),
-    meta: PATIENTS_FOLLOW,
-    queryFn: () => getPatient(id ?? 0),
-    enabled: id !== null,
-  });
+  return useQuery({ ...patientQuery(id), meta: PATIENTS_FOLLOW });
 }
 
 export function usePatientAppointments(id: number | null, page: number) {

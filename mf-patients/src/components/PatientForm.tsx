@@ -1,5 +1,6 @@
 import {
   FUTURE_BIRTH_DATE_MESSAGE,
+  getPatient,
   type PatientWriteRequest,
   PERSON_STATUSES,
   patientWriteSchema,
@@ -11,11 +12,12 @@ import {
   Input,
   ModalForm,
   type ModalFormOpenProps,
-  Select,
+  NameEmailPhoneFields,
+  StatusField,
   schemaRules,
   useModalForm,
 } from '@dental/shared/ui';
-import { createPatient, getPatient, patientKeys, updatePatient } from '../api/patients';
+import { createPatient, patientKeys, updatePatient } from '../api/patients';
 
 const rulesFor = schemaRules(patientWriteSchema.in);
 const FIELDS = Object.keys(patientWriteSchema.in.shape);
@@ -73,15 +75,7 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
       onCancel={onClose}
       forceRender
     >
-      <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="email" label="Email" rules={rulesFor('email')}>
-        <Input type="email" autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
-        <Input type="tel" autoComplete="off" />
-      </Form.Item>
+      <NameEmailPhoneFields rulesFor={rulesFor} />
       <Form.Item
         name="dateOfBirth"
         label="Date of Birth"
@@ -104,11 +98,7 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
       <Form.Item name="medicalHistory" label="Medical History" rules={rulesFor('medicalHistory')}>
         <Input.TextArea rows={3} maxLength={2000} showCount />
       </Form.Item>
-      {shown && (
-        <Form.Item name="status" label="Status" rules={rulesFor('status')}>
-          <Select options={PERSON_STATUSES.map((status) => ({ value: status, label: status }))} />
-        </Form.Item>
-      )}
+      {shown && <StatusField statuses={PERSON_STATUSES} rules={rulesFor('status')} />}
     </ModalForm>
   );
 }

@@ -4,7 +4,6 @@ import {
   parseAsId,
   parseAsStringLiteral,
   useListState,
-  useMutation,
   useQueryClient,
   useQueryState,
 } from '@dental/shared/kit';
@@ -21,7 +20,7 @@ import {
   Tag,
   Typography,
   useActionError,
-  useConfirmDelete,
+  useRowDelete,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deletePatient, patientKeys, usePatients } from '../api/patients';
@@ -34,7 +33,6 @@ const FILTERS = { status: parseAsStringLiteral(PERSON_STATUSES) };
 export default function PatientsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const confirmDelete = useConfirmDelete();
   const list = useListState({ sorts: PATIENT_SORTS, filters: FILTERS });
   const { state } = list;
   const [openPatient, setOpenPatient] = useQueryState('patient', parseAsId.withOptions({ history: 'push' }));
@@ -42,16 +40,17 @@ export default function PatientsPage() {
 
   const patients = usePatients({ ...listQueryOf(state), status: state.status ?? undefined });
 
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: patientKeys.all });
   // Refused as stale or gone: the list shows the patient as it is now.
-  const actionError = useActionError(() => void queryClient.invalidateQueries({ queryKey: patientKeys.all }));
-  const remove = useMutation({
-    // The patient as the row showed it: changed or deleted at another desk meanwhile, it is refused.
-    mutationFn: (patient: WirePatient) => deletePatient(patient.id, patient.version),
-    onSuccess: (_answer, patient) => {
-      message.success(`${patient.name} was deleted`);
-      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-    },
-    onError: actionError.refused,
+  const actionError = useActionError(refresh);
+  const askDelete = useRowDelete<WirePatient>({
+    remove: deletePatient,
+    question: (patient) => ({
+      title: 'Delete patient?',
+      content: `Are you sure you want to delete ${patient.name}? This cannot be undone.`,
+    }),
+    refused: actionError.refused,
+    refresh,
   });
 
   const columns: TableColumnsType<WirePatient> = [
@@ -120,14 +119,7 @@ export default function PatientsPage() {
         label: `Delete ${patient.name}`,
         icon: <DeleteOutlined />,
         danger: true,
-        onClick: () =>
-          confirmDelete(
-            {
-              title: 'Delete patient?',
-              content: `Are you sure you want to delete ${patient.name}? This cannot be undone.`,
-            },
-            () => remove.mutateAsync(patient),
-          ),
+        onClick: () => askDelete(patient),
       },
     ]),
   ];

@@ -1,6 +1,6 @@
 import type { WireAvailability } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { Button, Card, DeleteOutlined, EditOutlined, Flex, Tag, Typography } from '@dental/shared/ui';
+import { Button, Card, CardTitle, cardActions, Tag, Typography } from '@dental/shared/ui';
 import './availability.css';
 
 export interface AvailabilityCardProps {
@@ -30,40 +30,16 @@ export function AvailabilityCard({
   return (
     <Card
       className="availability-card"
-      title={
-        <Flex vertical>
-          <Typography.Text strong style={{ whiteSpace: 'normal' }}>
-            {day.dentist_name}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-            {when}
-          </Typography.Text>
-        </Flex>
-      }
+      title={<CardTitle name={day.dentist_name} detail={when} />}
       extra={<Tag color={inactive ? 'default' : 'green'}>{day.status}</Tag>}
       actions={
         editable
-          ? [
-              <Button
-                key="edit"
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`Edit availability of ${day.dentist_name} on ${when}`}
-                onClick={() => onEdit?.(day)}
-              >
-                Edit
-              </Button>,
-              <Button
-                key="delete"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete availability of ${day.dentist_name} on ${when}`}
-                onClick={() => onDelete?.(day)}
-              >
-                Delete
-              </Button>,
-            ]
+          ? cardActions({
+              editLabel: `Edit availability of ${day.dentist_name} on ${when}`,
+              deleteLabel: `Delete availability of ${day.dentist_name} on ${when}`,
+              onEdit: () => onEdit?.(day),
+              onDelete: () => onDelete?.(day),
+            })
           : undefined
       }
     >

@@ -12,6 +12,7 @@ import {
   ModalForm,
   type ModalFormOpenProps,
   Select,
+  StatusField,
   schemaRules,
   useModalForm,
 } from '@dental/shared/ui';
@@ -139,14 +140,11 @@ export function AvailabilityForm({
         <SlotPicker known={day?.time_slots} />
       </Form.Item>
       {day && (
-        <Form.Item
-          name="status"
-          label="Status"
+        <StatusField
+          statuses={AVAILABILITY_DAY_STATUSES}
           rules={rulesFor('status')}
           extra="An inactive day offers no slot: nothing can be booked on it."
-        >
-          <Select options={AVAILABILITY_DAY_STATUSES.map((status) => ({ value: status, label: status }))} />
-        </Form.Item>
+        />
       )}
     </ModalForm>
   );

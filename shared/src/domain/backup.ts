@@ -118,3 +118,16 @@ export const backupStatusSchema = z.object({
   last_export: z.object({ at: z.string(), by: z.string() }).nullable(),
 });
 export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
+/**
+ * The file name of an export (the server's download, the browser's saved file): the clinic's name
+ * and the day, in letters a file system keeps.
+ */
+export function clinicExportFileName(clinicName: string, exportedAt: string): string {
+  const slug =
+    clinicName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'clinic';
+  return `${slug}-${exportedAt.slice(0, 10)}.json`;
+}

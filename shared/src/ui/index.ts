@@ -59,6 +59,15 @@ export {
 } from './EditConflict';
 export { ErrorBanner } from './ErrorBanner';
 export {
+  FieldRow,
+  type FieldRowProps,
+  NameEmailPhoneFields,
+  type NameEmailPhoneFieldsProps,
+  optionsOf,
+  StatusField,
+  type StatusFieldProps,
+} from './formFields';
+export {
   AppstoreOutlined,
   BellOutlined,
   CalendarOutlined,
@@ -107,15 +116,21 @@ export {
 export { ListSearch, type ListSearchProps } from './ListSearch';
 export {
   type ActionError,
+  type CardActionsOptions,
+  CardTitle,
+  type CardTitleProps,
+  cardActions,
   type FilterChoice,
   FilterSelect,
   type FilterSelectProps,
   type RowAction,
   RowActions,
   type RowActionsProps,
+  type RowDeleteOptions,
   rowActionsColumn,
   useActionError,
   useConfirmDelete,
+  useRowDelete,
 } from './listParts';
 export {
   type FollowedRecord,

@@ -1,6 +1,18 @@
-import { App, Button, Select, Space, type TableColumnsType, Tooltip } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Flex,
+  Select,
+  type SelectProps,
+  Space,
+  type TableColumnsType,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import type { ApiError } from '../api/client';
+import { DeleteOutlined, EditOutlined } from './icons';
 
 /** A row action's refusal as the list frame shows it: a dismissible banner. */
 export interface ActionError {
@@ -37,6 +49,42 @@ export function useConfirmDelete() {
       okButtonProps: { danger: true },
       onOk: () => remove().catch(() => undefined),
     });
+}
+
+export interface RowDeleteOptions<Row> {
+  /** The API's delete of the row as the list showed it (its version: If-Match). */
+  remove: (id: number, version: number) => Promise<unknown>;
+  /** The screen's question before it: 'Delete patient?'. */
+  question: (row: Row) => { title: string; content: string };
+  /** Where a refusal is said: the list's action-error banner (`useActionError().refused`). */
+  refused: (error: ApiError) => void;
+  /** Reads the list again once the row is deleted. */
+  refresh: () => void;
+  /** What else follows a delete, before it is announced. */
+  onDeleted?: () => void;
+}
+
+/**
+ * A list's Delete of a named row: asked first, then sent for the row as shown (one changed or
+ * deleted at another desk meanwhile is refused), announced as '<name> was deleted' and the list
+ * read again. Answers what a row's Delete button calls.
+ */
+export function useRowDelete<Row extends { id: number; name: string; version: number }>(
+  options: RowDeleteOptions<Row>,
+) {
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
+  const { remove, question, refused, refresh, onDeleted } = options;
+  const deletion = useMutation({
+    mutationFn: (row: Row) => remove(row.id, row.version),
+    onSuccess: (_answer, row) => {
+      onDeleted?.();
+      message.success(`${row.name} was deleted`);
+      refresh();
+    },
+    onError: refused,
+  });
+  return (row: Row) => confirmDelete(question(row), () => deletion.mutateAsync(row));
 }
 
 /** One icon button of a row: what it does for which row, read by screen readers ('Edit Mia Martin'). */
@@ -93,6 +141,60 @@ export function RowActions({ actions, small = false }: RowActionsProps) {
   );
 }
 
+export interface CardTitleProps {
+  /** Whom the card is of, in bold; a long name wraps. */
+  name: ReactNode;
+  /** The line below the name. */
+  detail: ReactNode;
+  /** The detail wraps too, rather than being cut short. */
+  wrapDetail?: boolean;
+}
+
+/** A card's title: a name, and a line of detail below it. */
+export function CardTitle({ name, detail, wrapDetail = false }: CardTitleProps) {
+  return (
+    <Flex vertical>
+      <Typography.Text strong style={{ whiteSpace: 'normal' }}>
+        {name}
+      </Typography.Text>
+      <Typography.Text
+        type="secondary"
+        style={wrapDetail ? { fontWeight: 'normal', whiteSpace: 'normal' } : { fontWeight: 'normal' }}
+      >
+        {detail}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+export interface CardActionsOptions {
+  /** What Edit does for which card, read by screen readers: 'Edit Mia Martin'. */
+  editLabel: string;
+  /** Likewise for Delete: 'Delete Mia Martin'. */
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** A card's Edit and Delete buttons, for its `actions`. */
+export function cardActions({ editLabel, deleteLabel, onEdit, onDelete }: CardActionsOptions): ReactNode[] {
+  return [
+    <Button key="edit" type="text" icon={<EditOutlined />} aria-label={editLabel} onClick={onEdit}>
+      Edit
+    </Button>,
+    <Button
+      key="delete"
+      type="text"
+      danger
+      icon={<DeleteOutlined />}
+      aria-label={deleteLabel}
+      onClick={onDelete}
+    >
+      Delete
+    </Button>,
+  ];
+}
+
 /** A table's Actions column: each row's `RowActions`. `fixed: 'right'` keeps it in view on a phone. */
 export function rowActionsColumn<Row>(
   actionsOf: (row: Row) => RowAction[],
@@ -121,6 +223,8 @@ export interface FilterSelectProps<Value extends string | number> {
   style?: CSSProperties;
   loading?: boolean;
   popupMatchSelectWidth?: boolean;
+  /** Typing narrows a long list of choices: `{ optionFilterProp: 'label' }`. */
+  showSearch?: SelectProps['showSearch'];
 }
 
 /** A filter bar's select: 'All …' first (no filter), then the filter's values. */

@@ -23,6 +23,8 @@ const int4range = customType<{ data: string }>({ dataType: () => 'int4range' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
+const version = () => integer('version').notNull().default(1);
 
 export const clinics = pgTable('clinics', {
   id: serial('id').primaryKey(),
@@ -31,6 +33,12 @@ export const clinics = pgTable('clinics', {
   createdAt: createdAt(),
 });
 
+/** The clinic a row belongs to. */
+const clinicOwner = () =>
+  integer('clinic_id')
+    .notNull()
+    .references(() => clinics.id);
+
 /**
  * Clinic-owned tables lead their keys with `clinic_id`, so every query is scoped by the clinic and the
  * schema can later be distributed by clinic without change.
@@ -38,9 +46,7 @@ export const clinics = pgTable('clinics', {
 export const users = pgTable(
   'users',
   {
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicOwner(),
     id: serial('id').notNull(),
     username: text('username').notNull(),
     email: text('email').notNull(),
@@ -55,8 +61,7 @@ export const users = pgTable(
     /** Access tokens issued before this (a password change) are refused: the user's other sessions end. */
     sessionsSince: timestamp('sessions_since', { withTimezone: true }),
     createdAt: createdAt(),
-    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
-    version: integer('version').notNull().default(1),
+    version: version(),
     /** The newest activity record (audit id) this user has seen in the bell. */
     activitySeenId: bigint('activity_seen_id', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
@@ -91,9 +96,7 @@ export const refreshTokens = pgTable(
 export const clinicModules = pgTable(
   'clinic_modules',
   {
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicOwner(),
     moduleId: text('module_id').notNull(),
     enabled: boolean('enabled').notNull(),
     updatedAt: updatedAt(),
@@ -133,9 +136,7 @@ export const serverSecrets = pgTable('server_secrets', {
 export const dentists = pgTable(
   'dentists',
   {
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicOwner(),
     id: serial('id').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -147,8 +148,7 @@ export const dentists = pgTable(
     workingDays: text('working_days').notNull().default('12345'),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
-    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
-    version: integer('version').notNull().default(1),
+    version: version(),
     updatedAt: updatedAt(),
     /**
      * Set when a dentist with past appointments is deleted: the row stays so the clinic's records
@@ -174,9 +174,7 @@ export const dentists = pgTable(
 export const patients = pgTable(
   'patients',
   {
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicOwner(),
     id: serial('id').notNull(),
     name: text('name').notNull(),
     email: text('email'),
@@ -187,8 +185,7 @@ export const patients = pgTable(
     medicalHistory: text('medical_history'),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
-    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
-    version: integer('version').notNull().default(1),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -335,8 +332,7 @@ export const appointments = pgTable(
     /** Raised on every change: a calendar feed's SEQUENCE, so subscribed calendars take the new version. */
     sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
-    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
-    version: integer('version').notNull().default(1),
+    version: version(),
     updatedAt: updatedAt(),
     /**
      * The patient's name and phone as they are now, written by the database's triggers alone
@@ -538,8 +534,7 @@ export const availability = pgTable(
     /** An inactive day offers no slot: nothing can be booked with the dentist on it. */
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
-    /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
-    version: integer('version').notNull().default(1),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -638,8 +633,7 @@ export const clinicSettings = pgTable('clinic_settings', {
   bookingGridMinutes: integer('booking_grid_minutes').notNull().default(15),
   /** Who signs in with a second factor: 'none', 'admins' or 'all' (MFA_POLICIES). */
   mfaRequired: text('mfa_required').notNull().default('none'),
-  /** Moves on with every change staff can see: a write naming an older one (If-Match) is refused. */
-  version: integer('version').notNull().default(1),
+  version: version(),
   updatedAt: updatedAt(),
 });
 

@@ -21,7 +21,6 @@ import {
   timeRange,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { recordAudit } from '../../db/auditLog';
 import { GATHERED_MATCHES, pagePlanOf, type SeekPage, seekPage } from '../../db/cappedCount';
 import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
 import { clinicToday } from '../../db/clinicTime';
@@ -30,6 +29,7 @@ import { appointments, dentists, patients } from '../../db/schema';
 import { wordStartPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
+import { type Actor as ClinicActor, recordActorAudit } from '../actorAudit';
 import { lockDays, settleDays } from '../availability/availabilityData';
 import { type DentistDays, openHoursOf } from '../availability/openHours';
 import {
@@ -57,10 +57,8 @@ export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const NO_ACTIVE_DENTIST = 'No active dentist with this id in your clinic';
 export const NO_SUCH_PATIENT = 'No patient with this id in your clinic';
 
-/** Who acts: the clinic whose appointments they manage, and their own id (for the audit record). */
-export interface Actor {
-  clinicId: number;
-  userId: number;
+/** Who acts, and their role: what they may book outside the dentist's open hours. */
+interface Actor extends ClinicActor {
   role: Role;
 }
 
@@ -609,9 +607,7 @@ function auditVisit(
   appointmentId: number,
   details: Record<string, unknown>,
 ): Promise<void> {
-  return recordAudit(tx, {
-    clinicId: actor.clinicId,
-    userId: actor.userId,
+  return recordActorAudit(tx, actor, {
     action,
     entity: 'appointment',
     entityId: appointmentId,

@@ -56,6 +56,18 @@ const toRecord = (row: RawRecord): AuditRecord => ({
   details: row.details,
 });
 
+/** The records `where` shows, newest first, the part of them `range` (limit, offset) says. */
+async function recordsWhere(db: Database, where: SQL, range: SQL): Promise<AuditRecord[]> {
+  const { rows } = await db.execute(sql`
+    select ${recordColumns}
+    from audit_log a left join users u on u.clinic_id = a.clinic_id and u.id = a.user_id
+    where ${where}
+    order by a.created_at desc, a.id desc
+    ${range}
+  `);
+  return (rows as unknown as RawRecord[]).map(toRecord);
+}
+
 /** A page of the clinic's audit records, newest first, with its total (capped as every list's). */
 export async function listAudit(
   db: Database,
@@ -63,31 +75,22 @@ export async function listAudit(
   filters: Filters,
 ): Promise<{ data: AuditRecord[]; total: CappedTotal }> {
   const where = await whereOf(db, clinicId, filters);
-  const { rows } = await db.execute(sql`
-    select ${recordColumns}
-    from audit_log a left join users u on u.clinic_id = a.clinic_id and u.id = a.user_id
-    where ${where}
-    order by a.created_at desc, a.id desc
-    limit ${filters.limit} offset ${(filters.page - 1) * filters.limit}
-  `);
+  const data = await recordsWhere(
+    db,
+    where,
+    sql`limit ${filters.limit} offset ${(filters.page - 1) * filters.limit}`,
+  );
   const total = await cappedCount(
     db,
     sql`select 1 from audit_log a where ${where}`,
     listCountCap(filters.page, filters.limit),
   );
-  return { data: (rows as unknown as RawRecord[]).map(toRecord), total };
+  return { data, total };
 }
 
 /** Every record the filters show (up to AUDIT_CSV_MAX), newest first, as CSV. */
 export async function auditCsv(db: Database, clinicId: number, filters: CsvFilters): Promise<string> {
-  const where = await whereOf(db, clinicId, filters);
-  const { rows } = await db.execute(sql`
-    select ${recordColumns}
-    from audit_log a left join users u on u.clinic_id = a.clinic_id and u.id = a.user_id
-    where ${where}
-    order by a.created_at desc, a.id desc
-    limit ${AUDIT_CSV_MAX}
-  `);
+  const records = await recordsWhere(db, await whereOf(db, clinicId, filters), sql`limit ${AUDIT_CSV_MAX}`);
   const cell = (value: unknown) => {
     const text =
       value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -96,7 +99,7 @@ export async function auditCsv(db: Database, clinicId: number, filters: CsvFilte
   const lines = [
     ['id', 'place', 'when', 'user_id', 'user', 'action', 'entity', 'entity_id', 'details'].join(','),
   ];
-  for (const record of (rows as unknown as RawRecord[]).map(toRecord)) {
+  for (const record of records) {
     lines.push(
       [
         record.id,

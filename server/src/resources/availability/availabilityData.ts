@@ -15,8 +15,7 @@ import {
 } from '@dental/shared/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Staff } from '../../auth/staff';
-import { recordAudit } from '../../db/auditLog';
-import type { Database } from '../../db/client';
+import type { Database, Reader, Transaction } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { liveDentist } from '../../db/liveDentists';
@@ -25,9 +24,7 @@ import { containsPattern } from '../../db/search';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Reader = Database | Transaction;
+import { actorOfStaff, recordActorAudit } from '../actorAudit';
 
 export const AVAILABILITY_NOT_FOUND = 'Availability not found';
 export const DENTIST_NOT_FOUND = 'Dentist not found';
@@ -460,9 +457,7 @@ export async function createAvailability(
       })
       .returning({ id: availability.id });
     if (!created) throw new Error('Availability was not created');
-    await recordAudit(tx, {
-      clinicId: staff.clinicId,
-      userId: staff.id,
+    await recordActorAudit(tx, actorOfStaff(staff), {
       action: 'create',
       entity: 'availability',
       entityId: created.id,
@@ -562,9 +557,7 @@ export async function updateAvailability(
         updatedAt: new Date(),
       })
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
-    await recordAudit(tx, {
-      clinicId: staff.clinicId,
-      userId: staff.id,
+    await recordActorAudit(tx, actorOfStaff(staff), {
       action: 'update',
       entity: 'availability',
       entityId: id,
@@ -608,9 +601,7 @@ export async function deleteAvailability(
     await tx
       .delete(availability)
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
-    await recordAudit(tx, {
-      clinicId: staff.clinicId,
-      userId: staff.id,
+    await recordActorAudit(tx, actorOfStaff(staff), {
       action: 'delete',
       entity: 'availability',
       entityId: id,
@@ -654,9 +645,7 @@ export async function updateSlot(
       .set({ timeSlots: next, updatedAt: new Date() })
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
     const dentist = await dentistExists(tx, staff.clinicId, current.dentistId);
-    await recordAudit(tx, {
-      clinicId: staff.clinicId,
-      userId: staff.id,
+    await recordActorAudit(tx, actorOfStaff(staff), {
       action: 'status_change',
       entity: 'availability',
       entityId: id,
@@ -741,9 +730,7 @@ export async function fillAvailability(
       ? await tx.insert(availability).values(rows).returning({ id: availability.id })
       : [];
     if (inserted.length > 0) {
-      await recordAudit(tx, {
-        clinicId: staff.clinicId,
-        userId: staff.id,
+      await recordActorAudit(tx, actorOfStaff(staff), {
         action: 'create',
         entity: 'availability',
         details: {

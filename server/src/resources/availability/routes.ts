@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
-import { listPage, rowRoutes, versionedDeleteResponses, versionedWriteResponses } from '../rowRoutes';
+import { listPage, rowRoutes } from '../rowRoutes';
 import {
   AVAILABILITY_NOT_FOUND,
   createAvailability,
@@ -39,25 +39,25 @@ const BODY_RULES =
 export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const writer = guard.permitted('availability', 'manage availability');
-  const days = rowRoutes(guard, (clinicId, id) => findAvailability(db, clinicId, id), AVAILABILITY_NOT_FOUND);
+  const days = rowRoutes(app, guard, {
+    path: '/api/availability',
+    tags: TAGS,
+    schema: wireAvailabilitySchema,
+    find: (clinicId, id) => findAvailability(db, clinicId, id),
+    notFound: AVAILABILITY_NOT_FOUND,
+  });
 
-  routes.get(
-    '/api/availability',
-    {
-      onRequest: guard.authenticated,
-      config: { clinicReadCache: true },
-      schema: {
-        tags: TAGS,
-        summary:
-          "The clinic's availability days (any signed-in role): filters `dentist_id`, an exact `date` or a `from`/`to` range (inclusive), `search` on the dentist's name; by date (`sort=-date` newest first) then dentist name; paged",
-        security: SECURITY,
-        querystring: availabilityListQuerySchema,
-        response: { 200: availabilityPageSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) =>
+  days.getList({
+    onRequest: guard.authenticated,
+    cached: true,
+    summary:
+      "The clinic's availability days (any signed-in role): filters `dentist_id`, an exact `date` or a `from`/`to` range (inclusive), `search` on the dentist's name; by date (`sort=-date` newest first) then dentist name; paged",
+    query: availabilityListQuerySchema,
+    page: availabilityPageSchema,
+    codes: [400, 401],
+    list: async (request) =>
       listPage(request.query, await listAvailability(db, guard.staffOf(request).clinicId, request.query)),
-  );
+  });
 
   routes.get(
     '/api/availability/dentist/:id',
@@ -81,36 +81,19 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
       ),
   );
 
-  routes.get(
-    '/api/availability/:id',
-    {
-      onRequest: guard.authenticated,
-      schema: {
-        tags: TAGS,
-        summary: 'One availability day (any signed-in role)',
-        security: SECURITY,
-        params: idParamsSchema,
-        response: { 200: wireAvailabilitySchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => days.rowOf(request),
-  );
+  days.getOne({
+    onRequest: guard.authenticated,
+    summary: 'One availability day (any signed-in role)',
+    codes: [401, 404],
+  });
 
-  routes.post(
-    '/api/availability',
-    {
-      onRequest: writer,
-      schema: {
-        tags: TAGS,
-        summary: `Add a dentist's availability for one date (${WRITERS}). ${BODY_RULES}. One day per dentist and date: 409 if it exists`,
-        security: SECURITY,
-        body: availabilityWriteSchema,
-        response: { 201: wireAvailabilitySchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createAvailability(db, guard.staffOf(request), request.body)),
-  );
+  days.createOne({
+    onRequest: writer,
+    summary: `Add a dentist's availability for one date (${WRITERS}). ${BODY_RULES}. One day per dentist and date: 409 if it exists`,
+    body: availabilityWriteSchema,
+    codes: [400, 401, 403, 409],
+    create: (request) => createAvailability(db, guard.staffOf(request), request.body),
+  });
 
   routes.post(
     '/api/availability/fill',
@@ -128,62 +111,33 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
       reply.code(201).send(await fillAvailability(db, guard.staffOf(request), request.body)),
   );
 
-  routes.put(
-    '/api/availability/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags: TAGS,
-        summary: `Replace an availability day (${WRITERS}). ${BODY_RULES}; slots are stored as sent. Only an admin may move the day to another dentist; a new date must not be in the past; 409 if the dentist already has that date`,
-        security: SECURITY,
-        params: idParamsSchema,
-        body: availabilityWriteSchema,
-        response: versionedWriteResponses(wireAvailabilitySchema, 400, 401, 403, 404, 409),
-      },
-    },
-    async (request, reply) =>
-      days.writeIfMatch(request, reply, (expected) =>
-        updateAvailability(db, guard.staffOf(request), request.params.id, request.body, expected),
-      ),
-  );
+  days.writeOne({
+    method: 'PUT',
+    onRequest: writer,
+    summary: `Replace an availability day (${WRITERS}). ${BODY_RULES}; slots are stored as sent. Only an admin may move the day to another dentist; a new date must not be in the past; 409 if the dentist already has that date`,
+    body: availabilityWriteSchema,
+    codes: [400, 401, 403, 404, 409],
+    write: (request, expected) =>
+      updateAvailability(db, guard.staffOf(request), request.params.id, request.body, expected),
+  });
 
-  routes.delete(
-    '/api/availability/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags: TAGS,
-        summary: `Delete an availability day (${WRITERS}); 409 while it holds a live appointment (cancel or move it first)`,
-        security: SECURITY,
-        params: idParamsSchema,
-        response: versionedDeleteResponses(wireAvailabilitySchema, 401, 403, 404, 409),
-      },
-    },
-    async (request, reply) =>
-      days.deleteIfMatch(
-        request,
-        reply,
-        (expected) => deleteAvailability(db, guard.staffOf(request), request.params.id, expected),
-        'Availability deleted',
-      ),
-  );
+  days.deleteOne({
+    onRequest: writer,
+    summary: `Delete an availability day (${WRITERS}); 409 while it holds a live appointment (cancel or move it first)`,
+    codes: [401, 403, 404, 409],
+    remove: (request, expected) =>
+      deleteAvailability(db, guard.staffOf(request), request.params.id, expected),
+    message: 'Availability deleted',
+  });
 
-  routes.patch(
-    '/api/availability/:id/slot',
-    {
-      onRequest: writer,
-      schema: {
-        tags: TAGS,
-        summary: `Open or close one slot of a day with \`{ start, end, available }\`, the slot named by its exact times (${WRITERS}); answers the whole day. 404 'No slot from HH:mm to HH:mm on this day' if it has none such`,
-        security: SECURITY,
-        params: idParamsSchema,
-        body: slotUpdateSchema,
-        response: versionedWriteResponses(wireAvailabilitySchema, 400, 401, 403, 404),
-      },
-    },
-    async (request, reply) =>
-      days.writeIfMatch(request, reply, (expected) =>
-        updateSlot(db, guard.staffOf(request), request.params.id, request.body, expected),
-      ),
-  );
+  days.writeOne({
+    method: 'PATCH',
+    suffix: 'slot',
+    onRequest: writer,
+    summary: `Open or close one slot of a day with \`{ start, end, available }\`, the slot named by its exact times (${WRITERS}); answers the whole day. 404 'No slot from HH:mm to HH:mm on this day' if it has none such`,
+    body: slotUpdateSchema,
+    codes: [400, 401, 403, 404],
+    write: (request, expected) =>
+      updateSlot(db, guard.staffOf(request), request.params.id, request.body, expected),
+  });
 }

@@ -46,6 +46,14 @@ async function clinicRows<Table extends ClinicTable>(
   return rows as unknown as Table['$inferSelect'][];
 }
 
+/** Rows as the file lists them: each with its clinic-scoped id and creation time (keptRows reads them back). */
+function exportedRows<Row extends { id: number; createdAt: Date }, Fields>(
+  rows: Row[],
+  fieldsOf: (row: Row) => Fields,
+) {
+  return rows.map((row) => ({ id: row.id, ...fieldsOf(row), created_at: iso(row.createdAt) }));
+}
+
 /** Everything of one clinic, read in one transaction so the file is one consistent moment. */
 export async function exportClinic(
   db: Database,
@@ -92,8 +100,7 @@ export async function exportClinic(
         : null,
       modules: moduleRows.map((row) => ({ module_id: row.moduleId, enabled: row.enabled })),
       // No password hash, failed sign-ins or session marks: a file is not a way in.
-      users: userRows.map((row) => ({
-        id: row.id,
+      users: exportedRows(userRows, (row) => ({
         username: row.username,
         email: row.email,
         name: row.name,
@@ -101,17 +108,13 @@ export async function exportClinic(
         is_active: row.isActive,
         dentist_id: row.dentistId,
         last_login: row.lastLogin ? iso(row.lastLogin) : null,
-        created_at: iso(row.createdAt),
       })),
-      dentists: dentistRows.map((row) => ({
-        id: row.id,
+      dentists: exportedRows(dentistRows, (row) => ({
         ...dentistDetailsOf(row),
         status: row.status as 'active' | 'inactive',
         deleted_at: row.deletedAt ? iso(row.deletedAt) : null,
-        created_at: iso(row.createdAt),
       })),
-      patients: patientRows.map((row) => ({
-        id: row.id,
+      patients: exportedRows(patientRows, (row) => ({
         name: row.name,
         email: row.email,
         phone: row.phone,
@@ -120,18 +123,14 @@ export async function exportClinic(
         emergency_contact: row.emergencyContact,
         medical_history: row.medicalHistory,
         status: row.status as 'active' | 'inactive',
-        created_at: iso(row.createdAt),
       })),
-      availability: dayRows.map((row) => ({
-        id: row.id,
+      availability: exportedRows(dayRows, (row) => ({
         dentist_id: row.dentistId,
         date: row.date,
         time_slots: row.timeSlots,
         status: row.status as 'active' | 'inactive',
-        created_at: iso(row.createdAt),
       })),
-      appointments: visitRows.map((row) => ({
-        id: row.id,
+      appointments: exportedRows(visitRows, (row) => ({
         patient_id: row.patientId,
         dentist_id: row.dentistId,
         date: row.date,
@@ -142,7 +141,6 @@ export async function exportClinic(
         notes: row.notes,
         outside_hours: row.outsideHours,
         outside_hours_reason: row.outsideHoursReason,
-        created_at: iso(row.createdAt),
         updated_at: iso(row.updatedAt),
       })),
     };

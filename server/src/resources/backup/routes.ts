@@ -1,4 +1,4 @@
-import { backupStatusSchema, clinicExportSchema } from '@dental/shared/domain';
+import { backupStatusSchema, clinicExportFileName, clinicExportSchema } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
@@ -8,16 +8,6 @@ import { backupStatus, exportClinic } from './clinicExport';
 
 const TAGS = ['backup'];
 const SECURITY = [{ bearerAuth: [] }];
-
-/** The file name of an export: the clinic and the day, in letters a file system keeps. */
-function exportFileName(clinicName: string, exportedAt: string): string {
-  const slug =
-    clinicName
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'clinic';
-  return `${slug}-${exportedAt.slice(0, 10)}.json`;
-}
 
 /** The clinic's backup (Settings, Backup tab): its state for everyone, the export for an admin. */
 export function registerBackupRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
@@ -55,7 +45,7 @@ export function registerBackupRoutes(app: FastifyInstance, db: Database, guard: 
       const file = await exportClinic(db, { clinicId: staff.clinicId, userId: staff.id, name: staff.name });
       void reply.header(
         'content-disposition',
-        `attachment; filename="${exportFileName(staff.clinicName, file.exported_at)}"`,
+        `attachment; filename="${clinicExportFileName(staff.clinicName, file.exported_at)}"`,
       );
       return file;
     },

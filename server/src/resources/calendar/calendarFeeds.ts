@@ -7,12 +7,12 @@ import {
 import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
 import { liveDentist } from '../../db/liveDentists';
 import { appointments, calendarFeeds, clinics, dentists, patients } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import { recordActorAudit } from '../actorAudit';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -61,9 +61,7 @@ export async function rotateFeed(
         target: [calendarFeeds.clinicId, calendarFeeds.dentistId],
         set: { tokenHash: hashToken(token), createdBy: actor.userId, createdAt },
       });
-    await recordAudit(tx, {
-      clinicId: actor.clinicId,
-      userId: actor.userId,
+    await recordActorAudit(tx, actor, {
       action: 'update',
       entity: 'calendar_feed',
       entityId: dentistId,

@@ -10,9 +10,8 @@ import {
   workingHoursOf,
 } from '@dental/shared/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { recordAudit } from '../../db/auditLog';
 import { pageWithTotal } from '../../db/cappedCount';
-import type { Database } from '../../db/client';
+import type { Database, Reader, Transaction } from '../../db/client';
 import { clinicNow } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { liveDentist } from '../../db/liveDentists';
@@ -21,6 +20,7 @@ import { containsPattern } from '../../db/search';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
+import { type Actor, recordActorAudit } from '../actorAudit';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from '../appointments/appointmentRows';
 
 export const DENTIST_NOT_FOUND = 'Dentist not found';
@@ -29,15 +29,6 @@ export const DENTIST_LICENSE_TAKEN = 'Another dentist of the clinic has this lic
 const appointmentsWord = (total: number) => `appointment${total === 1 ? '' : 's'}`;
 export const dentistHasAppointmentsToCome = (total: number) =>
   `This dentist has ${total} ${appointmentsWord(total)} to come and cannot be deleted; move or cancel them, or set the dentist to inactive`;
-
-/** Who acts: the clinic whose dentists they manage, and their own id (for the audit record). */
-export interface Actor {
-  clinicId: number;
-  userId: number;
-}
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Reader = Database | Transaction;
 
 const dentistColumns = {
   id: dentists.id,
@@ -229,9 +220,7 @@ export async function createDentist(db: Database, actor: Actor, input: DentistWr
       })
       .returning(dentistColumns);
     if (!created) throw new Error('Dentist was not created');
-    await recordAudit(tx, {
-      clinicId: actor.clinicId,
-      userId: actor.userId,
+    await recordActorAudit(tx, actor, {
       action: 'create',
       entity: 'dentist',
       entityId: created.id,
@@ -289,9 +278,7 @@ export async function updateDentist(
       .returning(dentistColumns);
     if (!updated) throw new Error('Updated dentist vanished');
     const statusOnly = changed.length === 1 && changed[0] === 'status';
-    await recordAudit(tx, {
-      clinicId: actor.clinicId,
-      userId: actor.userId,
+    await recordActorAudit(tx, actor, {
       action: statusOnly ? 'status_change' : 'update',
       entity: 'dentist',
       entityId: dentistId,
@@ -356,9 +343,7 @@ export async function deleteDentist(
           .set({ status: 'inactive', deletedAt, updatedAt: deletedAt })
           .where(ofThisDentist);
       }
-      await recordAudit(tx, {
-        clinicId: actor.clinicId,
-        userId: actor.userId,
+      await recordActorAudit(tx, actor, {
         action: 'delete',
         entity: 'dentist',
         entityId: dentistId,

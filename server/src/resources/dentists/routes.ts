@@ -15,7 +15,7 @@ import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
 import { freeTimesOf } from '../availability/openHours';
-import { listPage, rowRoutes, versionedDeleteResponses, versionedWriteResponses } from '../rowRoutes';
+import { listPage, rowRoutes } from '../rowRoutes';
 import {
   createDentist,
   DENTIST_NOT_FOUND,
@@ -37,41 +37,32 @@ const BODY_RULES =
 export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = guard.permitted('dentists', 'manage dentists');
-  const dentists = rowRoutes(guard, (clinicId, id) => findDentist(db, clinicId, id), DENTIST_NOT_FOUND);
+  const dentists = rowRoutes(app, guard, {
+    path: '/api/dentists',
+    tags: TAGS,
+    schema: wireDentistSchema,
+    find: (clinicId, id) => findDentist(db, clinicId, id),
+    notFound: DENTIST_NOT_FOUND,
+  });
   const { actorOf } = dentists;
 
-  routes.get(
-    '/api/dentists',
-    {
-      onRequest: guard.authenticated,
-      config: { clinicReadCache: true },
-      schema: {
-        tags: TAGS,
-        summary:
-          "The clinic's dentists (any signed-in role): `search` matches name, e-mail or license; filters `status` (active|inactive) and `specialty`; `sort` name (default), years_of_experience, specialty, created_at, '-' for descending",
-        security: SECURITY,
-        querystring: dentistListQuerySchema,
-        response: { 200: dentistPageSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) =>
+  dentists.getList({
+    onRequest: guard.authenticated,
+    cached: true,
+    summary:
+      "The clinic's dentists (any signed-in role): `search` matches name, e-mail or license; filters `status` (active|inactive) and `specialty`; `sort` name (default), years_of_experience, specialty, created_at, '-' for descending",
+    query: dentistListQuerySchema,
+    page: dentistPageSchema,
+    codes: [400, 401],
+    list: async (request) =>
       listPage(request.query, await listDentists(db, actorOf(request).clinicId, request.query)),
-  );
+  });
 
-  routes.get(
-    '/api/dentists/:id',
-    {
-      onRequest: guard.authenticated,
-      schema: {
-        tags: TAGS,
-        summary: 'One dentist of the clinic (any signed-in role)',
-        security: SECURITY,
-        params: idParamsSchema,
-        response: { 200: wireDentistSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => dentists.rowOf(request),
-  );
+  dentists.getOne({
+    onRequest: guard.authenticated,
+    summary: 'One dentist of the clinic (any signed-in role)',
+    codes: [401, 404],
+  });
 
   routes.get(
     '/api/dentists/:id/free-times',
@@ -124,59 +115,30 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
       ),
   );
 
-  routes.post(
-    '/api/dentists',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: TAGS,
-        summary: `Add a dentist (admin). ${BODY_RULES}. Left out: years_of_experience 0, working_days '12345', status active`,
-        security: SECURITY,
-        body: dentistWriteSchema,
-        response: { 201: wireDentistSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await createDentist(db, actorOf(request), request.body)),
-  );
+  dentists.createOne({
+    onRequest: adminOnly,
+    summary: `Add a dentist (admin). ${BODY_RULES}. Left out: years_of_experience 0, working_days '12345', status active`,
+    body: dentistWriteSchema,
+    codes: [400, 401, 403, 409],
+    create: (request) => createDentist(db, actorOf(request), request.body),
+  });
 
-  routes.put(
-    '/api/dentists/:id',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: TAGS,
-        summary: `Update a dentist (admin). ${BODY_RULES}. Left out: years_of_experience, working_days and status keep their value`,
-        security: SECURITY,
-        params: idParamsSchema,
-        body: dentistWriteSchema,
-        response: versionedWriteResponses(wireDentistSchema, 400, 401, 403, 404, 409),
-      },
-    },
-    async (request, reply) =>
-      dentists.writeIfMatch(request, reply, (expected) =>
-        updateDentist(db, actorOf(request), request.params.id, request.body, expected),
-      ),
-  );
+  dentists.writeOne({
+    method: 'PUT',
+    onRequest: adminOnly,
+    summary: `Update a dentist (admin). ${BODY_RULES}. Left out: years_of_experience, working_days and status keep their value`,
+    body: dentistWriteSchema,
+    codes: [400, 401, 403, 404, 409],
+    write: (request, expected) =>
+      updateDentist(db, actorOf(request), request.params.id, request.body, expected),
+  });
 
-  routes.delete(
-    '/api/dentists/:id',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: TAGS,
-        summary:
-          "Delete a dentist with their availability and calendar feeds (admin); a user account linked to them is unlinked. A dentist with appointments to come is kept (409): move or cancel them, or set the dentist inactive. Past and cancelled appointments stay in the clinic's records with the dentist's name, while the dentist leaves every list, choice and count and their e-mail and license are free again",
-        security: SECURITY,
-        params: idParamsSchema,
-        response: versionedDeleteResponses(wireDentistSchema, 401, 403, 404, 409),
-      },
-    },
-    async (request, reply) =>
-      dentists.deleteIfMatch(
-        request,
-        reply,
-        (expected) => deleteDentist(db, actorOf(request), request.params.id, expected),
-        'Dentist deleted',
-      ),
-  );
+  dentists.deleteOne({
+    onRequest: adminOnly,
+    summary:
+      "Delete a dentist with their availability and calendar feeds (admin); a user account linked to them is unlinked. A dentist with appointments to come is kept (409): move or cancel them, or set the dentist inactive. Past and cancelled appointments stay in the clinic's records with the dentist's name, while the dentist leaves every list, choice and count and their e-mail and license are free again",
+    codes: [401, 403, 404, 409],
+    remove: (request, expected) => deleteDentist(db, actorOf(request), request.params.id, expected),
+    message: 'Dentist deleted',
+  });
 }

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
-import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { clinicModules } from '../../db/schema';
 import { errorResponses } from '../../plugins/errors';
+import { actorOfStaff, recordActorAudit } from '../actorAudit';
 import { type RegisteredModule, withEnabled } from './registry';
 
 async function switchesOf(db: Database, clinicId: number): Promise<Map<string, boolean>> {
@@ -80,9 +80,7 @@ export function registerModuleRoutes(
             target: [clinicModules.clinicId, clinicModules.moduleId],
             set: { enabled, updatedAt: new Date() },
           });
-        await recordAudit(tx, {
-          clinicId: staff.clinicId,
-          userId: staff.id,
+        await recordActorAudit(tx, actorOfStaff(staff), {
           action: enabled ? 'module_enabled' : 'module_disabled',
           entity: 'module',
           entityId: module.id,

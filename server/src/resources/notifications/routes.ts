@@ -10,10 +10,10 @@ import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
-import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { errorResponses, HttpError } from '../../plugins/errors';
+import { actorOfStaff, recordActorAudit } from '../actorAudit';
 
 const TAGS = ['notifications'];
 const SECURITY = [{ bearerAuth: [] }];
@@ -115,9 +115,7 @@ export function registerOutboxRoutes(
           })
           .where(where)
           .returning();
-        await recordAudit(tx, {
-          clinicId: staff.clinicId,
-          userId: staff.id,
+        await recordActorAudit(tx, actorOfStaff(staff), {
           action: 'update',
           entity: 'outbox',
           entityId: row.id,

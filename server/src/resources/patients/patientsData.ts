@@ -10,7 +10,6 @@ import {
   type WirePatient,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { recordAudit } from '../../db/auditLog';
 import { pagePlanOf, pageWithTotal, readCountedPage, type SeekPage, seekPage } from '../../db/cappedCount';
 import { type Database, onOneConnectionEachCall, type Reader, type Transaction } from '../../db/client';
 import { clinicNow, clinicToday } from '../../db/clinicTime';
@@ -19,6 +18,7 @@ import { patients } from '../../db/schema';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
+import { type Actor, recordActorAudit } from '../actorAudit';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
 import { queueNewPatientAlert } from '../notifications/outboxQueue';
 import { canScanInNameOrder, matchingPatientIds, patientsInNameOrder, searchWordsOf } from './patientSearch';
@@ -26,12 +26,6 @@ import { canScanInNameOrder, matchingPatientIds, patientsInNameOrder, searchWord
 export const PATIENT_NOT_FOUND = 'Patient not found';
 export const PATIENT_HAS_APPOINTMENTS =
   'This patient has appointments and cannot be deleted; delete those appointments first, or set the patient inactive';
-
-/** Who acts: the clinic whose patients they see, and their own id (for the audit record). */
-export interface Actor {
-  clinicId: number;
-  userId: number;
-}
 
 interface PatientRow {
   id: number | string;
@@ -237,9 +231,7 @@ export async function createPatient(db: Database, actor: Actor, input: PatientWr
       .returning({ id: patients.id });
     if (!created) throw new Error('Patient insert returned no row');
     await queueNewPatientAlert(tx, actor.clinicId, created.id);
-    await recordAudit(tx, {
-      clinicId: actor.clinicId,
-      userId: actor.userId,
+    await recordActorAudit(tx, actor, {
       action: 'create',
       entity: 'patient',
       entityId: created.id,
@@ -276,9 +268,7 @@ export async function updatePatient(
       .update(patients)
       .set({ ...input, status, updatedAt: new Date() })
       .where(and(eq(patients.clinicId, actor.clinicId), eq(patients.id, patientId)));
-    await recordAudit(tx, {
-      clinicId: actor.clinicId,
-      userId: actor.userId,
+    await recordActorAudit(tx, actor, {
       action: 'update',
       entity: 'patient',
       entityId: patientId,
@@ -304,9 +294,7 @@ export async function deletePatient(
       );
       if (booked > 0) throw new HttpError(409, PATIENT_HAS_APPOINTMENTS);
       await tx.delete(patients).where(and(eq(patients.clinicId, actor.clinicId), eq(patients.id, patientId)));
-      await recordAudit(tx, {
-        clinicId: actor.clinicId,
-        userId: actor.userId,
+      await recordActorAudit(tx, actor, {
         action: 'delete',
         entity: 'patient',
         entityId: patientId,

@@ -13,7 +13,7 @@ import type { Guard } from '../../auth/guard';
 import { pageAnswer } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
-import { listPage, rowRoutes, versionedDeleteResponses, versionedWriteResponses } from '../rowRoutes';
+import { listPage, rowRoutes } from '../rowRoutes';
 import {
   createPatient,
   deletePatient,
@@ -32,41 +32,31 @@ const ROLES_NOTE = 'Admin, receptionist and dentist.';
 export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permitted = guard.permitted('patients', 'manage patients');
-  const patients = rowRoutes(guard, (clinicId, id) => findPatient(db, clinicId, id), PATIENT_NOT_FOUND);
+  const patients = rowRoutes(app, guard, {
+    path: '/api/patients',
+    tags: TAGS,
+    schema: wirePatientSchema,
+    find: (clinicId, id) => findPatient(db, clinicId, id),
+    notFound: PATIENT_NOT_FOUND,
+  });
   const { actorOf } = patients;
 
-  routes.get(
-    '/api/patients',
-    {
-      onRequest: permitted,
-      config: { clinicReadCache: true },
-      schema: {
-        tags: TAGS,
-        summary: `The clinic's patients, each with lastVisit and nextAppointment as GET /api/patients/{id}. \`search\`: every word typed starts a word of the name, of the e-mail before its @, or of the phone's digits (whole or a group), case-insensitively; \`total\` counts up to ten pages past the page asked for (200 for page 1 of 20), \`total_capped\` says when there are more; filter \`status\` (active|inactive); \`sort\` name (default), created_at, date_of_birth, '-' for descending; \`page\`, \`limit\` (1-100). In name order a full page carries \`next_cursor\`: the next page asked with it as \`after\` starts right after this page's last row, sought in the index rather than counted off from the first. ${ROLES_NOTE}`,
-        security: SECURITY,
-        querystring: patientListQuerySchema,
-        response: { 200: patientPageSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      return pageAnswer(request.query, await listPatients(db, actorOf(request).clinicId, request.query));
-    },
-  );
+  patients.getList({
+    onRequest: permitted,
+    cached: true,
+    summary: `The clinic's patients, each with lastVisit and nextAppointment as GET /api/patients/{id}. \`search\`: every word typed starts a word of the name, of the e-mail before its @, or of the phone's digits (whole or a group), case-insensitively; \`total\` counts up to ten pages past the page asked for (200 for page 1 of 20), \`total_capped\` says when there are more; filter \`status\` (active|inactive); \`sort\` name (default), created_at, date_of_birth, '-' for descending; \`page\`, \`limit\` (1-100). In name order a full page carries \`next_cursor\`: the next page asked with it as \`after\` starts right after this page's last row, sought in the index rather than counted off from the first. ${ROLES_NOTE}`,
+    query: patientListQuerySchema,
+    page: patientPageSchema,
+    codes: [400, 401, 403],
+    list: async (request) =>
+      pageAnswer(request.query, await listPatients(db, actorOf(request).clinicId, request.query)),
+  });
 
-  routes.get(
-    '/api/patients/:id',
-    {
-      onRequest: permitted,
-      schema: {
-        tags: TAGS,
-        summary: `One patient. Derived from their appointments: \`lastVisit\` (YYYY-MM-DD of the latest completed appointment up to the clinic's today, or of any earlier one not cancelled; else null) and \`nextAppointment\` (\`{ id, date, time }\` of the earliest pending or confirmed appointment from the clinic's today on; else null). ${ROLES_NOTE}`,
-        security: SECURITY,
-        params: idParamsSchema,
-        response: { 200: wirePatientSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => patients.rowOf(request),
-  );
+  patients.getOne({
+    onRequest: permitted,
+    summary: `One patient. Derived from their appointments: \`lastVisit\` (YYYY-MM-DD of the latest completed appointment up to the clinic's today, or of any earlier one not cancelled; else null) and \`nextAppointment\` (\`{ id, date, time }\` of the earliest pending or confirmed appointment from the clinic's today on; else null). ${ROLES_NOTE}`,
+    codes: [401, 403, 404],
+  });
 
   routes.get(
     '/api/patients/:id/appointments',
@@ -89,58 +79,29 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
       ),
   );
 
-  routes.post(
-    '/api/patients',
-    {
-      onRequest: permitted,
-      schema: {
-        tags: TAGS,
-        summary: `Add a patient: name, email, phone and dateOfBirth (not in the future) required; address, emergencyContact, medicalHistory optional. A new patient is active whatever \`status\` says; server-owned fields are ignored, other unknown fields refused (400). ${ROLES_NOTE}`,
-        security: SECURITY,
-        body: patientWriteSchema,
-        response: { 201: wirePatientSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await createPatient(db, actorOf(request), request.body)),
-  );
+  patients.createOne({
+    onRequest: permitted,
+    summary: `Add a patient: name, email, phone and dateOfBirth (not in the future) required; address, emergencyContact, medicalHistory optional. A new patient is active whatever \`status\` says; server-owned fields are ignored, other unknown fields refused (400). ${ROLES_NOTE}`,
+    body: patientWriteSchema,
+    codes: [400, 401, 403],
+    create: (request) => createPatient(db, actorOf(request), request.body),
+  });
 
-  routes.put(
-    '/api/patients/:id',
-    {
-      onRequest: permitted,
-      schema: {
-        tags: TAGS,
-        summary: `Update a patient: the fields of creation (dateOfBirth not in the future), plus \`status\` active|inactive (absent keeps it). Server-owned fields (id, clinic_id, created_at, updated_at, lastVisit, nextAppointment) are ignored, so a PUT of what GET answered succeeds; other unknown fields are refused (400). ${ROLES_NOTE}`,
-        security: SECURITY,
-        params: idParamsSchema,
-        body: patientWriteSchema,
-        response: versionedWriteResponses(wirePatientSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request, reply) =>
-      patients.writeIfMatch(request, reply, (expected) =>
-        updatePatient(db, actorOf(request), request.params.id, request.body, expected),
-      ),
-  );
+  patients.writeOne({
+    method: 'PUT',
+    onRequest: permitted,
+    summary: `Update a patient: the fields of creation (dateOfBirth not in the future), plus \`status\` active|inactive (absent keeps it). Server-owned fields (id, clinic_id, created_at, updated_at, lastVisit, nextAppointment) are ignored, so a PUT of what GET answered succeeds; other unknown fields are refused (400). ${ROLES_NOTE}`,
+    body: patientWriteSchema,
+    codes: [400, 401, 403, 404],
+    write: (request, expected) =>
+      updatePatient(db, actorOf(request), request.params.id, request.body, expected),
+  });
 
-  routes.delete(
-    '/api/patients/:id',
-    {
-      onRequest: permitted,
-      schema: {
-        tags: TAGS,
-        summary: `Delete a patient without appointments. One with appointments (of any status, cancelled included) is refused with 409: delete those appointments first, or set the patient inactive. ${ROLES_NOTE}`,
-        security: SECURITY,
-        params: idParamsSchema,
-        response: versionedDeleteResponses(wirePatientSchema, 401, 403, 404, 409),
-      },
-    },
-    async (request, reply) =>
-      patients.deleteIfMatch(
-        request,
-        reply,
-        (expected) => deletePatient(db, actorOf(request), request.params.id, expected),
-        'Patient deleted',
-      ),
-  );
+  patients.deleteOne({
+    onRequest: permitted,
+    summary: `Delete a patient without appointments. One with appointments (of any status, cancelled included) is refused with 409: delete those appointments first, or set the patient inactive. ${ROLES_NOTE}`,
+    codes: [401, 403, 404, 409],
+    remove: (request, expected) => deletePatient(db, actorOf(request), request.params.id, expected),
+    message: 'Patient deleted',
+  });
 }

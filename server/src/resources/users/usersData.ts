@@ -4,14 +4,14 @@ import { requireUncommonPassword } from '../../auth/commonPasswords';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
 import { type Staff, toWireUser, userColumns } from '../../auth/staff';
-import { recordAudit } from '../../db/auditLog';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { liveDentist } from '../../db/liveDentists';
 import { clinics, dentists, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
+import { type Actor, recordActorAudit } from '../actorAudit';
 
 export const USER_NOT_FOUND = 'User not found';
 export const USERNAME_TAKEN = 'That username is already taken';
@@ -24,14 +24,6 @@ export const LAST_ADMIN_DEACTIVATE = "The clinic's last active administrator can
 export const LAST_ADMIN_DELETE = "The clinic's last active administrator cannot be deleted";
 export const DENTIST_NOT_FOUND = 'No dentist with this id in your clinic';
 export const DENTIST_ALREADY_LINKED = 'That dentist already has a user account';
-
-/** What an admin acts as: the clinic whose users they manage, and their own id. */
-export interface Actor {
-  clinicId: number;
-  userId: number;
-}
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 function wire(row: Omit<Staff, 'role' | 'sessionsSince'> & { role: string }): WireUser {
   return toWireUser({ ...row, role: row.role as Staff['role'] });
@@ -271,9 +263,7 @@ export async function createUser(db: Database, actor: Actor, input: UserCreate):
       })
       .returning({ id: users.id });
     if (!created) throw new Error('User was not created');
-    await recordAudit(tx, {
-      clinicId: actor.clinicId,
-      userId: actor.userId,
+    await recordActorAudit(tx, actor, {
       action: 'create',
       entity: 'user',
       entityId: created.id,
@@ -362,9 +352,7 @@ export async function updateUser(
     if (passwordHash || (current.isActive && !isActive)) {
       await revokeUserSessions(tx, actor.clinicId, userId);
     }
-    await recordAudit(tx, {
-      clinicId: actor.clinicId,
-      userId: actor.userId,
+    await recordActorAudit(tx, actor, {
       action: 'update',
       entity: 'user',
       entityId: userId,
@@ -393,9 +381,7 @@ export async function setUserStatus(
         .set({ isActive, updatedAt: new Date() })
         .where(and(eq(users.clinicId, actor.clinicId), eq(users.id, userId)));
       if (!isActive) await revokeUserSessions(tx, actor.clinicId, userId);
-      await recordAudit(tx, {
-        clinicId: actor.clinicId,
-        userId: actor.userId,
+      await recordActorAudit(tx, actor, {
         action: isActive ? 'activate' : 'deactivate',
         entity: 'user',
         entityId: userId,
@@ -427,9 +413,7 @@ export async function deleteUser(
     if (current.id === actor.userId) throw new HttpError(409, CANNOT_DELETE_SELF);
     await revokeUserSessions(tx, actor.clinicId, userId);
     await tx.delete(users).where(and(eq(users.clinicId, actor.clinicId), eq(users.id, userId)));
-    await recordAudit(tx, {
-      clinicId: actor.clinicId,
-      userId: actor.userId,
+    await recordActorAudit(tx, actor, {
       action: 'delete',
       entity: 'user',
       entityId: userId,

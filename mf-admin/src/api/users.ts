@@ -1,4 +1,5 @@
 import {
+  AUTH_URLS,
   apiRequest,
   type DentistPage,
   ERROR_MESSAGES,
@@ -58,6 +59,28 @@ export function deleteUser(id: number, version?: number): Promise<{ message: str
     { method: 'DELETE', url: `/api/users/${id}`, headers: ifMatch(version) },
     ERROR_MESSAGES.deleteUser,
   );
+}
+
+/** What the server answers when an admin ends a user's sessions (`ended`: how many). */
+export interface SessionsEnded {
+  message: string;
+  ended: number;
+}
+
+const SIGN_OUT_FAILED = 'Failed to sign the user out';
+const RESET_FACTOR_FAILED = "Failed to reset the user's two-step sign-in";
+
+/** Signs the user out everywhere: each of their sessions ends (their next call asks them to sign in). */
+export function endUserSessions(id: number): Promise<SessionsEnded> {
+  return apiRequest({ method: 'DELETE', url: AUTH_URLS.userSessions(id) }, SIGN_OUT_FAILED);
+}
+
+/**
+ * Resets the user's two-step sign-in: their authenticator and recovery codes go and their sessions
+ * end; they set it up again at their next sign-in when the clinic requires it.
+ */
+export function resetUserFactor(id: number): Promise<{ message: string }> {
+  return apiRequest({ method: 'DELETE', url: AUTH_URLS.userFactor(id) }, RESET_FACTOR_FAILED);
 }
 
 export function getDentistChoices(): Promise<DentistPage> {

@@ -1,6 +1,8 @@
 import {
   IDLE_TIMEOUT_MAX,
   IDLE_TIMEOUT_MIN,
+  MFA_POLICIES,
+  MFA_POLICY_LABELS,
   NOTIFICATION_FLAGS,
   type NotificationFlag,
   practiceSettingsUpdateSchema,
@@ -11,6 +13,8 @@ import { Card, Flex, Form, Input, InputNumber, Select, Switch, schemaRules } fro
 import { useMemo } from 'react';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { OutboxTable } from './OutboxTable';
+import { SessionsCard } from './SessionsCard';
+import { TwoStepSignInCard } from './TwoStepSignInCard';
 import { VisitLengthsFields } from './VisitLengthsFields';
 import { WorkingHoursFields } from './WorkingHoursFields';
 
@@ -136,6 +140,22 @@ export function SecuritySettings({ readOnly }: { readOnly: boolean }) {
           <InputNumber disabled={readOnly} />
         </Form.Item>
       </Card>
+      <Card title="Two-step sign-in for the clinic" size="small">
+        <Form.Item
+          name="mfaRequired"
+          label="Require two-step sign-in for"
+          rules={rulesFor('mfaRequired')}
+          extra="Staff it covers who have not set it up are led through it at their next sign-in, before anything else."
+        >
+          <Select
+            disabled={readOnly}
+            style={{ maxWidth: 260 }}
+            options={MFA_POLICIES.map((policy) => ({ value: policy, label: MFA_POLICY_LABELS[policy] }))}
+          />
+        </Form.Item>
+      </Card>
+      <TwoStepSignInCard />
+      <SessionsCard />
       <Card title="Change your password" size="small">
         <ChangePasswordForm />
       </Card>

@@ -6,11 +6,12 @@ import {
   type FakeLiveEvents,
   findDialog,
   pageOf,
+  refusal,
   renderScreen,
   staffMember,
   staleWrite,
 } from '@dental/shared/testing';
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { UserForm } from './UserForm';
 
 /** Riley's account as this desk opened it. */
@@ -128,5 +129,101 @@ describe('UserForm: no edit is silently lost', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(GONE_MEANWHILE_MESSAGE);
     expect(saveButton(dialog)).toBeDisabled();
     expect(within(dialog).getByLabelText('Full Name')).toHaveValue('Riley Q. Chen');
+  });
+});
+
+describe("UserForm: the Sign-in section (an admin ends a user's sessions or resets their second step)", () => {
+  /** The confirm dialog asking this question. */
+  async function confirmDialog(question: string) {
+    return within(await findDialog(question));
+  }
+  const section = (dialog: HTMLElement) => within(within(dialog).getByRole('region', { name: 'Sign-in' }));
+
+  it("is not in 'Add New User': a new account has no sessions yet", async () => {
+    renderScreen(<UserForm open user={null} onClose={() => {}} onSaved={() => {}} />, { events, staff: ME });
+    const dialog = await findDialog('Add New User');
+    expect(within(dialog).queryByRole('region', { name: 'Sign-in' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Sign out everywhere' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Reset two-step sign-in' })).not.toBeInTheDocument();
+  });
+
+  it('Sign out everywhere: asked first, then the DELETE is sent and the server says how many sessions ended', async () => {
+    api
+      .onDelete('/api/users/2/sessions')
+      .reply(200, { message: 'Riley Chen was signed out of 3 sessions.', ended: 3 });
+    const view = renderForm();
+    const dialog = await findDialog('Edit User');
+    await view.user.click(section(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+
+    const confirm = await confirmDialog('Sign Riley Chen out everywhere?');
+    expect(confirm.getByText(/must sign in again/)).toBeInTheDocument();
+    expect(api.sent('delete')).toHaveLength(0);
+    await view.user.click(confirm.getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await section(dialog).findByRole('status')).toHaveTextContent(
+      'Riley Chen was signed out of 3 sessions.',
+    );
+    expect(api.sent('delete', '/api/users/2/sessions')).toHaveLength(1);
+    // Nothing else was sent: the form's edits are not saved by it.
+    expect(api.sent('put')).toHaveLength(0);
+    expect(view.onSaved).not.toHaveBeenCalled();
+  });
+
+  it('Reset two-step sign-in: asked first (saying they are signed out too), then the DELETE and the message', async () => {
+    api
+      .onDelete('/api/users/2/mfa')
+      .reply(200, { message: "Riley Chen's two-step sign-in was reset; they were signed out." });
+    const view = renderForm();
+    const dialog = await findDialog('Edit User');
+    await view.user.click(section(dialog).getByRole('button', { name: 'Reset two-step sign-in' }));
+
+    const confirm = await confirmDialog("Reset Riley Chen's two-step sign-in?");
+    expect(
+      confirm.getByText(/recovery codes are removed and they are signed out everywhere/),
+    ).toBeInTheDocument();
+    await view.user.click(confirm.getByRole('button', { name: 'Reset two-step sign-in' }));
+
+    expect(await section(dialog).findByRole('status')).toHaveTextContent(
+      "Riley Chen's two-step sign-in was reset; they were signed out.",
+    );
+    expect(api.sent('delete', '/api/users/2/mfa')).toHaveLength(1);
+    expect(api.sent('delete', '/api/users/2/sessions')).toHaveLength(0);
+  });
+
+  it('Cancel in the question sends nothing', async () => {
+    const view = renderForm();
+    const dialog = await findDialog('Edit User');
+    await view.user.click(section(dialog).getByRole('button', { name: 'Reset two-step sign-in' }));
+    const confirm = await confirmDialog("Reset Riley Chen's two-step sign-in?");
+    await view.user.click(confirm.getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() =>
+      expect(screen.queryByText("Reset Riley Chen's two-step sign-in?")).not.toBeInTheDocument(),
+    );
+    expect(api.sent('delete')).toHaveLength(0);
+    expect(section(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("a refusal shows the server's message in the section", async () => {
+    api.onDelete('/api/users/2/sessions').reply(404, refusal('User not found'));
+    const view = renderForm();
+    const dialog = await findDialog('Edit User');
+    await view.user.click(section(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    const confirm = await confirmDialog('Sign Riley Chen out everywhere?');
+    await view.user.click(confirm.getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await section(dialog).findByRole('alert')).toHaveTextContent('User not found');
+    expect(section(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('on their own account, the question says this session ends too', async () => {
+    const view = renderScreen(
+      <UserForm open user={{ ...RILEY, id: 1 }} onClose={() => {}} onSaved={() => {}} />,
+      { events, staff: ME },
+    );
+    const dialog = await findDialog('Edit User');
+    await view.user.click(section(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    const confirm = await confirmDialog('Sign Riley Chen out everywhere?');
+    expect(confirm.getByText(/you will be signed out here too/)).toBeInTheDocument();
   });
 });

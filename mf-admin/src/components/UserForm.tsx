@@ -23,6 +23,7 @@ import {
 } from '@dental/shared/ui';
 import { type ComponentRef, useRef, useState } from 'react';
 import { createUser, getUser, updateUser, useDentistChoices, userKeys } from '../api/users';
+import { UserSignInActions } from './UserSignInActions';
 
 const createRules = schemaRules(userCreateSchema.in);
 const updateRules = schemaRules(userUpdateSchema.in);
@@ -165,6 +166,7 @@ export function UserForm({ open, user: opened, onClose, onSaved, focusPassword =
       <Form.Item name="isActive" label="Active" valuePropName="checked">
         <Switch />
       </Form.Item>
+      {user && <UserSignInActions key={user.id} user={user} />}
     </ModalForm>
   );
 }

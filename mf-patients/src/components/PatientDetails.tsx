@@ -1,5 +1,5 @@
 import { type ApiError, timeRange, type WirePatient } from '@dental/shared';
-import { formatDay } from '@dental/shared/kit';
+import { formatDay, useMayOpen } from '@dental/shared/kit';
 import {
   Button,
   CalendarOutlined,
@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePatient, usePatientAppointments } from '../api/patients';
+import { PatientAccessHistory } from './PatientAccessHistory';
 
 const STATUS_COLORS = { confirmed: 'green', pending: 'gold', cancelled: 'red', completed: 'blue' } as const;
 
@@ -35,6 +36,8 @@ export function PatientDetails({ patientId, onClose, onEdit }: PatientDetailsPro
   const patient = usePatient(patientId);
   const appointments = usePatientAppointments(patientId, page);
   const data = patient.data;
+  // Who opened the record is the Audit screen's to show: those who may open it see it here too.
+  const mayReadAudit = useMayOpen('/audit');
 
   return (
     <Drawer
@@ -154,6 +157,7 @@ export function PatientDetails({ patientId, onClose, onEdit }: PatientDetailsPro
               showSizeChanger={false}
             />
           )}
+          {mayReadAudit && <PatientAccessHistory patientId={data.id} />}
         </>
       ) : null}
     </Drawer>

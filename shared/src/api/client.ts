@@ -79,7 +79,8 @@ export const apiClient = axios.create({
 
 apiClient.interceptors.request.use((config) => {
   const token = readStoredToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // A call that names its own bearer (the sign-in's enrolment step) keeps it.
+  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
   return config;
 });
 
@@ -109,7 +110,8 @@ export function renewAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-const SESSION_ENDPOINTS = ['/auth/login', '/auth/refresh', '/auth/logout'];
+// A 401 from these is the answer itself (a wrong password or code), not an access token to renew.
+const SESSION_ENDPOINTS = ['/auth/login', '/auth/refresh', '/auth/logout', '/auth/mfa/verify'];
 
 interface RetriableConfig extends InternalAxiosRequestConfig {
   _retriedAfterRefresh?: boolean;

@@ -7,11 +7,14 @@ import { useAuthStore } from './authStore';
 /** What the server sends back, per call; the fake adapter records what the client sent. */
 let answers: Record<string, { status: number; data?: unknown }> = {};
 let sent: Array<{ method: string; url: string; data: unknown }> = [];
+/** The Authorization header of the last call. */
+let lastBearer: unknown = null;
 
 const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
   const method = (config.method ?? 'get').toUpperCase();
   const url = config.url ?? '';
   sent.push({ method, url, data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data });
+  lastBearer = config.headers.get('Authorization');
   const answer = answers[`${method} ${url}`] ?? { status: 404, data: { message: 'Not found' } };
   const response: AxiosResponse = {
     data: answer.data,
@@ -72,7 +75,7 @@ describe('authApi.login (spec §3, §7)', () => {
       status: 200,
       data: { access_token: 'jwt-1', token_type: 'Bearer', expires_in: 900, user: WIRE_USER },
     };
-    const grant = await authApi.login('admin', 'admin123', true);
+    const answer = await authApi.login('admin', 'admin123', true);
     expect(sent).toEqual([
       {
         method: 'POST',
@@ -80,30 +83,81 @@ describe('authApi.login (spec §3, §7)', () => {
         data: { username: 'admin', password: 'admin123', remember: true },
       },
     ]);
-    expect(grant).toEqual({
-      token: 'jwt-1',
-      user: {
-        id: 1,
-        username: 'admin',
-        email: 'admin@brightsmile.example',
-        name: 'Alex Admin',
-        role: 'admin',
-        isActive: true,
-        lastLogin: null,
-        createdAt: '2025-01-01T00:00:00.000Z',
-        updatedAt: '2025-02-01T00:00:00.000Z',
-        dentistId: null,
-        clinicId: 1,
-        clinicName: 'Bright Smile Dental',
+    expect(answer).toEqual({
+      kind: 'signedIn',
+      grant: {
+        token: 'jwt-1',
+        user: {
+          id: 1,
+          username: 'admin',
+          email: 'admin@brightsmile.example',
+          name: 'Alex Admin',
+          role: 'admin',
+          isActive: true,
+          lastLogin: null,
+          createdAt: '2025-01-01T00:00:00.000Z',
+          updatedAt: '2025-02-01T00:00:00.000Z',
+          dentistId: null,
+          clinicId: 1,
+          clinicName: 'Bright Smile Dental',
+        },
       },
     });
   });
 
   it('also accepts the other answer the spec allows: token and user', async () => {
     answers['POST /auth/login'] = { status: 200, data: { token: 'jwt-2', user: WIRE_USER } };
-    const grant = await authApi.login('admin', 'admin123', false);
-    expect(grant.token).toBe('jwt-2');
-    expect(grant.user.username).toBe('admin');
+    const answer = await authApi.login('admin', 'admin123', false);
+    expect(answer.kind === 'signedIn' && answer.grant.token).toBe('jwt-2');
+    expect(answer.kind === 'signedIn' && answer.grant.user.username).toBe('admin');
+  });
+
+  it('answers the second step the server asks for: a code, or setting up a factor', async () => {
+    answers['POST /auth/login'] = { status: 200, data: { mfa_required: true, mfa_token: 'step-1' } };
+    expect(await authApi.login('admin', 'admin123', false)).toEqual({ kind: 'code', mfaToken: 'step-1' });
+    answers['POST /auth/login'] = {
+      status: 200,
+      data: { mfa_enrollment_required: true, mfa_token: 'step-2' },
+    };
+    expect(await authApi.login('admin', 'admin123', false)).toEqual({ kind: 'enrol', mfaToken: 'step-2' });
+  });
+
+  it('sends the second step with its token, and the enrolment token as the bearer of setup', async () => {
+    answers['POST /auth/mfa/verify'] = {
+      status: 200,
+      data: { access_token: 'jwt-3', token_type: 'Bearer', expires_in: 900, user: WIRE_USER },
+    };
+    const grant = await authApi.verifySecondFactor('step-1', { recovery_code: 'abcd-efgh-jkmn' });
+    expect(grant.token).toBe('jwt-3');
+    expect(sent.at(-1)).toEqual({
+      method: 'POST',
+      url: '/auth/mfa/verify',
+      data: { mfa_token: 'step-1', recovery_code: 'abcd-efgh-jkmn' },
+    });
+
+    answers['POST /auth/mfa/totp/setup'] = {
+      status: 200,
+      data: { secret: 'ABC', otpauth_url: 'otpauth://x' },
+    };
+    expect(await authApi.startTotpSetup({}, 'enrol-1')).toEqual({
+      secret: 'ABC',
+      otpauth_url: 'otpauth://x',
+    });
+    expect(lastBearer).toBe('Bearer enrol-1');
+    answers['POST /auth/mfa/totp/enable'] = {
+      status: 200,
+      data: {
+        recovery_codes: ['aaaa-bbbb-cccc'],
+        access_token: 'jwt-4',
+        token_type: 'Bearer',
+        expires_in: 900,
+        user: WIRE_USER,
+      },
+    };
+    const enabled = await authApi.enableTotp('123456', { enrolmentToken: 'enrol-1' });
+    expect(enabled.recoveryCodes).toEqual(['aaaa-bbbb-cccc']);
+    expect(enabled.grant?.token).toBe('jwt-4');
+    expect(sent.at(-1)?.data).toEqual({ code: '123456', end_other_sessions: false });
   });
 
   it.each([

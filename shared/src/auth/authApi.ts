@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../api/client';
-import { ERROR_MESSAGES, type SessionUser, toSessionUser, wireUserSchema } from '../domain';
+import {
+  AUTH_URLS,
+  ERROR_MESSAGES,
+  mfaChallengeSchema,
+  recoveryCodesSchema,
+  type SessionUser,
+  type TotpSetup,
+  type TotpSetupRequest,
+  toSessionUser,
+  totpSetupSchema,
+  wireUserSchema,
+} from '../domain';
 
 /** Login and refresh answer `access_token` (or, from older servers, `token`) and the user (spec §3). */
 const sessionAnswerSchema = z.union([
@@ -21,13 +32,86 @@ function toGrant(body: unknown, fallback: string): SessionGrant {
   return { token, user: toSessionUser(parsed.data.user) };
 }
 
+/**
+ * What the password step answers: a session, or a second step first, a code from the user's
+ * authenticator (`code`) or setting one up because the clinic requires it (`enrol`); `mfaToken`
+ * opens that step alone, for a few minutes.
+ */
+export type SignInAnswer =
+  | { kind: 'signedIn'; grant: SessionGrant }
+  | { kind: 'code' | 'enrol'; mfaToken: string };
+
+/** A code from the authenticator app, or one of the recovery codes. */
+export type SecondFactorProof = { code: string } | { recovery_code: string };
+
+/** The factor's first code confirmed: the recovery codes, shown once, and at enrolment the session. */
+export interface TotpEnabled {
+  recoveryCodes: string[];
+  grant: SessionGrant | null;
+}
+
+const SECOND_STEP_FAILED = 'The code could not be checked. Please try again.';
+const SETUP_FAILED = 'Two-step sign-in could not be set up. Please try again.';
+
+/** The sign-in's enrolment token stands in for the access token on its two calls. */
+const bearer = (token: string | undefined) =>
+  token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+
 export const authApi = {
-  async login(username: string, password: string, remember: boolean): Promise<SessionGrant> {
+  async login(username: string, password: string, remember: boolean): Promise<SignInAnswer> {
     const body = await apiRequest<unknown>(
       { method: 'POST', url: '/auth/login', data: { username, password, remember } },
       ERROR_MESSAGES.login,
     );
-    return toGrant(body, ERROR_MESSAGES.login);
+    const challenge = mfaChallengeSchema.safeParse(body);
+    if (challenge.success) {
+      const kind = 'mfa_required' in challenge.data ? 'code' : 'enrol';
+      return { kind, mfaToken: challenge.data.mfa_token };
+    }
+    return { kind: 'signedIn', grant: toGrant(body, ERROR_MESSAGES.login) };
+  },
+
+  /** The sign-in's second step: a code (or a recovery code) with the password step's token. */
+  async verifySecondFactor(mfaToken: string, proof: SecondFactorProof): Promise<SessionGrant> {
+    const body = await apiRequest<unknown>(
+      { method: 'POST', url: AUTH_URLS.mfaVerify, data: { mfa_token: mfaToken, ...proof } },
+      SECOND_STEP_FAILED,
+    );
+    return toGrant(body, SECOND_STEP_FAILED);
+  },
+
+  /**
+   * A new authenticator key. Signed in: with the password (and a code when a factor is on); at the
+   * sign-in's enrolment step: with its token and nothing else.
+   */
+  async startTotpSetup(request: TotpSetupRequest, enrolmentToken?: string): Promise<TotpSetup> {
+    const body = await apiRequest<unknown>(
+      { method: 'POST', url: AUTH_URLS.totpSetup, data: request, ...bearer(enrolmentToken) },
+      SETUP_FAILED,
+    );
+    const parsed = totpSetupSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError(SETUP_FAILED);
+    return parsed.data;
+  },
+
+  /** Confirms the new key with its first code; at enrolment the answer also holds the session. */
+  async enableTotp(code: string, options: { endOtherSessions?: boolean; enrolmentToken?: string } = {}) {
+    const body = await apiRequest<unknown>(
+      {
+        method: 'POST',
+        url: AUTH_URLS.totpEnable,
+        data: { code, end_other_sessions: options.endOtherSessions ?? false },
+        ...bearer(options.enrolmentToken),
+      },
+      SETUP_FAILED,
+    );
+    const parsed = recoveryCodesSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError(SETUP_FAILED);
+    const enabled: TotpEnabled = {
+      recoveryCodes: parsed.data.recovery_codes,
+      grant: options.enrolmentToken ? toGrant(body, SETUP_FAILED) : null,
+    };
+    return enabled;
   },
 
   async refresh(): Promise<SessionGrant> {

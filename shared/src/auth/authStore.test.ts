@@ -59,11 +59,13 @@ describe('auth store', () => {
 
   describe('login', () => {
     it('remember=true keeps the token and user in localStorage', async () => {
-      const spy = jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
-      const user = await useAuthStore.getState().login('receptionist', 'receptionist123', true);
+      const spy = jest
+        .spyOn(authApi, 'login')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: TOKEN, user: USER } });
+      const step = await useAuthStore.getState().login('receptionist', 'receptionist123', true);
 
       expect(spy).toHaveBeenCalledWith('receptionist', 'receptionist123', true);
-      expect(user).toEqual(USER);
+      expect(step).toEqual({ kind: 'signedIn', user: USER });
       expect(localStorage.getItem('authToken')).toBe(TOKEN);
       expect(JSON.parse(localStorage.getItem('dental_user') ?? 'null')).toEqual(USER);
       expect(stored(sessionStorage)).toEqual({ token: null, user: null });
@@ -76,7 +78,9 @@ describe('auth store', () => {
     });
 
     it('remember=false keeps them in sessionStorage only', async () => {
-      jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
+      jest
+        .spyOn(authApi, 'login')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: TOKEN, user: USER } });
       await useAuthStore.getState().login('receptionist', 'receptionist123', false);
 
       expect(sessionStorage.getItem('authToken')).toBe(TOKEN);
@@ -87,7 +91,9 @@ describe('auth store', () => {
 
     it('a new sign-in without remember drops the remembered session of before', async () => {
       saveSession(localStorage, 'old-token');
-      jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
+      jest
+        .spyOn(authApi, 'login')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: TOKEN, user: USER } });
       await useAuthStore.getState().login('receptionist', 'receptionist123', false);
       expect(stored(localStorage)).toEqual({ token: null, user: null });
       expect(sessionStorage.getItem('authToken')).toBe(TOKEN);
@@ -107,7 +113,9 @@ describe('auth store', () => {
 
   describe('logout', () => {
     it('clears the session after the server confirms', async () => {
-      jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
+      jest
+        .spyOn(authApi, 'login')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: TOKEN, user: USER } });
       const logout = jest.spyOn(authApi, 'logout').mockResolvedValue();
       await useAuthStore.getState().login('receptionist', 'receptionist123', true);
       await useAuthStore.getState().logout();
@@ -162,7 +170,9 @@ describe('auth store', () => {
     it('a sign-in right after a sign-out is sent once the sign-out has been answered', async () => {
       useAuthStore.setState({ status: 'authenticated', token: TOKEN, user: USER, remember: true });
       const { answer } = heldLogout();
-      const login = jest.spyOn(authApi, 'login').mockResolvedValue({ token: 'next', user: USER });
+      const login = jest
+        .spyOn(authApi, 'login')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: 'next', user: USER } });
 
       void useAuthStore.getState().logout();
       const signedIn = useAuthStore.getState().login('receptionist', 'receptionist123', true);
@@ -262,7 +272,9 @@ describe('auth store', () => {
 
   describe('a session the server ends', () => {
     it('says on the sign-in page that the session ended when a refused call cannot be renewed', async () => {
-      jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
+      jest
+        .spyOn(authApi, 'login')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: TOKEN, user: USER } });
       jest.spyOn(authApi, 'refresh').mockRejectedValue(new ApiError('Authentication required', 401));
       await useAuthStore.getState().login('receptionist', 'receptionist123', false);
       const refused = callRefused();
@@ -284,7 +296,9 @@ describe('auth store', () => {
 
   describe('sign-out', () => {
     it('a request refused after sign-out does not sign the user back in', async () => {
-      jest.spyOn(authApi, 'login').mockResolvedValue({ token: TOKEN, user: USER });
+      jest
+        .spyOn(authApi, 'login')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: TOKEN, user: USER } });
       jest.spyOn(authApi, 'logout').mockResolvedValue(undefined);
       const refresh = jest.spyOn(authApi, 'refresh').mockResolvedValue({ token: 'fresh', user: USER });
       await useAuthStore.getState().login('receptionist', 'receptionist123', false);

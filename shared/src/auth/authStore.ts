@@ -1,10 +1,14 @@
 import { create } from 'zustand';
 import { type ApiError, setUnauthorizedHandler } from '../api/client';
 import type { SessionUser } from '../domain';
-import { authApi } from './authApi';
+import { authApi, type SecondFactorProof, type SessionGrant } from './authApi';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './storage';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export type SignInStep =
+  | { kind: 'signedIn'; user: SessionUser }
+  | { kind: 'code' | 'enrol'; mfaToken: string };
 
 export interface AuthState {
   status: SessionStatus;
@@ -17,7 +21,15 @@ export interface AuthState {
   notice: string | null;
   /** Restores a saved session at start-up and re-fetches the profile (spec §4). */
   initialize: () => Promise<void>;
-  login: (username: string, password: string, remember: boolean) => Promise<SessionUser>;
+  /**
+   * The password step: signed in, or a second step first (a code from the user's authenticator, or
+   * setting one up because the clinic requires it), with the token that opens that step.
+   */
+  login: (username: string, password: string, remember: boolean) => Promise<SignInStep>;
+  /** The second step: a code from the authenticator app or a recovery code. */
+  verifySecondFactor: (mfaToken: string, proof: SecondFactorProof, remember: boolean) => Promise<SessionUser>;
+  /** Enrolment done (its recovery codes seen): the session it opened starts here. */
+  finishEnrolment: (grant: SessionGrant, remember: boolean) => void;
   /**
    * Ends the session here at once and on the server; the promise settles when the server has
    * answered, and server errors are ignored (spec §4).
@@ -115,9 +127,20 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       // The sign-out answer clears the refresh cookie: a sign-in sent before it arrived could have its
       // new cookie wiped by it, so a sign-in right after a sign-out waits for that answer first.
       await signingOut;
-      const grant = await authApi.login(username, password, remember);
+      const answer = await authApi.login(username, password, remember);
+      if (answer.kind !== 'signedIn') return answer;
+      establish(answer.grant.token, answer.grant.user, remember);
+      return { kind: 'signedIn', user: answer.grant.user };
+    },
+
+    async verifySecondFactor(mfaToken, proof, remember) {
+      const grant = await authApi.verifySecondFactor(mfaToken, proof);
       establish(grant.token, grant.user, remember);
       return grant.user;
+    },
+
+    finishEnrolment(grant, remember) {
+      establish(grant.token, grant.user, remember);
     },
 
     logout() {

@@ -107,3 +107,13 @@ export const MODULE_CATALOG = {
     ],
   },
 } as const satisfies Record<ModuleId, ModuleCatalogEntry>;
+
+/** The catalogue's page at this path (a screen's route, e.g. `/audit`); none for a path it does not know. */
+export function catalogPageOf(path: string): ModulePage | undefined {
+  const entries: readonly ModuleCatalogEntry[] = Object.values(MODULE_CATALOG);
+  for (const entry of entries) {
+    const page = entry.pages.find((each) => each.path === path);
+    if (page) return page;
+  }
+  return undefined;
+}

@@ -8,6 +8,8 @@ const weekdayFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
 });
 
+const momentFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 function asLocalDate(day: string): Date | null {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return null;
@@ -20,6 +22,16 @@ export function formatDay(day: string | null | undefined, withWeekday = false): 
   const date = asLocalDate(day);
   if (!date) return day;
   return (withWeekday ? weekdayFormat : dayFormat).format(date);
+}
+
+/**
+ * A moment as the server sends it (ISO 8601, e.g. `2026-03-04T09:30:00Z`) → `4 Mar 2026, 10:30` in the
+ * reader's locale and time zone; anything unreadable is shown as it came.
+ */
+export function formatDateTime(moment: string | null | undefined): string {
+  if (!moment) return '';
+  const date = new Date(moment);
+  return Number.isNaN(date.getTime()) ? moment : momentFormat.format(date);
 }
 
 /** Today in the browser's calendar, as `YYYY-MM-DD`. */

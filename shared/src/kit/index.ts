@@ -19,7 +19,7 @@ export {
   useQueryStates,
 } from 'nuqs';
 export { CLINIC_DATA, follows, type LiveQueryMeta, queryFollows } from './follows';
-export { formatDay, initialsOf, todayDay } from './format';
+export { formatDateTime, formatDay, initialsOf, todayDay } from './format';
 export { KitProvider } from './KitProvider';
 export {
   emptyListText,
@@ -40,5 +40,6 @@ export {
   useLiveEvents,
   useLiveStatus,
 } from './liveEvents';
+export { mayOpen, useMayOpen } from './mayOpen';
 export { afterPreviousPage } from './pageCursor';
 export { createQueryClient, shouldRetryRead } from './queryClient';

@@ -33,6 +33,7 @@ export {
   Pagination,
   Popconfirm,
   Popover,
+  QRCode,
   Radio,
   Result,
   Row,
@@ -151,5 +152,6 @@ export {
   useRowArrivals,
 } from './rowArrivals';
 export { schemaRules, showServerErrors } from './schemaRules';
+export { RecoveryCodesList, TotpKey } from './secondFactor';
 export { UiProvider } from './UiProvider';
 export { VisuallyHidden } from './VisuallyHidden';

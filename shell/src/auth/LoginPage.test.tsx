@@ -1,5 +1,12 @@
 import { TextDecoder, TextEncoder } from 'node:util';
-import { ApiError, authApi, type SessionUser, useAuthStore } from '@dental/shared';
+import {
+  ApiError,
+  authApi,
+  MFA_TOKEN_EXPIRED_MESSAGE,
+  type SignInAnswer,
+  useAuthStore,
+  WRONG_CODE_MESSAGE,
+} from '@dental/shared';
 import { staffMember } from '@dental/shared/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -137,7 +144,9 @@ describe('LoginPage', () => {
   });
 
   it('signs in with the trimmed username and remember me, then goes to the dashboard', async () => {
-    const login = jest.spyOn(authApi, 'login').mockResolvedValue({ token: 'tok', user: USER });
+    const login = jest
+      .spyOn(authApi, 'login')
+      .mockResolvedValue({ kind: 'signedIn', grant: { token: 'tok', user: USER } });
     const user = userEvent.setup();
     renderLogin();
     await user.type(usernameInput(), '  admin  ');
@@ -151,7 +160,7 @@ describe('LoginPage', () => {
   });
 
   it('goes back to the page the user was sent away from', async () => {
-    jest.spyOn(authApi, 'login').mockResolvedValue({ token: 'tok', user: USER });
+    jest.spyOn(authApi, 'login').mockResolvedValue({ kind: 'signedIn', grant: { token: 'tok', user: USER } });
     const user = userEvent.setup();
     renderLogin('/patients');
     await user.type(usernameInput(), 'admin');
@@ -161,7 +170,7 @@ describe('LoginPage', () => {
   });
 
   it('disables the form while signing in', async () => {
-    let finish: (value: { token: string; user: SessionUser }) => void = () => {};
+    let finish: (value: SignInAnswer) => void = () => {};
     jest.spyOn(authApi, 'login').mockReturnValue(
       new Promise((resolve) => {
         finish = resolve;
@@ -175,7 +184,7 @@ describe('LoginPage', () => {
 
     expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
     expect(usernameInput()).toBeDisabled();
-    finish({ token: 'tok', user: USER });
+    finish({ kind: 'signedIn', grant: { token: 'tok', user: USER } });
     await waitFor(() => expect(screen.getByText('Landed on /')).toBeInTheDocument());
   });
 
@@ -191,5 +200,69 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByRole('note')).toHaveTextContent(/administrator/i);
+  });
+
+  describe('with a second factor on', () => {
+    const signInWithPassword = async () => {
+      jest.spyOn(authApi, 'login').mockResolvedValue({ kind: 'code', mfaToken: 'step-token' });
+      const user = userEvent.setup();
+      renderLogin('/patients');
+      await user.type(usernameInput(), 'admin');
+      await user.type(passwordInput(), 'admin123{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeInTheDocument();
+      return user;
+    };
+
+    it('asks for the code from the app after the password, and then signs in', async () => {
+      const verify = jest
+        .spyOn(authApi, 'verifySecondFactor')
+        .mockResolvedValue({ token: 'tok-2', user: USER });
+      const user = await signInWithPassword();
+      expect(useAuthStore.getState().status).toBe('anonymous');
+      const code = screen.getByLabelText('Code');
+      expect(code).toHaveFocus();
+      await user.type(code, '123 456{Enter}');
+      expect(await screen.findByText('Landed on /patients')).toBeInTheDocument();
+      expect(verify).toHaveBeenCalledWith('step-token', { code: '123456' });
+      expect(sessionStorage.getItem('authToken')).toBe('tok-2');
+    });
+
+    it("says what is wrong with a code before sending it, and the server's refusal after", async () => {
+      const verify = jest
+        .spyOn(authApi, 'verifySecondFactor')
+        .mockRejectedValue(new ApiError(WRONG_CODE_MESSAGE, 401));
+      const user = await signInWithPassword();
+      await user.type(screen.getByLabelText('Code'), '12{Enter}');
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Enter the 6-digit code from your authenticator app',
+      );
+      expect(verify).not.toHaveBeenCalled();
+      await user.clear(screen.getByLabelText('Code'));
+      await user.type(screen.getByLabelText('Code'), '654321{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent(WRONG_CODE_MESSAGE);
+      expect(screen.getByLabelText('Code')).toBeEnabled();
+    });
+
+    it('takes a recovery code instead', async () => {
+      const verify = jest
+        .spyOn(authApi, 'verifySecondFactor')
+        .mockResolvedValue({ token: 'tok-3', user: USER });
+      const user = await signInWithPassword();
+      await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      await user.type(screen.getByLabelText('Recovery code'), 'ABCD-EFGH-JKMN{Enter}');
+      expect(await screen.findByText('Landed on /patients')).toBeInTheDocument();
+      expect(verify).toHaveBeenCalledWith('step-token', { recovery_code: 'abcdefghjkmn' });
+    });
+
+    it('goes back to the password when the step has lapsed', async () => {
+      jest
+        .spyOn(authApi, 'verifySecondFactor')
+        .mockRejectedValue(new ApiError(MFA_TOKEN_EXPIRED_MESSAGE, 401));
+      const user = await signInWithPassword();
+      await user.type(screen.getByLabelText('Code'), '123456{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(MFA_TOKEN_EXPIRED_MESSAGE);
+      expect(passwordInput()).toHaveValue('');
+    });
   });
 });

@@ -1,8 +1,18 @@
-import { LOGIN_REQUIRED_MESSAGE, loginRequestSchema, useAuthStore } from '@dental/shared';
-import { type FormEvent, useState } from 'react';
+import {
+  LOGIN_REQUIRED_MESSAGE,
+  loginRequestSchema,
+  type SessionGrant,
+  type SignInStep,
+  useAuthStore,
+} from '@dental/shared';
+import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import '../styles/login.css';
+import { SecondFactorStep } from './SecondFactorStep';
 import { ToothLogo } from './ToothLogo';
+
+// The kit (a QR code, forms) loads only for a user the clinic requires to set up a second factor.
+const EnrolSecondFactor = lazy(() => import('./EnrolSecondFactor'));
 
 const DEMO_ACCOUNTS = [
   { role: 'Admin', username: 'admin', password: 'admin123' },
@@ -20,6 +30,7 @@ function originOf(state: unknown): string {
 export function LoginPage() {
   const status = useAuthStore((state) => state.status);
   const login = useAuthStore((state) => state.login);
+  const finishEnrolment = useAuthStore((state) => state.finishEnrolment);
   const notice = useAuthStore((state) => state.notice);
   const navigate = useNavigate();
   const location = useLocation();
@@ -30,8 +41,49 @@ export function LoginPage() {
   const [showForgotHelp, setShowForgotHelp] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** After the password, the second step the server asked for, if any. */
+  const [secondStep, setSecondStep] = useState<Exclude<SignInStep, { kind: 'signedIn' }> | null>(null);
+
+  const restart = useCallback((message: string | null) => {
+    setSecondStep(null);
+    setPassword('');
+    setSubmitting(false);
+    setError(message);
+  }, []);
+  const signedIn = () => navigate(originOf(location.state), { replace: true });
 
   if (status === 'authenticated' && !submitting) return <Navigate to={originOf(location.state)} replace />;
+
+  if (secondStep) {
+    return (
+      <main className="login">
+        <div className="login__card">
+          <div className="login__brand">
+            <ToothLogo size={44} />
+          </div>
+          {secondStep.kind === 'code' ? (
+            <SecondFactorStep
+              mfaToken={secondStep.mfaToken}
+              remember={remember}
+              onSignedIn={signedIn}
+              onRestart={restart}
+            />
+          ) : (
+            <Suspense fallback={<p className="login__subtitle">Loading…</p>}>
+              <EnrolSecondFactor
+                enrolmentToken={secondStep.mfaToken}
+                onDone={(grant: SessionGrant) => {
+                  finishEnrolment(grant, remember);
+                  signedIn();
+                }}
+                onRestart={restart}
+              />
+            </Suspense>
+          )}
+        </div>
+      </main>
+    );
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,8 +95,12 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      await login(parsed.data.username, parsed.data.password, parsed.data.remember);
-      navigate(originOf(location.state), { replace: true });
+      const step = await login(parsed.data.username, parsed.data.password, parsed.data.remember);
+      if (step.kind === 'signedIn') {
+        signedIn();
+        return;
+      }
+      setSecondStep(step);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'Login failed');
       setSubmitting(false);

@@ -1,0 +1,143 @@
+import {
+  type ApiError,
+  authApi,
+  type SessionGrant,
+  TOTP_CODE_MESSAGE,
+  type TotpSetup,
+  totpCodeString,
+} from '@dental/shared';
+import {
+  Button,
+  Flex,
+  Form,
+  Input,
+  RecoveryCodesList,
+  Spin,
+  TotpKey,
+  Typography,
+  UiProvider,
+} from '@dental/shared/ui';
+import { useEffect, useState } from 'react';
+
+interface EnrolSecondFactorProps {
+  /** The password step's enrolment token: it opens setting up the factor, nothing else. */
+  enrolmentToken: string;
+  /** The factor is on and its recovery codes were seen: the session it opened begins. */
+  onDone: (grant: SessionGrant) => void;
+  /** The token lapsed or the user went back: the password step again, with why. */
+  onRestart: (message: string | null) => void;
+}
+
+/**
+ * The clinic requires a second factor and this user has none: before anything else they set up an
+ * authenticator app (its key, a first code) and see their recovery codes once. Loaded only for this
+ * step, so the sign-in page stays light.
+ */
+export default function EnrolSecondFactor(props: EnrolSecondFactorProps) {
+  // The sign-in page sits outside the signed-in app's kit provider: this step brings the product's theme.
+  return (
+    <UiProvider>
+      <EnrolmentSteps {...props} />
+    </UiProvider>
+  );
+}
+
+function EnrolmentSteps({ enrolmentToken, onDone, onRestart }: EnrolSecondFactorProps) {
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [enabled, setEnabled] = useState<{ codes: string[]; grant: SessionGrant } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ code: string }>();
+
+  useEffect(() => {
+    let current = true;
+    authApi.startTotpSetup({}, enrolmentToken).then(
+      (answer) => {
+        if (current) setSetup(answer);
+      },
+      (failure: ApiError) => {
+        if (current) onRestart(failure.message);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [enrolmentToken, onRestart]);
+
+  const confirm = async ({ code }: { code: string }) => {
+    setSaving(true);
+    try {
+      const answer = await authApi.enableTotp(code, { enrolmentToken });
+      if (answer.grant) setEnabled({ codes: answer.recoveryCodes, grant: answer.grant });
+    } catch (failure) {
+      const apiError = failure as ApiError;
+      if (apiError.status === 401) onRestart(apiError.message);
+      else form.setFields([{ name: 'code', errors: [apiError.fieldErrors[0]?.message ?? apiError.message] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (enabled) {
+    return (
+      <section aria-labelledby="enrol-title">
+        <h1 id="enrol-title" className="login__title">
+          Two-step sign-in is on
+        </h1>
+        <RecoveryCodesList codes={enabled.codes} />
+        <Button type="primary" block style={{ marginTop: 16 }} onClick={() => onDone(enabled.grant)}>
+          I have saved my recovery codes
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="enrol-title">
+      <h1 id="enrol-title" className="login__title">
+        Set up two-step sign-in
+      </h1>
+      <p className="login__subtitle">
+        Your clinic asks every sign-in for a code from an authenticator app as well as your password.
+      </p>
+      {setup ? (
+        <>
+          <TotpKey setup={setup} />
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={(values) => void confirm(values)}
+            style={{ marginTop: 16 }}
+          >
+            <Form.Item
+              name="code"
+              label="Code from the app"
+              rules={[
+                { required: true, message: TOTP_CODE_MESSAGE },
+                {
+                  validator: (_rule, value: string | undefined) =>
+                    !value || totpCodeString.safeParse(value).success
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(TOTP_CODE_MESSAGE)),
+                },
+              ]}
+            >
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={saving}>
+              Turn on and continue
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <Flex justify="center" style={{ padding: 24 }}>
+          <Spin aria-label="Preparing your key" />
+        </Flex>
+      )}
+      <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
+        <Button type="link" onClick={() => onRestart(null)}>
+          Back to sign in
+        </Button>
+      </Typography.Paragraph>
+    </section>
+  );
+}

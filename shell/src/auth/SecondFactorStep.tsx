@@ -1,0 +1,105 @@
+import {
+  type ApiError,
+  MFA_TOKEN_EXPIRED_MESSAGE,
+  recoveryCodeString,
+  TOTP_CODE_MESSAGE,
+  totpCodeString,
+  useAuthStore,
+} from '@dental/shared';
+import { type FormEvent, useState } from 'react';
+
+interface SecondFactorStepProps {
+  /** The password step's token: it opens this step alone, for a few minutes. */
+  mfaToken: string;
+  remember: boolean;
+  onSignedIn: () => void;
+  /** Back to the password (the token lapsed, or the user chose to), with why. */
+  onRestart: (message: string | null) => void;
+}
+
+/**
+ * Sign-in's second step: the 6-digit code from the user's authenticator app, or one of their
+ * recovery codes when the phone is not at hand. Kept free of the UI kit like the password step.
+ */
+export function SecondFactorStep({ mfaToken, remember, onSignedIn, onRestart }: SecondFactorStepProps) {
+  const verify = useAuthStore((state) => state.verifySecondFactor);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = (useRecovery ? recoveryCodeString : totpCodeString).safeParse(value);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? TOTP_CODE_MESSAGE);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      await verify(mfaToken, useRecovery ? { recovery_code: parsed.data } : { code: parsed.data }, remember);
+      onSignedIn();
+    } catch (failure) {
+      const apiError = failure as ApiError;
+      setSubmitting(false);
+      if (apiError.message === MFA_TOKEN_EXPIRED_MESSAGE) onRestart(apiError.message);
+      else setError(apiError.message);
+    }
+  };
+
+  const switchKind = () => {
+    setUseRecovery((was) => !was);
+    setValue('');
+    setError(null);
+  };
+
+  const inputId = useRecovery ? 'login-recovery-code' : 'login-code';
+  return (
+    <section aria-labelledby="second-step-title">
+      <h1 id="second-step-title" className="login__title">
+        Two-step sign-in
+      </h1>
+      <p className="login__subtitle">
+        {useRecovery
+          ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      {error && (
+        <div className="login__error" role="alert">
+          {error}
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <label className="login__label" htmlFor={inputId}>
+          {useRecovery ? 'Recovery code' : 'Code'}
+        </label>
+        <input
+          key={inputId}
+          id={inputId}
+          className="login__input"
+          name={useRecovery ? 'recovery_code' : 'code'}
+          inputMode={useRecovery ? 'text' : 'numeric'}
+          autoComplete={useRecovery ? 'off' : 'one-time-code'}
+          // The step opens on its one field.
+          // biome-ignore lint/a11y/noAutofocus: the page shows nothing else to do
+          autoFocus
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          disabled={submitting}
+        />
+        <button type="submit" className="login__submit" disabled={submitting}>
+          {submitting ? 'Checking...' : 'Verify'}
+        </button>
+      </form>
+      <div className="login__row">
+        <button type="button" className="login__link" onClick={switchKind}>
+          {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className="login__link" onClick={() => onRestart(null)}>
+          Back to sign in
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { Secret, TOTP } from 'otpauth';
 import { expect, type Page, test } from './fixtures';
 import {
   type AccountName,
@@ -162,7 +163,11 @@ const ADMIN_SCREENS: ScreenState[] = [
   { path: '/audit?action=zzzzqq', heading: 'Audit' },
   { path: '/settings', heading: 'Settings' },
   { path: '/settings?tab=notifications', heading: 'Settings' },
-  { path: '/settings?tab=security', heading: 'Settings' },
+  {
+    path: '/settings?tab=security',
+    heading: 'Settings',
+    forms: [{ button: 'Turn on two-step sign-in', dialog: 'Turn on two-step sign-in' }],
+  },
   { path: '/settings?tab=backup', heading: 'Settings' },
   { path: '/modules', heading: 'Modules' },
 ];
@@ -207,6 +212,78 @@ test('the sign-in screen and the 404 page have no WCAG A or AA violation', async
     await page.goto('/no-such-page');
     await expect(page.getByText('/no-such-page')).toBeVisible();
     await expectNoViolations(page, `404 at ${width} px`);
+  }
+});
+
+test("two-step sign-in's steps have no WCAG A or AA violation", async ({ page, request }) => {
+  const codeOf = (key: string, periods = 0) =>
+    new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate({
+      timestamp: Date.now() + periods * 30_000,
+    });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const tokenOf = async (username: string, password: string) =>
+    (
+      (await (await request.post('/auth/login', { data: { username, password } })).json()) as {
+        access_token: string;
+      }
+    ).access_token;
+  const admin = await tokenOf('admin', 'admin123');
+  const newUser = async (first: string) => {
+    const tag = `${first}${Date.now().toString(36)}`;
+    const user = { username: `axe.${tag}`, password: `a-long-secret-${tag}` };
+    const response = await request.post('/api/users', {
+      headers: bearer(admin),
+      data: { name: `Axe ${tag}`, email: `axe.${tag}@brightsmile.example`, role: 'receptionist', ...user },
+    });
+    expect(response.status()).toBe(201);
+    return user;
+  };
+  const enterPassword = async (user: { username: string; password: string }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username or Email').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
+  // A user with an authenticator on (set up through the API): the code step, its error, a recovery code.
+  const withFactor = await newUser('code');
+  const token = await tokenOf(withFactor.username, withFactor.password);
+  const setup = await request.post('/auth/mfa/totp/setup', {
+    headers: bearer(token),
+    data: { password: withFactor.password },
+  });
+  const { secret } = (await setup.json()) as { secret: string };
+  expect(
+    (
+      await request.post('/auth/mfa/totp/enable', { headers: bearer(token), data: { code: codeOf(secret) } })
+    ).status(),
+  ).toBe(200);
+  await enterPassword(withFactor);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await expectNoViolationsAtEachWidth(page, 'the code step');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectNoViolationsAtEachWidth(page, 'the code step with its error');
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await expect(page.getByLabel('Recovery code')).toBeVisible();
+  await expectNoViolationsAtEachWidth(page, 'the recovery code step');
+
+  // The clinic requires a factor: the enrolment step, and its recovery codes.
+  const reset = () => request.put('/api/settings', { headers: bearer(admin), data: { mfaRequired: 'none' } });
+  try {
+    expect(
+      (await request.put('/api/settings', { headers: bearer(admin), data: { mfaRequired: 'all' } })).status(),
+    ).toBe(200);
+    await enterPassword(await newUser('enrol'));
+    await expect(page.getByTestId('totp-key')).toBeVisible();
+    await expectNoViolationsAtEachWidth(page, 'the enrolment step');
+    const key = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/\s/g, '');
+    await page.getByLabel('Code from the app').fill(codeOf(key));
+    await page.getByRole('button', { name: 'Turn on and continue' }).click();
+    await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+    await expectNoViolationsAtEachWidth(page, "the enrolment's recovery codes");
+  } finally {
+    expect((await reset()).status()).toBe(200);
   }
 });
 

@@ -43,6 +43,11 @@ export const AUDIT_ACTIONS = [
   'deactivate',
   'module_enabled',
   'module_disabled',
+  'session_ended',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_reset',
+  'recovery_codes_renewed',
 ] as const;
 
 const FAILED = {

@@ -11,8 +11,17 @@ export interface AuditFilterValues {
   to: string | null;
 }
 
+/** Actions whose words alone would not read as staff say them. */
+const SPOKEN_ACTIONS: Record<string, string> = {
+  mfa_enabled: 'Two-step sign-in turned on',
+  mfa_disabled: 'Two-step sign-in turned off',
+  mfa_reset: 'Two-step sign-in reset',
+};
+
 /** `status_change` → `Status change`. */
 export const actionLabel = (action: string) => {
+  const spoken = SPOKEN_ACTIONS[action];
+  if (spoken) return spoken;
   const words = action.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -37,46 +37,50 @@ export function SessionsCard() {
       {sessions.isPending ? (
         <Spin aria-label="Loading your sessions" />
       ) : (
-        <List
-          aria-label="Signed-in sessions"
-          dataSource={sessions.data ?? []}
-          rowKey="id"
-          renderItem={(session) => (
-            <List.Item
-              actions={
-                session.current
-                  ? []
-                  : [
-                      <Popconfirm
-                        key="end"
-                        title="Sign this session out?"
-                        okText="Sign out"
-                        onConfirm={() => endOne.mutate(session.id)}
-                      >
-                        <Button size="small" aria-label={`Sign out ${session.browser} on ${session.system}`}>
-                          Sign out
-                        </Button>
-                      </Popconfirm>,
-                    ]
-              }
-            >
-              <List.Item.Meta
-                title={
-                  <span>
-                    {session.browser} on {session.system}{' '}
-                    {session.current && <Tag color="green">This device</Tag>}
-                  </span>
+        <section aria-label="Signed-in sessions">
+          <List
+            dataSource={sessions.data ?? []}
+            rowKey="id"
+            renderItem={(session) => (
+              <List.Item
+                actions={
+                  session.current
+                    ? []
+                    : [
+                        <Popconfirm
+                          key="end"
+                          title="Sign this session out?"
+                          okText="Sign out"
+                          onConfirm={() => endOne.mutate(session.id)}
+                        >
+                          <Button
+                            size="small"
+                            aria-label={`Sign out ${session.browser} on ${session.system}`}
+                          >
+                            Sign out
+                          </Button>
+                        </Popconfirm>,
+                      ]
                 }
-                description={
-                  <Typography.Text type="secondary">
-                    {session.ip || 'Unknown address'} · signed in {formatDateTime(session.created_at)} with{' '}
-                    {FACTOR_WORDS[session.factor]} · last used {formatDateTime(session.last_used_at)}
-                  </Typography.Text>
-                }
-              />
-            </List.Item>
-          )}
-        />
+              >
+                <List.Item.Meta
+                  title={
+                    <span>
+                      {session.browser} on {session.system}{' '}
+                      {session.current && <Tag color="green">This device</Tag>}
+                    </span>
+                  }
+                  description={
+                    <Typography.Text type="secondary">
+                      {session.ip || 'Unknown address'} · signed in {formatDateTime(session.created_at)} with{' '}
+                      {FACTOR_WORDS[session.factor]} · last used {formatDateTime(session.last_used_at)}
+                    </Typography.Text>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </section>
       )}
       {/* Below the list, not in the card's title bar: on a phone the title keeps its width. */}
       <Popconfirm

@@ -64,13 +64,13 @@ function FactorDialog({
   const [error, setError] = useState<string | null>(null);
   const [changed, setChanged] = useState<string | null>(null);
 
-  /** Field errors beside their fields; anything else in the dialog's banner. */
-  const show = (form: typeof proof | typeof scan, failure: ApiError) => {
-    if (failure.fieldErrors.length > 0) {
-      form.setFields(
-        failure.fieldErrors.map(({ field, message }) => ({ name: field, errors: [message] })) as never,
-      );
-    } else setError(failure.message);
+  /** Field errors beside the fields this step shows; anything else in the dialog's banner. */
+  const show = (form: typeof proof | typeof scan, shown: readonly string[], failure: ApiError) => {
+    const beside = failure.fieldErrors.filter(({ field }) => shown.includes(field));
+    form.setFields(beside.map(({ field, message }) => ({ name: field, errors: [message] })) as never);
+    if (beside.length < failure.fieldErrors.length || beside.length === 0) {
+      setError(failure.fieldErrors.find(({ field }) => !shown.includes(field))?.message ?? failure.message);
+    }
   };
 
   const submitProof = async (values: ProofValues) => {
@@ -97,7 +97,11 @@ function FactorDialog({
         onClose(answer.message);
       }
     } catch (failure) {
-      show(proof, failure as ApiError);
+      show(
+        proof,
+        ['password', ...(factorOn ? [useRecovery ? 'recovery_code' : 'code'] : [])],
+        failure as ApiError,
+      );
     } finally {
       setBusy(false);
     }
@@ -112,7 +116,7 @@ function FactorDialog({
       setChanged('Two-step sign-in is on.');
       setStep({ kind: 'codes', codes: answer.recoveryCodes });
     } catch (failure) {
-      show(scan, failure as ApiError);
+      show(scan, ['code'], failure as ApiError);
     } finally {
       setBusy(false);
     }

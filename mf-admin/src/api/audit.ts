@@ -25,30 +25,8 @@ export interface AuditFilters {
 export type AuditListParams = AuditFilters & { page?: number; limit?: number };
 export type AuditPage = Page<AuditRecord> & { total_capped?: boolean };
 
-/** The actions the audit log records, as the server writes them. */
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'status_change',
-  'login',
-  'login_failed',
-  'login_locked',
-  'logout',
-  'view',
-  'access_denied',
-  'export',
-  'import',
-  'activate',
-  'deactivate',
-  'module_enabled',
-  'module_disabled',
-  'session_ended',
-  'mfa_enabled',
-  'mfa_disabled',
-  'mfa_reset',
-  'recovery_codes_renewed',
-] as const;
+/** The actions the audit log records (the action filter's choices). */
+export { AUDIT_ACTIONS } from '@dental/shared';
 
 const FAILED = {
   list: 'Failed to fetch the audit log',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { ofUser } from '../db/ownedBy';
 import { refreshTokens, userSessions } from '../db/schema';
 
 export const REFRESH_COOKIE = 'dental_refresh';
@@ -184,11 +185,7 @@ export async function revokeUserSessions(
 ): Promise<string[]> {
   const ended = await endSessionRows(
     db,
-    and(
-      eq(userSessions.clinicId, clinicId),
-      eq(userSessions.userId, userId),
-      ...(keep ? [ne(userSessions.id, keep)] : []),
-    ),
+    and(ofUser(userSessions, clinicId, userId), ...(keep ? [ne(userSessions.id, keep)] : [])),
     reason,
   );
   await db
@@ -196,8 +193,7 @@ export async function revokeUserSessions(
     .set({ revokedAt: new Date() })
     .where(
       and(
-        eq(refreshTokens.clinicId, clinicId),
-        eq(refreshTokens.userId, userId),
+        ofUser(refreshTokens, clinicId, userId),
         isNull(refreshTokens.revokedAt),
         ...(keep ? [ne(refreshTokens.family, keep)] : []),
       ),
@@ -216,8 +212,7 @@ export async function endSession(
   const ended = await endSessionRows(
     db,
     and(
-      eq(userSessions.clinicId, clinicId),
-      eq(userSessions.userId, userId),
+      ofUser(userSessions, clinicId, userId),
       eq(userSessions.id, session),
       gt(userSessions.expiresAt, new Date()),
     ),
@@ -231,19 +226,15 @@ export async function endSession(
   return true;
 }
 
+/** A session still signed in: neither ended nor past its lifetime. */
+const stillSignedIn = () => and(isNull(userSessions.endedAt), gt(userSessions.expiresAt, new Date()));
+
 /** A user's sessions still signed in, newest first. */
 export async function listLiveSessions(db: Database, clinicId: number, userId: number) {
   return db
     .select()
     .from(userSessions)
-    .where(
-      and(
-        eq(userSessions.clinicId, clinicId),
-        eq(userSessions.userId, userId),
-        isNull(userSessions.endedAt),
-        gt(userSessions.expiresAt, new Date()),
-      ),
-    )
+    .where(and(ofUser(userSessions, clinicId, userId), stillSignedIn()))
     .orderBy(desc(userSessions.lastUsedAt));
 }
 
@@ -264,13 +255,6 @@ export async function liveSessions(db: Database, clinicId: number, sessions: str
   const rows = await db
     .select({ id: userSessions.id })
     .from(userSessions)
-    .where(
-      and(
-        eq(userSessions.clinicId, clinicId),
-        inArray(userSessions.id, sessions),
-        isNull(userSessions.endedAt),
-        gt(userSessions.expiresAt, new Date()),
-      ),
-    );
+    .where(and(eq(userSessions.clinicId, clinicId), inArray(userSessions.id, sessions), stillSignedIn()));
   return new Set(rows.map((row) => row.id));
 }

@@ -3,6 +3,7 @@ import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@dental/s
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client';
+import { ofUser } from '../db/ownedBy';
 import { recoveryCodes, userFactors } from '../db/schema';
 
 type Writer = Pick<Database, 'insert' | 'update' | 'delete' | 'select'>;
@@ -57,7 +58,7 @@ export async function readFactor(db: Database, clinicId: number, userId: number)
         where r.clinic_id = ${clinicId} and r.user_id = ${userId} and r.used_at is null)`,
     })
     .from(userFactors)
-    .where(and(eq(userFactors.clinicId, clinicId), eq(userFactors.userId, userId)));
+    .where(ofUser(userFactors, clinicId, userId));
   return (
     row ?? { totpSecret: null, totpPendingSecret: null, enabledAt: null, lastStep: 0, recoveryCodesLeft: 0 }
   );
@@ -81,8 +82,7 @@ export async function acceptTotpCode(
     .set({ totpLastStep: step })
     .where(
       and(
-        eq(userFactors.clinicId, clinicId),
-        eq(userFactors.userId, userId),
+        ofUser(userFactors, clinicId, userId),
         eq(userFactors.totpSecret, secret),
         lt(userFactors.totpLastStep, step),
       ),
@@ -112,7 +112,7 @@ export async function confirmTotpSetup(
   const [row] = await db
     .select({ pending: userFactors.totpPendingSecret })
     .from(userFactors)
-    .where(and(eq(userFactors.clinicId, clinicId), eq(userFactors.userId, userId)));
+    .where(ofUser(userFactors, clinicId, userId));
   const step = row?.pending ? totpStepOf(row.pending, code) : null;
   if (!row?.pending || step === null) return false;
   const confirmed = await db
@@ -124,23 +124,15 @@ export async function confirmTotpSetup(
       totpLastStep: step,
       updatedAt: new Date(),
     })
-    .where(
-      and(
-        eq(userFactors.clinicId, clinicId),
-        eq(userFactors.userId, userId),
-        eq(userFactors.totpPendingSecret, row.pending),
-      ),
-    )
+    .where(and(ofUser(userFactors, clinicId, userId), eq(userFactors.totpPendingSecret, row.pending)))
     .returning({ clinicId: userFactors.clinicId });
   return confirmed.length > 0;
 }
 
 /** Turns the factor off: the key, a waiting key and the recovery codes go. */
 export async function removeFactor(db: Writer, clinicId: number, userId: number): Promise<void> {
-  await db.delete(userFactors).where(and(eq(userFactors.clinicId, clinicId), eq(userFactors.userId, userId)));
-  await db
-    .delete(recoveryCodes)
-    .where(and(eq(recoveryCodes.clinicId, clinicId), eq(recoveryCodes.userId, userId)));
+  await db.delete(userFactors).where(ofUser(userFactors, clinicId, userId));
+  await db.delete(recoveryCodes).where(ofUser(recoveryCodes, clinicId, userId));
 }
 
 const hashRecoveryCode = (salt: string, code: string) =>
@@ -161,9 +153,7 @@ function newRecoveryCode(): string {
  * codes are random and long, so one fast hash with its own salt each is enough).
  */
 export async function renewRecoveryCodes(db: Writer, clinicId: number, userId: number): Promise<string[]> {
-  await db
-    .delete(recoveryCodes)
-    .where(and(eq(recoveryCodes.clinicId, clinicId), eq(recoveryCodes.userId, userId)));
+  await db.delete(recoveryCodes).where(ofUser(recoveryCodes, clinicId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.insert(recoveryCodes).values(
     codes.map((code) => {
@@ -184,13 +174,7 @@ export async function useRecoveryCode(
   const unused = await db
     .select({ id: recoveryCodes.id, salt: recoveryCodes.salt, codeHash: recoveryCodes.codeHash })
     .from(recoveryCodes)
-    .where(
-      and(
-        eq(recoveryCodes.clinicId, clinicId),
-        eq(recoveryCodes.userId, userId),
-        isNull(recoveryCodes.usedAt),
-      ),
-    );
+    .where(and(ofUser(recoveryCodes, clinicId, userId), isNull(recoveryCodes.usedAt)));
   const match = unused.find((row) => {
     const expected = Buffer.from(row.codeHash);
     const actual = Buffer.from(hashRecoveryCode(row.salt, typed));

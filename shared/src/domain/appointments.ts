@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, DATE_RANGE_MESSAGE, TREATMENTS } from './constants';
 import { dashboardAppointmentSchema } from './dashboard';
+import { afterOnlyWhenSeeking, sortField, sortsOf } from './listSorts';
 import {
   dateCursorField,
   dateString,
@@ -33,18 +34,7 @@ export function canCompleteOn(date: string, today: string): boolean {
 }
 export const PATIENT_NAME_MAX = 100;
 
-export const APPOINTMENT_SORTS = [
-  'date',
-  '-date',
-  'patient',
-  '-patient',
-  'dentist',
-  '-dentist',
-  'status',
-  '-status',
-  'created_at',
-  '-created_at',
-] as const;
+export const APPOINTMENT_SORTS = sortsOf(['date', 'patient', 'dentist', 'status', 'created_at']);
 export type AppointmentSort = (typeof APPOINTMENT_SORTS)[number];
 
 const statusField = z.enum(APPOINTMENT_STATUSES, {
@@ -148,19 +138,14 @@ export const appointmentListQuerySchema = listQuerySchema
     date: dateString.optional(),
     from: dateString.optional(),
     to: dateString.optional(),
-    sort: z
-      .enum(APPOINTMENT_SORTS, { message: `sort must be one of ${APPOINTMENT_SORTS.join(', ')}` })
-      .optional(),
+    sort: sortField(APPOINTMENT_SORTS),
     after: dateCursorField.optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: DATE_RANGE_MESSAGE,
     path: ['to'],
   })
-  .refine((query) => !query.after || APPOINTMENT_SEEKING_SORTS.has(query.sort ?? 'date'), {
-    message: 'after is for the date orders (sort date or -date)',
-    path: ['after'],
-  });
+  .refine(...afterOnlyWhenSeeking('date', APPOINTMENT_SEEKING_SORTS));
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 
 export const appointmentPageSchema = pageSchema(appointmentSchema);

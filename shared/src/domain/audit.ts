@@ -8,23 +8,41 @@ export const AUDIT_CSV_URL = '/api/audit/csv';
 /** GET /api/audit/verify (admins): checks the clinic's chain of audit records. */
 export const AUDIT_VERIFY_URL = '/api/audit/verify';
 
-/**
- * The security log's actions: sign-ins and sign-outs, refused calls, records opened, ended sessions
- * and second-factor changes. The audit screen shows them; the dashboard's activity and the bell,
- * which tell what changed in the clinic, leave them out.
- */
-export const SECURITY_ACTIONS = [
-  'login',
-  'login_failed',
-  'login_locked',
-  'access_denied',
-  'logout',
-  'view',
+/** Changes of a record: the dashboard's activity and the bell tell them. */
+const RECORD_CHANGES = ['create', 'update', 'delete', 'status_change'] as const;
+/** Who signed in or out, who was refused, and who opened a record. */
+const SIGN_IN_ACTIONS = ['login', 'login_failed', 'login_locked', 'logout', 'view', 'access_denied'] as const;
+/** Changes of the clinic as a whole: its data moved in or out, an account or a module switched. */
+const CLINIC_CHANGES = [
+  'export',
+  'import',
+  'activate',
+  'deactivate',
+  'module_enabled',
+  'module_disabled',
+] as const;
+/** Ended sessions and second-factor changes. */
+const ACCOUNT_SECURITY_ACTIONS = [
   'session_ended',
   'mfa_enabled',
   'mfa_disabled',
   'mfa_reset',
   'recovery_codes_renewed',
+] as const;
+
+/**
+ * The security log's actions: sign-ins and sign-outs, refused calls, records opened, ended sessions
+ * and second-factor changes. The audit screen shows them; the dashboard's activity and the bell,
+ * which tell what changed in the clinic, leave them out.
+ */
+export const SECURITY_ACTIONS = [...SIGN_IN_ACTIONS, ...ACCOUNT_SECURITY_ACTIONS] as const;
+
+/** Every action the audit log records, as the server writes them, in the audit screen's order. */
+export const AUDIT_ACTIONS = [
+  ...RECORD_CHANGES,
+  ...SIGN_IN_ACTIONS,
+  ...CLINIC_CHANGES,
+  ...ACCOUNT_SECURITY_ACTIONS,
 ] as const;
 
 export const auditQuerySchema = listQuerySchema

@@ -8,6 +8,7 @@ import {
   type Weekday,
 } from './constants';
 import { dashboardAppointmentSchema } from './dashboard';
+import { sortField, sortsOf } from './listSorts';
 import { serverOwnedFields } from './serverOwned';
 import {
   dateString,
@@ -143,16 +144,7 @@ export const dentistWriteSchema = z
 export type DentistWriteRequest = z.input<typeof dentistWriteSchema>;
 export type DentistWrite = z.output<typeof dentistWriteSchema>;
 
-export const DENTIST_SORTS = [
-  'name',
-  '-name',
-  'years_of_experience',
-  '-years_of_experience',
-  'specialty',
-  '-specialty',
-  'created_at',
-  '-created_at',
-] as const;
+export const DENTIST_SORTS = sortsOf(['name', 'years_of_experience', 'specialty', 'created_at']);
 export type DentistSort = (typeof DENTIST_SORTS)[number];
 
 /** GET /api/dentists: search name, e-mail and license; filter by status and specialty; sort. */
@@ -161,7 +153,7 @@ export const dentistListQuerySchema = listQuerySchema.extend({
   specialty: z
     .enum(SPECIALIZATIONS, { message: `specialty must be one of ${SPECIALIZATIONS.join(', ')}` })
     .optional(),
-  sort: z.enum(DENTIST_SORTS, { message: `sort must be one of ${DENTIST_SORTS.join(', ')}` }).optional(),
+  sort: sortField(DENTIST_SORTS),
 });
 export type DentistListQuery = z.infer<typeof dentistListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERSON_STATUSES } from './constants';
+import { afterOnlyWhenSeeking, sortField, sortsOf } from './listSorts';
 import { serverOwnedFields } from './serverOwned';
 import {
   dateString,
@@ -14,14 +15,7 @@ import {
 
 /** Patients (spec §2, §3, §5, §7): the shapes the Patients screens and the server share. */
 
-export const PATIENT_SORTS = [
-  'name',
-  '-name',
-  'created_at',
-  '-created_at',
-  'date_of_birth',
-  '-date_of_birth',
-] as const;
+export const PATIENT_SORTS = sortsOf(['name', 'created_at', 'date_of_birth']);
 export type PatientSort = (typeof PATIENT_SORTS)[number];
 
 export const FUTURE_BIRTH_DATE_MESSAGE = 'The date of birth cannot be in the future';
@@ -104,13 +98,10 @@ export const PATIENT_SEEKING_SORTS: ReadonlySet<string> = new Set<PatientSort>([
 export const patientListQuerySchema = listQuerySchema
   .extend({
     status: z.enum(PERSON_STATUSES, { message: 'status must be active or inactive' }).optional(),
-    sort: z.enum(PATIENT_SORTS, { message: `sort must be one of ${PATIENT_SORTS.join(', ')}` }).optional(),
+    sort: sortField(PATIENT_SORTS),
     after: nameCursorField.optional(),
   })
-  .refine((query) => !query.after || PATIENT_SEEKING_SORTS.has(query.sort ?? 'name'), {
-    message: 'after is for the name orders (sort name or -name)',
-    path: ['after'],
-  });
+  .refine(...afterOnlyWhenSeeking('name', PATIENT_SEEKING_SORTS));
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 
 export const patientPageSchema = pageSchema(wirePatientSchema);

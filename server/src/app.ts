@@ -43,6 +43,7 @@ import {
 } from './resources/notifications/outboxSender';
 import { registerOutboxRoutes } from './resources/notifications/routes';
 import { registerPatientsRoutes } from './resources/patients/routes';
+import { registerRecallRoutes } from './resources/recall/routes';
 import { registerSettingsRoutes } from './resources/settings/routes';
 import { registerUsersRoutes } from './resources/users/routes';
 
@@ -151,6 +152,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerCalendarRoutes(app, db, guard);
   registerCalendarFeedRoutes(app, db, guard);
   registerUsersRoutes(app, db, guard);
+  registerRecallRoutes(app, db, guard);
   registerSettingsRoutes(app, db, guard, [followReminderSettings]);
   registerBackupRoutes(app, db, guard);
   const sender = startOutboxSender(

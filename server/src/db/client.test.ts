@@ -43,10 +43,13 @@ describe('the embedded database', () => {
       // As if the newest migration had not been taken yet.
       const raw = new PGlite(dataDir, { extensions: { btree_gist } });
       await raw.exec(`
-        drop table recovery_codes;
-        drop table user_factors;
-        drop table user_sessions;
-        alter table clinic_settings drop column mfa_required;
+        drop trigger clinics_default_recall_types on clinics;
+        drop function clinic_default_recall_types();
+        drop trigger appointments_recall on appointments;
+        drop function follow_completed_visit();
+        drop table patient_recalls;
+        drop table recall_types;
+        drop function recall_type_changed();
         delete from drizzle.__drizzle_migrations
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations);
       `);

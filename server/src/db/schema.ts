@@ -678,3 +678,47 @@ export const recoveryCodes = pgTable('recovery_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** A clinic's recall types (migration 0019): a name, the treatment it books, an interval in months. */
+export const recallTypes = pgTable(
+  'recall_types',
+  {
+    clinicId: clinicOwner(),
+    id: serial('id').notNull(),
+    name: text('name').notNull(),
+    treatment: text('treatment').notNull(),
+    intervalMonths: integer('interval_months').notNull(),
+    active: boolean('active').notNull().default(true),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.id] })],
+);
+
+/** A patient's recall of one type: kept by the database's triggers as visits are completed. */
+export const patientRecalls = pgTable(
+  'patient_recalls',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    patientId: integer('patient_id').notNull(),
+    recallTypeId: integer('recall_type_id').notNull(),
+    lastVisit: date('last_visit', { mode: 'string' }),
+    lastDentistId: integer('last_dentist_id'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    dueSetByHand: boolean('due_set_by_hand').notNull().default(false),
+    snoozedUntil: date('snoozed_until', { mode: 'string' }),
+    /** Generated: the due date, or the day it was snoozed to. */
+    followUpOn: date('follow_up_on', { mode: 'string' }).generatedAlwaysAs(
+      sql`greatest(due_date, coalesce(snoozed_until, due_date))`,
+    ),
+    active: boolean('active').notNull().default(true),
+    note: text('note').notNull().default(''),
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+    lastContactKind: text('last_contact_kind'),
+    lastContactNote: text('last_contact_note'),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.patientId, table.recallTypeId] })],
+);

@@ -13,6 +13,7 @@ export * from './liveDesk';
 export * from './modules';
 export * from './outbox';
 export * from './patients';
+export * from './recall';
 export * from './roles';
 export * from './settings';
 export * from './users';

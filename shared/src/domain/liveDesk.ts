@@ -25,6 +25,9 @@ export const LIVE_RESOURCES = [
   'module',
   'outbox',
   'calendar_feed',
+  /** A patient's recall of a type (its id is the patient's). */
+  'recall',
+  'recall_type',
   /** What one user has seen of the bell: only that user's screens follow it. */
   'activity_seen',
 ] as const;

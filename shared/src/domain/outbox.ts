@@ -10,6 +10,7 @@ export const OUTBOX_KINDS = [
   'sms_reminder',
   'appointment_confirmation',
   'new_patient_alert',
+  'recall_reminder',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -18,6 +19,7 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   sms_reminder: 'SMS reminder',
   appointment_confirmation: 'Appointment confirmation',
   new_patient_alert: 'New patient alert',
+  recall_reminder: 'Recall reminder',
 };
 
 export const OUTBOX_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;

@@ -13,6 +13,8 @@ const SUBJECTS: Record<LiveResource, { one: string; plural?: boolean } | null> =
   settings: { one: 'The practice settings', plural: true },
   module: { one: "The clinic's modules", plural: true },
   // The server's own sending of reminders, feed links and this user's bell are not news to read out.
+  recall: { one: "A patient's recall" },
+  recall_type: { one: 'A recall type' },
   outbox: null,
   calendar_feed: null,
   activity_seen: null,

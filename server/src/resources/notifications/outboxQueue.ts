@@ -346,3 +346,37 @@ export async function followReminderSettings(
        )})
        and a.clinic_id = o.clinic_id and a.id = o.appointment_id`);
 }
+
+/**
+ * A patient due for a recall (the recall list's Send reminder): one message per reminder channel the
+ * clinic has on and the patient has an address for, due at once. Answers the channels queued; none
+ * when no channel is possible (nothing is written then).
+ */
+export async function queueRecallReminder(
+  tx: Tx,
+  clinicId: number,
+  recall: { patientId: number; patient: string; email: string; phone: string; recallName: string },
+): Promise<Array<'email' | 'sms'>> {
+  const settings = await readSettings(tx, clinicId);
+  const call = settings.phone ? ` Call us on ${settings.phone} to book a time.` : ' Call us to book a time.';
+  const subject = `Time for your ${recall.recallName.toLowerCase()} at ${settings.practiceName}`;
+  const body = `Hello ${firstName(recall.patient)}, you are due for your ${recall.recallName.toLowerCase()} at ${settings.practiceName}.${call}`;
+  const channels = REMINDERS.filter(
+    ({ channel, flag }) =>
+      settings.notifications[flag] && (channel === 'email' ? recall.email : recall.phone).trim() !== '',
+  ).map(({ channel }) => channel);
+  for (const channel of channels) {
+    await insertMessage(tx, {
+      clinicId,
+      kind: 'recall_reminder',
+      channel,
+      patientId: recall.patientId,
+      recipient: channel === 'email' ? recall.email : recall.phone,
+      subject: channel === 'email' ? subject : null,
+      body,
+      dueAt: new Date(),
+      missing: '',
+    });
+  }
+  return channels;
+}

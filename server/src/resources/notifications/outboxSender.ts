@@ -69,14 +69,22 @@ const BATCH = 20;
 /** The pause before try n+1: 30 s, 1 min, 2 min, 4 min. */
 const backoffSeconds = (attempts: number) => 30 * 2 ** Math.max(0, attempts - 1);
 
-const FLAG_OF: Record<
-  OutboxKind,
-  'emailReminders' | 'smsReminders' | 'appointmentConfirmations' | 'newPatientAlerts'
-> = {
-  email_reminder: 'emailReminders',
-  sms_reminder: 'smsReminders',
-  appointment_confirmation: 'appointmentConfirmations',
-  new_patient_alert: 'newPatientAlerts',
+type NotificationFlag = 'emailReminders' | 'smsReminders' | 'appointmentConfirmations' | 'newPatientAlerts';
+
+/** The clinic's switch a message goes by; a recall reminder goes by its channel's reminder switch. */
+const flagOf = (kind: OutboxKind, channel: 'email' | 'sms'): NotificationFlag => {
+  switch (kind) {
+    case 'email_reminder':
+      return 'emailReminders';
+    case 'sms_reminder':
+      return 'smsReminders';
+    case 'appointment_confirmation':
+      return 'appointmentConfirmations';
+    case 'new_patient_alert':
+      return 'newPatientAlerts';
+    case 'recall_reminder':
+      return channel === 'sms' ? 'smsReminders' : 'emailReminders';
+  }
 };
 
 type Claimed = {
@@ -189,7 +197,7 @@ export async function sendDueMessages(db: Database, transports: Transports): Pro
     const row = await freshReminder(db, claimedRow);
     if (!row) continue;
     const settings = await readSettings(db, row.clinic_id);
-    const flag = FLAG_OF[row.kind];
+    const flag = flagOf(row.kind, row.channel);
     if (!settings.notifications[flag]) {
       await db
         .update(outbox)

@@ -161,7 +161,11 @@ const ADMIN_SCREENS: ScreenState[] = [
   },
   { path: '/audit', heading: 'Audit' },
   { path: '/audit?action=zzzzqq', heading: 'Audit' },
-  { path: '/settings', heading: 'Settings' },
+  {
+    path: '/settings',
+    heading: 'Settings',
+    forms: [{ button: 'Add recall type', dialog: 'Add recall type' }],
+  },
   { path: '/settings?tab=notifications', heading: 'Settings' },
   {
     path: '/settings?tab=security',
@@ -169,6 +173,7 @@ const ADMIN_SCREENS: ScreenState[] = [
     forms: [{ button: 'Turn on two-step sign-in', dialog: 'Turn on two-step sign-in' }],
   },
   { path: '/settings?tab=backup', heading: 'Settings' },
+  { path: '/recall?due=year', heading: 'Recall' },
   { path: '/modules', heading: 'Modules' },
 ];
 
@@ -178,6 +183,7 @@ const ROLE_SCREENS: Record<AccountName, ScreenState[]> = {
     { path: '/', heading: 'Dashboard' },
     { path: '/appointments', heading: 'Appointments' },
     { path: '/patients', heading: 'Patients' },
+    { path: '/recall', heading: 'Recall' },
     { path: '/calendar', heading: 'Calendar' },
     { path: '/settings', heading: 'Settings' },
     { path: '/users', heading: 'Access Denied' },

@@ -6,6 +6,7 @@ const EXPECTED_SIDEBAR = {
     'Dashboard',
     'Appointments',
     'Patients',
+    'Recall',
     'Dentists',
     'Availability',
     'Calendar',
@@ -14,8 +15,8 @@ const EXPECTED_SIDEBAR = {
     'Settings',
     'Modules',
   ],
-  receptionist: ['Dashboard', 'Appointments', 'Patients', 'Calendar', 'Settings'],
-  dentist: ['Dashboard', 'Appointments', 'Patients', 'Availability', 'Calendar', 'Settings'],
+  receptionist: ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Calendar', 'Settings'],
+  dentist: ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Availability', 'Calendar', 'Settings'],
 } as const;
 
 for (const account of ['admin', 'receptionist', 'dentist'] as const) {

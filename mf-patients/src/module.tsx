@@ -4,5 +4,8 @@ import { defineModule } from '@dental/shared';
 export default defineModule(
   'patients',
   { version: __PACKAGE_VERSION__, buildTime: __BUILD_TIME__ },
-  { '/patients': () => import('./pages/PatientsPage') },
+  {
+    '/patients': () => import('./pages/PatientsPage'),
+    '/recall': () => import('./pages/RecallPage'),
+  },
 );

@@ -1,10 +1,4 @@
-import {
-  type ApiError,
-  authApi,
-  MFA_REQUIRED_CANNOT_DISABLE,
-  TOTP_CODE_MESSAGE,
-  type TotpSetup,
-} from '@dental/shared';
+import { type ApiError, authApi, MFA_REQUIRED_CANNOT_DISABLE, type TotpSetup } from '@dental/shared';
 import { formatDateTime, useQueryClient } from '@dental/shared/kit';
 import {
   Alert,
@@ -19,6 +13,7 @@ import {
   Modal,
   RecoveryCodesList,
   Spin,
+  TotpCodeField,
   TotpKey,
   Typography,
 } from '@dental/shared/ui';
@@ -168,13 +163,7 @@ function FactorDialog({
                 <Input autoComplete="off" />
               </Form.Item>
             ) : (
-              <Form.Item
-                name="code"
-                label="Code from your authenticator app"
-                rules={[{ required: true, message: TOTP_CODE_MESSAGE }]}
-              >
-                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
-              </Form.Item>
+              <TotpCodeField label="Code from your authenticator app" />
             ))}
           {factorOn && (
             <Button type="link" style={{ paddingInline: 0 }} onClick={() => setUseRecovery((was) => !was)}>
@@ -196,13 +185,7 @@ function FactorDialog({
             onFinish={(values) => void submitCode(values)}
             style={{ marginTop: 16 }}
           >
-            <Form.Item
-              name="code"
-              label="Code from the app"
-              rules={[{ required: true, message: TOTP_CODE_MESSAGE }]}
-            >
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
-            </Form.Item>
+            <TotpCodeField label="Code from the app" />
           </Form>
         </>
       )}

@@ -6,7 +6,6 @@ import {
   userUpdateSchema,
   type WireUser,
 } from '@dental/shared';
-import { useQueryClient } from '@dental/shared/kit';
 import {
   Button,
   EyeInvisibleOutlined,
@@ -59,6 +58,9 @@ function valuesOf(user: WireUser | null): Partial<UserFormValues> {
   };
 }
 
+/** The dialog's title and Save, adding or editing. */
+const WORDS = { edit: 'Edit User', add: 'Add New User', addOk: 'Add User' };
+
 /**
  * 'Add New User' and 'Edit User' (spec §2 Users, §5 User form): every field required, except the
  * password on edit ('leave blank to keep current'). No stored password is ever shown: Show Password
@@ -68,7 +70,6 @@ export function UserForm({ open, user: opened, onClose, onSaved, focusPassword =
   const [form] = Form.useForm<UserFormValues>();
   const [showPassword, setShowPassword] = useState(false);
   const passwordInput = useRef<ComponentRef<typeof Input>>(null);
-  const queryClient = useQueryClient();
   const dentists = useDentistChoices();
   const role = Form.useWatch('role', form);
   const frame = useModalForm({
@@ -91,10 +92,8 @@ export function UserForm({ open, user: opened, onClose, onSaved, focusPassword =
         ? updateUser(shown.id, { ...body, password: values.password ?? '' }, version())
         : createUser({ ...body, password: values.password ?? '' });
     },
-    onSaved: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
-      onSaved(saved);
-    },
+    invalidates: [userKeys.all],
+    onSaved,
   });
   /** The account as the form shows it: as opened, or as 'Load theirs' brought it. */
   const user = frame.shown;
@@ -104,8 +103,7 @@ export function UserForm({ open, user: opened, onClose, onSaved, focusPassword =
     <ModalForm
       frame={frame}
       name="user"
-      title={user ? 'Edit User' : 'Add New User'}
-      okText={user ? 'Save Changes' : 'Add User'}
+      words={WORDS}
       onCancel={onClose}
       focusOnOpen={focusPassword ? passwordInput : null}
     >

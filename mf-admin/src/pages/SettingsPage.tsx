@@ -15,13 +15,14 @@ import {
 import { useEffect, useState } from 'react';
 import { getSettings, saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';
+import { RecallTypesPanel } from '../components/RecallTypesPanel';
 import { GeneralSettings, NotificationSettings, SecuritySettings } from '../components/SettingsPanels';
 
 const TABS = ['general', 'notifications', 'security', 'backup'] as const;
 export const SAVED_MESSAGE = 'Settings saved successfully!';
 
 /**
- * Settings (spec §2): General, Notifications, Security and Backup. An admin saves the practice
+ * Settings (spec §2): General (with the recall types), Notifications, Security and Backup. An admin saves the practice
  * settings on the server; everyone else reads them. Anyone changes their own password here.
  */
 export default function SettingsPage() {
@@ -92,7 +93,13 @@ export default function SettingsPage() {
       key: 'general',
       label: 'General',
       forceRender: true,
-      children: <GeneralSettings readOnly={readOnly} timeZone={settings.data?.timeZone ?? 'UTC'} />,
+      children: (
+        <Flex vertical gap={16}>
+          <GeneralSettings readOnly={readOnly} timeZone={settings.data?.timeZone ?? 'UTC'} />
+          {/* Beside the treatments' lengths: what each recall books, and how often. Saved as changed. */}
+          <RecallTypesPanel canEdit={isAdmin} />
+        </Flex>
+      ),
     },
     {
       key: 'notifications',
@@ -117,7 +124,7 @@ export default function SettingsPage() {
         <div>
           <PageHeading>Settings</PageHeading>
           <Typography.Text type="secondary">
-            The practice's details, hours, visit lengths, notifications and backup.
+            The practice's details, hours, visit lengths, notifications, recall and backup.
           </Typography.Text>
         </div>
         {isAdmin && savesWithButton && (

@@ -12,8 +12,8 @@ import {
   App,
   CheckCircleOutlined,
   CloseCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
+  deleteRowAction,
+  editRowAction,
   FilterSelect,
   KeyOutlined,
   ListPage,
@@ -110,7 +110,7 @@ export default function UsersPage() {
     // On a phone the actions stay in view beside the name; role, status and last login scroll.
     rowActionsColumn<WireUser>(
       (user) => [
-        { label: `Edit ${user.name}`, icon: <EditOutlined />, onClick: () => setEditing({ user }) },
+        editRowAction(user.name, () => setEditing({ user })),
         {
           label: `Set password of ${user.name}`,
           icon: <KeyOutlined />,
@@ -124,12 +124,7 @@ export default function UsersPage() {
           loading: status.isPending && status.variables?.id === user.id,
           onClick: () => status.mutate(user),
         },
-        {
-          label: `Delete ${user.name}`,
-          icon: <DeleteOutlined />,
-          danger: true,
-          onClick: () => askDelete(user),
-        },
+        deleteRowAction(user.name, () => askDelete(user)),
       ],
       { fixed: 'right' },
     ),

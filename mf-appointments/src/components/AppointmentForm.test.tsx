@@ -166,6 +166,28 @@ describe('AppointmentForm (spec §5 Appointment form)', () => {
     expect(within(dialog).getByLabelText('Duration')).toHaveValue('45');
   });
 
+  it("a new appointment opened with a treatment starts with it and the clinic's length for it", async () => {
+    api
+      .onGet('/api/settings')
+      .reply(200, { ...SETTINGS, treatmentMinutes: { ...SETTINGS.treatmentMinutes, 'Dental Checkup': 40 } });
+    const view = renderScreen(
+      <AppointmentForm
+        open
+        appointment={null}
+        treatment="Dental Checkup"
+        onClose={jest.fn()}
+        onSaved={jest.fn()}
+      />,
+      { url: '/appointments?new=1&treatment=Dental+Checkup' },
+    );
+    const dialog = await findDialog('New Appointment');
+    expect(within(dialog).getByTitle('Dental Checkup')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText('Duration')).toHaveValue('40'));
+    // Another treatment chosen by hand brings its own length, as ever.
+    await choose(view as ReturnType<typeof renderForm>, dialog, 'Treatment', 'Root Canal');
+    expect(within(dialog).getByLabelText('Duration')).toHaveValue('90');
+  });
+
   it('books outside open hours only with a reason, for an admin or receptionist', async () => {
     api.onGet('/api/dentists/1/free-times').reply(200, freeTimes(['09:00']));
     api.onGet('/api/patients').reply(200, pageOf([]));

@@ -91,6 +91,8 @@ export interface AppointmentFormProps extends ModalFormOpenProps<Appointment> {
   dentistId?: number | null;
   /** A new appointment's start (`&time=HH:mm`), e.g. free time clicked in the calendar's Day view. */
   time?: string | null;
+  /** A new appointment's treatment (`&treatment=`, e.g. a recall's); it brings its length. */
+  treatment?: Treatment | null;
 }
 
 /** The patient a booking is for, as chosen from the search (or the one being edited). */
@@ -201,6 +203,9 @@ function PatientNameInput({ id, value, onChange, onPick, disabled }: PatientName
   );
 }
 
+/** The dialog's title and Save, adding or editing. */
+const WORDS = { edit: 'Edit Appointment', add: 'New Appointment', addOk: 'Book Appointment' };
+
 /**
  * 'New Appointment' and 'Edit Appointment' (spec §5 Appointment form): every field required except
  * notes, checked with the rules the server applies; its refusals land beside their fields.
@@ -212,6 +217,7 @@ export function AppointmentForm({
   date: initialDate = null,
   dentistId: initialDentist = null,
   time: initialTime = null,
+  treatment: initialTreatment = null,
   onClose,
   onSaved,
 }: AppointmentFormProps) {
@@ -240,9 +246,13 @@ export function AppointmentForm({
         ...(initialDate ? { date: initialDate } : {}),
         ...(initialTime ? { time: initialTime } : {}),
         ...(dentist ? { dentist_id: dentist } : {}),
+        // As choosing it by hand does: the treatment brings its length from Settings.
+        ...(initialTreatment
+          ? { treatment: initialTreatment, duration: treatmentMinutes[initialTreatment] }
+          : {}),
       };
     },
-    refillOn: [initialDate, initialTime, initialDentist, ownDentistId],
+    refillOn: [initialDate, initialTime, initialDentist, ownDentistId, initialTreatment],
     onFill: (shown) => {
       prefilledFor.current = null;
       slotContextChanged.current = false;
@@ -253,9 +263,8 @@ export function AppointmentForm({
       const body = requestOf(values);
       return shown ? updateAppointment(shown.id, body, version()) : createAppointment(body);
     },
+    invalidates: [appointmentKeys.all, freeTimesKeys.all],
     onSaved: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-      void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
       invalidateAround(queryClient);
       onSaved(saved);
     },
@@ -294,6 +303,13 @@ export function AppointmentForm({
         }
       : null,
   );
+  // The clinic's lengths read after the form was filled (a treatment from the URL): a new visit's
+  // treatment still brings its length, until a length is typed.
+  useEffect(() => {
+    if (!open || editing || lengthTyped.current) return;
+    const treatment = form.getFieldValue('treatment') as Treatment | undefined;
+    if (treatment) form.setFieldValue('duration', treatmentMinutes[treatment]);
+  }, [open, editing, treatmentMinutes, form]);
   // The patient named in the URL fills name and phone once it has been read.
   useEffect(() => {
     const patient = prefill.data;
@@ -377,8 +393,7 @@ export function AppointmentForm({
     <ModalForm
       frame={frame}
       name="appointment"
-      title={editing ? 'Edit Appointment' : 'New Appointment'}
-      okText={editing ? 'Save Changes' : 'Book Appointment'}
+      words={WORDS}
       onCancel={onClose}
       width={640}
       notice={<ErrorBanner message={loadError} />}

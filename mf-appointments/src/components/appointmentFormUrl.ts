@@ -1,5 +1,11 @@
-import { type ApiError, type Appointment, timeString } from '@dental/shared';
-import { parseAsDay, parseAsId, parseAsString, useQueryState } from '@dental/shared/kit';
+import { type ApiError, type Appointment, TREATMENTS, timeString } from '@dental/shared';
+import {
+  parseAsDay,
+  parseAsId,
+  parseAsString,
+  parseAsStringLiteral,
+  useQueryState,
+} from '@dental/shared/kit';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppointment } from '../api/appointments';
@@ -15,8 +21,8 @@ const returnPathOf = (value: string | null) =>
   value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
 
 /**
- * The appointment form as other screens open it by URL: `?new=1` with `patient`, `date` and `time`
- * to prefill, `?appointment=12` to edit one, `returnTo` to go back to; closing the form takes them
+ * The appointment form as other screens open it by URL: `?new=1` with `patient`, `date`, `time` and
+ * `treatment` (one of TREATMENTS; it brings its length) to prefill, `?appointment=12` to edit one, `returnTo` to go back to; closing the form takes them
  * off the URL (or goes back), leaving the list's own filters as they were.
  */
 export function useAppointmentFormUrl() {
@@ -25,6 +31,10 @@ export function useAppointmentFormUrl() {
   const [patientParam, setPatientParam] = useQueryState('patient', parseAsId.withOptions(push));
   const [dateParam, setDateParam] = useQueryState('date', parseAsDay.withOptions(push));
   const [timeParam, setTimeParam] = useQueryState('time', parseAsString.withOptions(push));
+  const [treatmentParam, setTreatmentParam] = useQueryState(
+    'treatment',
+    parseAsStringLiteral(TREATMENTS).withOptions(push),
+  );
   const [returnParam] = useQueryState('returnTo', parseAsString);
   const returnTo = returnPathOf(returnParam);
   const navigate = useNavigate();
@@ -49,11 +59,18 @@ export function useAppointmentFormUrl() {
       return;
     }
     if (linkedId !== null) void setLinkedId(null);
-    if (newParam !== null || patientParam !== null || dateParam !== null || timeParam !== null) {
+    if (
+      newParam !== null ||
+      patientParam !== null ||
+      dateParam !== null ||
+      timeParam !== null ||
+      treatmentParam !== null
+    ) {
       void setNewParam(null);
       void setPatientParam(null);
       void setDateParam(null);
       void setTimeParam(null);
+      void setTreatmentParam(null);
     }
   };
 
@@ -64,11 +81,12 @@ export function useAppointmentFormUrl() {
     setEditing,
     openNew,
     closeForm,
-    /** What a new appointment starts from (`?patient=`, `?date=`, `?time=`). */
+    /** What a new appointment starts from (`?patient=`, `?date=`, `?time=`, `?treatment=`). */
     prefill: {
       patientId: prefilled ? patientParam : null,
       date: prefilled ? dateParam : null,
       time: prefilled && timeString.safeParse(timeParam).success ? timeParam : null,
+      treatment: prefilled ? treatmentParam : null,
     },
     /** The linked appointment could not be read. */
     linkedError,

@@ -316,6 +316,33 @@ describe('AppointmentsPage (spec §2 Appointments)', () => {
     expect(within(fresh).getByLabelText('Patient Name')).toHaveValue('');
   });
 
+  it('?treatment= starts New Appointment with that treatment and its length; one not offered is ignored', async () => {
+    api.onGet('/api/appointments').reply(200, pageOf([], 0));
+    api.onGet('/api/patients/7').reply(200, MIA);
+    api.onGet('/api/settings').reply(200, {
+      ...SETTINGS,
+      treatmentMinutes: { ...SETTINGS.treatmentMinutes, 'Regular Cleaning': 50 },
+    });
+    const view = renderScreen(<AppointmentsPage />, {
+      url: '/appointments?new=1&patient=7&treatment=Regular+Cleaning&returnTo=%2Frecall',
+    });
+    const dialog = await findDialog('New Appointment');
+    await waitFor(() => expect(within(dialog).getByLabelText('Patient Name')).toHaveValue('Mia Martin'));
+    expect(within(dialog).getByTitle('Regular Cleaning')).toBeInTheDocument();
+    // The clinic's length for it, as choosing it by hand gives.
+    await waitFor(() => expect(within(dialog).getByLabelText('Duration')).toHaveValue('50'));
+    await view.user.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(view.currentUrl()).toBe('/recall'));
+
+    view.unmount();
+    const other = renderScreen(<AppointmentsPage />, { url: '/appointments?new=1&treatment=Tattoo' });
+    const fresh = await findDialog('New Appointment');
+    expect(within(fresh).queryByTitle('Tattoo')).not.toBeInTheDocument();
+    expect(within(fresh).getByLabelText('Duration')).toHaveValue('');
+    await other.user.click(within(fresh).getByText('Cancel'));
+    await waitFor(() => expect(other.currentParams().get('treatment')).toBeNull());
+  });
+
   it('?returnTo= sends staff back to the screen that opened the form, and only to a path of the app', async () => {
     api.onGet('/api/appointments').reply(200, pageOf([], 0));
     const view = renderScreen(<AppointmentsPage />, {

@@ -176,6 +176,7 @@ export default function AppointmentsPage() {
         patientId={form.prefill.patientId}
         date={form.prefill.date}
         time={form.prefill.time}
+        treatment={form.prefill.treatment}
         dentistId={state.dentist}
         onClose={form.closeForm}
         onSaved={(saved) => {

@@ -8,7 +8,6 @@ import {
   WEEKDAYS,
   type WireDentist,
 } from '@dental/shared';
-import { useQueryClient } from '@dental/shared/kit';
 import {
   Checkbox,
   Form,
@@ -83,10 +82,12 @@ function requestOf(values: DentistFormValues): DentistWriteRequest {
   };
 }
 
+/** The dialog's title and Save, adding or editing. */
+const WORDS = { edit: 'Edit Dentist', add: 'Add New Dentist', addOk: 'Add Dentist' };
+
 /** 'Add New Dentist' and 'Edit Dentist' (spec §2 Dentists): one form that saves, with the server's rules. */
 export function DentistForm({ open, dentist: opened, onClose, onSaved }: DentistFormProps) {
   const [form] = Form.useForm<DentistFormValues>();
-  const queryClient = useQueryClient();
   const frame = useModalForm({
     form,
     open,
@@ -95,26 +96,13 @@ export function DentistForm({ open, dentist: opened, onClose, onSaved }: Dentist
     initialValues: valuesOf,
     save: (values, { shown, version }) =>
       shown ? updateDentist(shown.id, requestOf(values), version()) : createDentist(requestOf(values)),
-    onSaved: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.all });
-      // Appointments and availability show the dentist's name.
-      void queryClient.invalidateQueries({ queryKey: ['appointments'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      onSaved(saved);
-    },
+    // Appointments and availability show the dentist's name.
+    invalidates: [dentistKeys.all, ['appointments'], ['dashboard']],
+    onSaved,
   });
-  /** The dentist as the form shows it: as opened, or as 'Load theirs' brought it. */
-  const dentist = frame.shown;
 
   return (
-    <ModalForm
-      frame={frame}
-      name="dentist"
-      title={dentist ? 'Edit Dentist' : 'Add New Dentist'}
-      okText={dentist ? 'Save Changes' : 'Add Dentist'}
-      onCancel={onClose}
-      forceRender
-    >
+    <ModalForm frame={frame} name="dentist" words={WORDS} onCancel={onClose} forceRender>
       <NameEmailPhoneFields rulesFor={rulesFor} namePlaceholder="Dr. Jane Doe" />
       <Form.Item name="specialty" label="Specialization" rules={rulesFor('specialty')}>
         <Select placeholder="Choose a specialization" options={optionsOf(SPECIALIZATIONS)} />

@@ -6,7 +6,7 @@ import {
   patientWriteSchema,
   type WirePatient,
 } from '@dental/shared';
-import { todayDay, useQueryClient } from '@dental/shared/kit';
+import { todayDay } from '@dental/shared/kit';
 import {
   Form,
   Input,
@@ -44,10 +44,12 @@ function valuesOf(patient: WirePatient | null): Partial<PatientFormValues> {
   };
 }
 
+/** The dialog's title and Save, adding or editing. */
+const WORDS = { edit: 'Edit Patient', add: 'Add New Patient', addOk: 'Add Patient' };
+
 /** 'Add New Patient' and 'Edit Patient' (spec §5 Patient form): one form, the server's rules. */
 export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProps) {
   const [form] = Form.useForm<PatientFormValues>();
-  const queryClient = useQueryClient();
   const today = todayDay();
   const frame = useModalForm({
     form,
@@ -57,24 +59,14 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
     initialValues: valuesOf,
     save: (values, { shown, version }) =>
       shown ? updatePatient(shown.id, values, version()) : createPatient(values),
-    onSaved: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-      // Appointments show the patient's name and phone.
-      void queryClient.invalidateQueries({ queryKey: ['appointments'] });
-      onSaved(saved);
-    },
+    // Appointments show the patient's name and phone.
+    invalidates: [patientKeys.all, ['appointments']],
+    onSaved,
   });
   const shown = frame.shown;
 
   return (
-    <ModalForm
-      frame={frame}
-      name="patient"
-      title={shown ? 'Edit Patient' : 'Add New Patient'}
-      okText={shown ? 'Save Changes' : 'Add Patient'}
-      onCancel={onClose}
-      forceRender
-    >
+    <ModalForm frame={frame} name="patient" words={WORDS} onCancel={onClose} forceRender>
       <NameEmailPhoneFields rulesFor={rulesFor} />
       <Form.Item
         name="dateOfBirth"

@@ -9,9 +9,9 @@ import {
 } from '@dental/shared/kit';
 import {
   App,
-  DeleteOutlined,
-  EditOutlined,
+  deleteRowAction,
   EyeOutlined,
+  editRowAction,
   FilterSelect,
   ListPage,
   listQueryOf,
@@ -114,13 +114,8 @@ export default function PatientsPage() {
         icon: <EyeOutlined />,
         onClick: () => void setOpenPatient(patient.id),
       },
-      { label: `Edit ${patient.name}`, icon: <EditOutlined />, onClick: () => setEditing({ patient }) },
-      {
-        label: `Delete ${patient.name}`,
-        icon: <DeleteOutlined />,
-        danger: true,
-        onClick: () => askDelete(patient),
-      },
+      editRowAction(patient.name, () => setEditing({ patient })),
+      deleteRowAction(patient.name, () => askDelete(patient)),
     ]),
   ];
 

@@ -5,7 +5,7 @@ import {
   type WireAvailability,
   type WireDentist,
 } from '@dental/shared';
-import { todayDay, useQueryClient } from '@dental/shared/kit';
+import { todayDay } from '@dental/shared/kit';
 import {
   Form,
   Input,
@@ -17,9 +17,9 @@ import {
   useModalForm,
 } from '@dental/shared/ui';
 import {
+  availabilityKeys,
   createAvailability,
   getAvailabilityDay,
-  refreshAvailability,
   updateAvailability,
 } from '../api/availability';
 import { SlotPicker, SUGGESTED_KEYS, slotChoiceRule, slotKey, slotOfKey } from './SlotPicker';
@@ -45,6 +45,9 @@ export interface AvailabilityFormProps extends ModalFormOpenProps<WireAvailabili
   initial?: { dentistId?: number; date?: string };
 }
 
+/** The dialog's title and Save, adding or editing. */
+const WORDS = { edit: 'Edit Availability', add: 'Add Availability', addOk: 'Add Availability' };
+
 /**
  * 'Add Availability' and 'Edit Availability' (spec §2, §5): a dentist, a date and several slots at
  * once; on edit the Status select makes the day active or inactive. A slot kept keeps its state
@@ -60,7 +63,6 @@ export function AvailabilityForm({
   onSaved,
 }: AvailabilityFormProps) {
   const [form] = Form.useForm<AvailabilityFormValues>();
-  const queryClient = useQueryClient();
   const today = todayDay();
   const frame = useModalForm({
     form,
@@ -94,10 +96,8 @@ export function AvailabilityForm({
       };
       return shown ? updateAvailability(shown.id, body, version()) : createAvailability(body);
     },
-    onSaved: (saved) => {
-      refreshAvailability(queryClient);
-      onSaved(saved);
-    },
+    invalidates: [availabilityKeys.all],
+    onSaved,
   });
   /** The day as the form shows it: as opened, or as 'Load theirs' brought it. */
   const day = frame.shown;
@@ -112,13 +112,7 @@ export function AvailabilityForm({
     }));
 
   return (
-    <ModalForm
-      frame={frame}
-      name="availability"
-      title={day ? 'Edit Availability' : 'Add Availability'}
-      okText={day ? 'Save Changes' : 'Add Availability'}
-      onCancel={onClose}
-    >
+    <ModalForm frame={frame} name="availability" words={WORDS} onCancel={onClose}>
       <Form.Item name="dentist_id" label="Dentist" rules={rulesFor('dentist_id')}>
         <Select
           placeholder="Choose a dentist"

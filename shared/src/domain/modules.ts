@@ -22,6 +22,7 @@ export type ModuleUpdate = z.infer<typeof moduleUpdateSchema>;
 export const NAV_ICONS = [
   'schedule',
   'team',
+  'carry-out',
   'medicine-box',
   'clock',
   'calendar',
@@ -67,7 +68,10 @@ export const MODULE_CATALOG = {
     title: 'Patients',
     container: 'mf_patients',
     packageDir: 'mf-patients',
-    pages: [{ path: '/patients', label: 'Patients', permission: 'patients', icon: 'team' }],
+    pages: [
+      { path: '/patients', label: 'Patients', permission: 'patients', icon: 'team' },
+      { path: '/recall', label: 'Recall', permission: 'patients', icon: 'carry-out' },
+    ],
   },
   dentists: {
     title: 'Dentists',

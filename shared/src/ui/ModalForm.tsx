@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../api/client';
@@ -37,7 +37,9 @@ export interface ModalFormOptions<Values, Saved, Row extends Versioned> {
    * (`edit.version()`). A stale answer (412) becomes the form's alert; other refusals are shown.
    */
   save: (values: NoInfer<Values>, edit: EditConflict<Row>) => Promise<Saved>;
-  onSaved: (saved: NoInfer<Saved>, values: NoInfer<Values>) => void;
+  /** The lists a Save changes (their query keys): read again once it is saved, before `onSaved`. */
+  invalidates?: readonly QueryKey[];
+  onSaved: (saved: Saved, values: NoInfer<Values>) => void;
   /**
    * A form's own reading of a refusal, once its field errors are beside their fields: answers what
    * the banner says (by default `banner`, the message no field of the form is named by).
@@ -57,6 +59,8 @@ export interface ModalFormFrame<Values> {
   dismissError?: () => void;
   /** The edit conflict's alert above the buttons, and Save disabled when the record is gone. */
   conflict?: Pick<EditConflict<unknown>, 'footer' | 'saveDisabled'>;
+  /** The record the form edits; null (or none) when it adds one. */
+  shown?: unknown;
 }
 
 export interface ModalFormState<Values, Row> extends ModalFormFrame<Values> {
@@ -80,6 +84,7 @@ export function useModalForm<Values, Saved, Row extends Versioned = Versioned>(
 ): ModalFormState<Values, Row> {
   const { form, open, follows } = options;
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const latest = useRef(options);
   latest.current = options;
   // Another desk's change to the record while the form is open: an alert, never a silent overwrite.
@@ -109,7 +114,11 @@ export function useModalForm<Values, Saved, Row extends Versioned = Versioned>(
 
   const save = useMutation({
     mutationFn: (values: Values) => latest.current.save(values, conflict),
-    onSuccess: (saved, values) => latest.current.onSaved(saved, values),
+    onSuccess: (saved, values) => {
+      for (const queryKey of latest.current.invalidates ?? [])
+        void queryClient.invalidateQueries({ queryKey });
+      latest.current.onSaved(saved, values);
+    },
     onError: (failure: ApiError) => {
       if (conflict.handleSaveError(failure)) return;
       const { fields, onSaveError } = latest.current;
@@ -147,14 +156,34 @@ export interface ModalFormOpenProps<Saved> {
   onSaved: (saved: Saved) => void;
 }
 
-export interface ModalFormProps<Values> {
+/**
+ * An add-or-edit form's words, by whether it shows a record (`frame.shown`): editing, its `edit`
+ * title and 'Save Changes'; adding, its `add` title and `addOk` on Save.
+ */
+export interface AddOrEditWords {
+  /** 'Edit Patient'. */
+  edit: string;
+  /** 'Add New Patient'. */
+  add: string;
+  /** Save's words when adding: 'Add Patient'. */
+  addOk: string;
+}
+
+/** A dialog's title and Save's words: its own, or an add-or-edit form's (`words`). */
+type ModalFormWords =
+  | {
+      title: ReactNode;
+      /** Save's words: 'Move', 'Fill Dates'. */
+      okText: ReactNode;
+      words?: never;
+    }
+  | { words: AddOrEditWords; title?: never; okText?: never };
+
+export type ModalFormProps<Values> = ModalFormWords & {
   /** The form's state: `useModalForm`, or a form's own that saves another way. */
   frame: ModalFormFrame<Values>;
   /** The form's name (its fields' ids start with it). */
   name: string;
-  title: ReactNode;
-  /** Save's words: 'Save Changes', 'Add Patient'. */
-  okText: ReactNode;
   onCancel: () => void;
   /** Words above the form's banner. */
   intro?: ReactNode;
@@ -167,6 +196,11 @@ export interface ModalFormProps<Values> {
   width?: number;
   onValuesChange?: (changed: Partial<Values>, all: Values) => void;
   children: ReactNode;
+};
+
+function titleAndOk({ title, okText, words }: ModalFormWords, editing: boolean) {
+  if (!words) return { title, okText };
+  return editing ? { title: words.edit, okText: 'Save Changes' } : { title: words.add, okText: words.addOk };
 }
 
 /**
@@ -174,21 +208,11 @@ export interface ModalFormProps<Values> {
  * the fields, Save (pending while saving, disabled when the record was deleted meanwhile) and
  * Cancel, with the edit conflict's alert above them. Enter in a field submits, as in any form.
  */
-export function ModalForm<Values>({
-  frame,
-  name,
-  title,
-  okText,
-  onCancel,
-  intro,
-  notice,
-  focusOnOpen,
-  forceRender,
-  width,
-  onValuesChange,
-  children,
-}: ModalFormProps<Values>) {
-  const { form, open, submit, saving, error = null, dismissError, conflict } = frame;
+export function ModalForm<Values>(props: ModalFormProps<Values>) {
+  const { frame, name, onCancel, intro, notice, focusOnOpen, forceRender, width, onValuesChange, children } =
+    props;
+  const { form, open, submit, saving, error = null, dismissError, conflict, shown } = frame;
+  const { title, okText } = titleAndOk(props, shown != null);
   return (
     <Modal
       open={open}

@@ -59,6 +59,9 @@ export function UiProvider({ children }: { children: ReactNode }) {
       theme={{
         token: {
           colorPrimary: '#0e7490',
+          // antd's derived hover (#28869c) puts white text at 4.2:1; a deeper teal keeps it above 4.5:1
+          // under the pointer, as at rest (#0e7490: 5.4:1).
+          colorPrimaryHover: '#155e75',
           ...ACCESSIBLE_COLORS,
           borderRadius: 8,
           fontFamily: 'system-ui, -apple-system, Segoe UI, sans-serif',

@@ -121,6 +121,8 @@ export {
   CardTitle,
   type CardTitleProps,
   cardActions,
+  deleteRowAction,
+  editRowAction,
   type FilterChoice,
   FilterSelect,
   type FilterSelectProps,
@@ -134,6 +136,7 @@ export {
   useRowDelete,
 } from './listParts';
 export {
+  type AddOrEditWords,
   type FollowedRecord,
   ModalForm,
   type ModalFormFrame,
@@ -152,6 +155,6 @@ export {
   useRowArrivals,
 } from './rowArrivals';
 export { schemaRules, showServerErrors } from './schemaRules';
-export { RecoveryCodesList, TotpKey } from './secondFactor';
+export { RecoveryCodesList, TotpCodeField, type TotpCodeFieldProps, TotpKey } from './secondFactor';
 export { UiProvider } from './UiProvider';
 export { VisuallyHidden } from './VisuallyHidden';

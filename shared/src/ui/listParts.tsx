@@ -101,6 +101,21 @@ export interface RowAction {
   loading?: boolean;
 }
 
+/** A row's Edit, read by screen readers as 'Edit Mia Martin'. */
+export const editRowAction = (name: string, onClick: () => void): RowAction => ({
+  label: `Edit ${name}`,
+  icon: <EditOutlined />,
+  onClick,
+});
+
+/** A row's Delete, in red, read by screen readers as 'Delete Mia Martin'. */
+export const deleteRowAction = (name: string, onClick: () => void): RowAction => ({
+  label: `Delete ${name}`,
+  icon: <DeleteOutlined />,
+  danger: true,
+  onClick,
+});
+
 export interface RowActionsProps {
   actions: RowAction[];
   /** Small buttons close together on one line, for a table with many columns. */

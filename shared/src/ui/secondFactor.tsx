@@ -1,6 +1,6 @@
-import { Button, Flex, QRCode, Typography } from 'antd';
-import { useState } from 'react';
-import type { TotpSetup } from '../domain';
+import { Button, Flex, Form, Input, QRCode, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { TOTP_CODE_MESSAGE, type TotpSetup, totpCodeString } from '../domain';
 
 /** The key as people type it into an app by hand: groups of four. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -28,6 +28,38 @@ export function TotpKey({ setup }: { setup: TotpSetup }) {
         </Typography.Text>
       </div>
     </Flex>
+  );
+}
+
+export interface TotpCodeFieldProps {
+  /** The field's words: 'Code from the app'. */
+  label: ReactNode;
+  /** A code that is not six digits is refused here, before it is sent. */
+  checkFormat?: boolean;
+}
+
+/** A code from the authenticator app (the form's `code`): asked for, and typed on a number pad. */
+export function TotpCodeField({ label, checkFormat = false }: TotpCodeFieldProps) {
+  return (
+    <Form.Item
+      name="code"
+      label={label}
+      rules={[
+        { required: true, message: TOTP_CODE_MESSAGE },
+        ...(checkFormat
+          ? [
+              {
+                validator: (_rule: unknown, value: string | undefined) =>
+                  !value || totpCodeString.safeParse(value).success
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(TOTP_CODE_MESSAGE)),
+              },
+            ]
+          : []),
+      ]}
+    >
+      <Input inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
+    </Form.Item>
   );
 }
 

@@ -1,18 +1,11 @@
-import {
-  type ApiError,
-  authApi,
-  type SessionGrant,
-  TOTP_CODE_MESSAGE,
-  type TotpSetup,
-  totpCodeString,
-} from '@dental/shared';
+import { type ApiError, authApi, type SessionGrant, type TotpSetup } from '@dental/shared';
 import {
   Button,
   Flex,
   Form,
-  Input,
   RecoveryCodesList,
   Spin,
+  TotpCodeField,
   TotpKey,
   Typography,
   UiProvider,
@@ -108,21 +101,7 @@ function EnrolmentSteps({ enrolmentToken, onDone, onRestart }: EnrolSecondFactor
             onFinish={(values) => void confirm(values)}
             style={{ marginTop: 16 }}
           >
-            <Form.Item
-              name="code"
-              label="Code from the app"
-              rules={[
-                { required: true, message: TOTP_CODE_MESSAGE },
-                {
-                  validator: (_rule, value: string | undefined) =>
-                    !value || totpCodeString.safeParse(value).success
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(TOTP_CODE_MESSAGE)),
-                },
-              ]}
-            >
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
-            </Form.Item>
+            <TotpCodeField label="Code from the app" checkFormat />
             <Button type="primary" htmlType="submit" block loading={saving}>
               Turn on and continue
             </Button>

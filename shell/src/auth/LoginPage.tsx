@@ -8,8 +8,8 @@ import {
 import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import '../styles/login.css';
+import { LoginCard } from './LoginCard';
 import { SecondFactorStep } from './SecondFactorStep';
-import { ToothLogo } from './ToothLogo';
 
 // The kit (a QR code, forms) loads only for a user the clinic requires to set up a second factor.
 const EnrolSecondFactor = lazy(() => import('./EnrolSecondFactor'));
@@ -56,32 +56,27 @@ export function LoginPage() {
 
   if (secondStep) {
     return (
-      <main className="login">
-        <div className="login__card">
-          <div className="login__brand">
-            <ToothLogo size={44} />
-          </div>
-          {secondStep.kind === 'code' ? (
-            <SecondFactorStep
-              mfaToken={secondStep.mfaToken}
-              remember={remember}
-              onSignedIn={signedIn}
+      <LoginCard>
+        {secondStep.kind === 'code' ? (
+          <SecondFactorStep
+            mfaToken={secondStep.mfaToken}
+            remember={remember}
+            onSignedIn={signedIn}
+            onRestart={restart}
+          />
+        ) : (
+          <Suspense fallback={<p className="login__subtitle">Loading…</p>}>
+            <EnrolSecondFactor
+              enrolmentToken={secondStep.mfaToken}
+              onDone={(grant: SessionGrant) => {
+                finishEnrolment(grant, remember);
+                signedIn();
+              }}
               onRestart={restart}
             />
-          ) : (
-            <Suspense fallback={<p className="login__subtitle">Loading…</p>}>
-              <EnrolSecondFactor
-                enrolmentToken={secondStep.mfaToken}
-                onDone={(grant: SessionGrant) => {
-                  finishEnrolment(grant, remember);
-                  signedIn();
-                }}
-                onRestart={restart}
-              />
-            </Suspense>
-          )}
-        </div>
-      </main>
+          </Suspense>
+        )}
+      </LoginCard>
     );
   }
 
@@ -108,105 +103,96 @@ export function LoginPage() {
   };
 
   return (
-    <main className="login">
-      <div className="login__card">
-        <div className="login__brand">
-          <ToothLogo size={44} />
+    <LoginCard>
+      <h1 className="login__title">Sign in</h1>
+      <p className="login__subtitle">Dental clinic staff portal</p>
+
+      {notice && !error && (
+        <div className="login__notice" role="status">
+          {notice}
         </div>
-        <h1 className="login__title">Sign in</h1>
-        <p className="login__subtitle">Dental clinic staff portal</p>
+      )}
+      {error && (
+        <div className="login__error" role="alert">
+          {error}
+        </div>
+      )}
 
-        {notice && !error && (
-          <div className="login__notice" role="status">
-            {notice}
-          </div>
-        )}
-        {error && (
-          <div className="login__error" role="alert">
-            {error}
-          </div>
-        )}
+      <form onSubmit={onSubmit} noValidate>
+        <label className="login__label" htmlFor="login-username">
+          Username or Email
+        </label>
+        <input
+          id="login-username"
+          className="login__input"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          disabled={submitting}
+        />
 
-        <form onSubmit={onSubmit} noValidate>
-          <label className="login__label" htmlFor="login-username">
-            Username or Email
-          </label>
+        <label className="login__label" htmlFor="login-password">
+          Password
+        </label>
+        <div className="login__password">
           <input
-            id="login-username"
+            id="login-password"
             className="login__input"
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
             disabled={submitting}
           />
+          <button
+            type="button"
+            className="login__toggle"
+            onClick={() => setShowPassword((shown) => !shown)}
+            aria-label={showPassword ? 'Hide password' : 'Show password'}
+          >
+            {showPassword ? 'Hide' : 'Show'}
+          </button>
+        </div>
 
-          <label className="login__label" htmlFor="login-password">
-            Password
-          </label>
-          <div className="login__password">
+        <div className="login__row">
+          <label className="login__remember">
             <input
-              id="login-password"
-              className="login__input"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
               disabled={submitting}
             />
-            <button
-              type="button"
-              className="login__toggle"
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
-          </div>
-
-          <div className="login__row">
-            <label className="login__remember">
-              <input
-                type="checkbox"
-                name="remember"
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-                disabled={submitting}
-              />
-              Remember me
-            </label>
-            <button
-              type="button"
-              className="login__link"
-              onClick={() => setShowForgotHelp((shown) => !shown)}
-            >
-              Forgot password?
-            </button>
-          </div>
-          {showForgotHelp && (
-            <p className="login__help" role="note">
-              Your clinic's administrator can set a new password for you in Users. Ask them to reset it, then
-              sign in with the new password.
-            </p>
-          )}
-
-          <button type="submit" className="login__submit" disabled={submitting}>
-            {submitting ? 'Signing in...' : 'Sign in'}
+            Remember me
+          </label>
+          <button type="button" className="login__link" onClick={() => setShowForgotHelp((shown) => !shown)}>
+            Forgot password?
           </button>
-        </form>
+        </div>
+        {showForgotHelp && (
+          <p className="login__help" role="note">
+            Your clinic's administrator can set a new password for you in Users. Ask them to reset it, then
+            sign in with the new password.
+          </p>
+        )}
 
-        <section className="login__demo" aria-label="Demo Accounts">
-          <h2>Demo Accounts</h2>
-          <ul>
-            {DEMO_ACCOUNTS.map((account) => (
-              <li key={account.username}>
-                <strong>{account.role}:</strong> {account.username} / {account.password}
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
-    </main>
+        <button type="submit" className="login__submit" disabled={submitting}>
+          {submitting ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+
+      <section className="login__demo" aria-label="Demo Accounts">
+        <h2>Demo Accounts</h2>
+        <ul>
+          {DEMO_ACCOUNTS.map((account) => (
+            <li key={account.username}>
+              <strong>{account.role}:</strong> {account.username} / {account.password}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </LoginCard>
   );
 }

@@ -103,6 +103,7 @@ describe('AppLayout (spec §2 Layout)', () => {
         'Dashboard',
         'Appointments',
         'Patients',
+        'Recall',
         'Dentists',
         'Availability',
         'Calendar',
@@ -112,8 +113,8 @@ describe('AppLayout (spec §2 Layout)', () => {
         'Modules',
       ],
     ],
-    ['receptionist', ['Dashboard', 'Appointments', 'Patients', 'Calendar', 'Settings']],
-    ['dentist', ['Dashboard', 'Appointments', 'Patients', 'Availability', 'Calendar', 'Settings']],
+    ['receptionist', ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Calendar', 'Settings']],
+    ['dentist', ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Availability', 'Calendar', 'Settings']],
   ] as const)('the sidebar of the %s lists only the entries the role may see', async (role, expected) => {
     await renderLayout(role);
     expect(sidebarEntries()).toEqual(expected);

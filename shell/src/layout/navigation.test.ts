@@ -20,6 +20,7 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Patients',
+      'Recall',
       'Dentists',
       'Availability',
       'Calendar',
@@ -31,7 +32,14 @@ describe('sidebar navigation', () => {
   });
 
   it('receptionist sees appointments, patients, calendar and settings', () => {
-    expect(labels('receptionist')).toEqual(['Dashboard', 'Appointments', 'Patients', 'Calendar', 'Settings']);
+    expect(labels('receptionist')).toEqual([
+      'Dashboard',
+      'Appointments',
+      'Patients',
+      'Recall',
+      'Calendar',
+      'Settings',
+    ]);
   });
 
   it('dentist also sees availability, but not dentists, users nor modules', () => {
@@ -39,6 +47,7 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Patients',
+      'Recall',
       'Availability',
       'Calendar',
       'Settings',
@@ -85,12 +94,14 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Patients',
+      'Recall',
       'Settings',
     ]);
     expect(labels('admin', without('admin'))).toEqual([
       'Dashboard',
       'Appointments',
       'Patients',
+      'Recall',
       'Dentists',
       'Availability',
       'Calendar',
@@ -108,6 +119,7 @@ describe('sidebar navigation', () => {
     expect(enabledPages(ALL).map(({ page }) => page.path)).toEqual([
       '/appointments',
       '/patients',
+      '/recall',
       '/dentists',
       '/availability',
       '/calendar',
@@ -117,6 +129,7 @@ describe('sidebar navigation', () => {
     ]);
     expect(enabledPages(without('scheduling', 'admin')).map(({ moduleId }) => moduleId)).toEqual([
       'appointments',
+      'patients',
       'patients',
       'dentists',
     ]);

@@ -1,0 +1,261 @@
+import {
+  type ApiError,
+  RECALL_INTERVAL_MAX_MONTHS,
+  RECALL_INTERVAL_MIN_MONTHS,
+  type RecallType,
+  type RecallTypeBody,
+  recallTypeBodySchema,
+  TREATMENTS,
+  type Treatment,
+} from '@dental/shared';
+import { useMutation, useQueryClient } from '@dental/shared/kit';
+import {
+  App,
+  Button,
+  Card,
+  EditOutlined,
+  ErrorBanner,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  ModalForm,
+  type ModalFormOpenProps,
+  optionsOf,
+  PlusOutlined,
+  RowActions,
+  Select,
+  Switch,
+  schemaRules,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+  useModalForm,
+} from '@dental/shared/ui';
+import { useState } from 'react';
+import { createRecallType, recallTypeKeys, updateRecallType, useRecallTypes } from '../api/recallTypes';
+
+const rulesFor = schemaRules(recallTypeBodySchema);
+const FIELDS = ['name', 'treatment', 'interval_months', 'active'] as const;
+
+interface RecallTypeValues {
+  name: string;
+  treatment: Treatment;
+  interval_months: number;
+  active: boolean;
+}
+
+const bodyOf = (type: RecallType | RecallTypeValues): RecallTypeBody => ({
+  name: type.name.trim(),
+  treatment: type.treatment,
+  interval_months: type.interval_months,
+  active: type.active,
+});
+
+const everyText = (months: number) => (months === 1 ? 'Every month' : `Every ${months} months`);
+
+export interface RecallTypeFormProps extends ModalFormOpenProps<RecallType> {
+  /** The type to edit; none for 'Add recall type'. */
+  recallType: RecallType | null;
+}
+
+/** 'Add recall type' and 'Edit recall type': its name, the treatment it books, its interval, on or off. */
+export function RecallTypeForm({ open, recallType, onClose, onSaved }: RecallTypeFormProps) {
+  const [form] = Form.useForm<RecallTypeValues>();
+  const queryClient = useQueryClient();
+  const frame = useModalForm<RecallTypeValues, RecallType>({
+    form,
+    open,
+    fields: FIELDS,
+    initialValues: () =>
+      recallType ? bodyOf(recallType) : { name: '', treatment: undefined, interval_months: 6, active: true },
+    refillOn: [recallType],
+    save: (values) =>
+      recallType
+        ? updateRecallType(recallType.id, bodyOf(values), recallType.version)
+        : createRecallType(bodyOf(values)),
+    onSaved: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: recallTypeKeys.all });
+      onSaved(saved);
+    },
+    onSaveError: (error, banner) => {
+      // A name already taken (409) is said beside the name.
+      if (error.status === 409 && error.fieldErrors.length === 0) {
+        form.setFields([{ name: 'name', errors: [error.message] }]);
+        return null;
+      }
+      return banner;
+    },
+  });
+
+  return (
+    <ModalForm
+      frame={frame}
+      name="recall-type"
+      title={recallType ? 'Edit recall type' : 'Add recall type'}
+      okText={recallType ? 'Save Changes' : 'Add recall type'}
+      onCancel={onClose}
+    >
+      <Form.Item name="name" label="Name" rules={rulesFor('name')}>
+        <Input autoComplete="off" maxLength={80} placeholder="Hygiene recall" />
+      </Form.Item>
+      <Form.Item
+        name="treatment"
+        label="Treatment"
+        extra="The visit it books, and whose last completed visit the due date counts from."
+        rules={rulesFor('treatment')}
+      >
+        <Select placeholder="Choose a treatment" options={optionsOf(TREATMENTS)} />
+      </Form.Item>
+      <Form.Item
+        name="interval_months"
+        label="Interval (months)"
+        rules={[
+          { required: true, message: 'Give the months as a whole number' },
+          ...rulesFor('interval_months'),
+        ]}
+      >
+        <InputNumber
+          min={RECALL_INTERVAL_MIN_MONTHS}
+          max={RECALL_INTERVAL_MAX_MONTHS}
+          precision={0}
+          style={{ width: 140 }}
+        />
+      </Form.Item>
+      <Form.Item name="active" label="Active" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+/**
+ * Settings' recall types: what the clinic calls its patients back for and how often. An admin adds,
+ * edits and turns them on or off; everyone else reads them.
+ */
+export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const types = useRecallTypes();
+  const [editing, setEditing] = useState<{ recallType: RecallType | null } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: recallTypeKeys.all });
+  const toggle = useMutation({
+    // The type as the row showed it: changed at another desk meanwhile, it is refused (412).
+    mutationFn: (type: RecallType) =>
+      updateRecallType(type.id, { ...bodyOf(type), active: !type.active }, type.version),
+    onSuccess: (saved) => {
+      setActionError(null);
+      message.success(`${saved.name} is ${saved.active ? 'on' : 'off'}`);
+      refresh();
+    },
+    onError: (error: ApiError) => {
+      setActionError(error.message);
+      if (error.status === 412 || error.status === 404) refresh();
+    },
+  });
+
+  const columns: TableColumnsType<RecallType> = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, type) => <Typography.Text strong>{type.name}</Typography.Text>,
+    },
+    { title: 'Treatment', key: 'treatment', render: (_, type) => type.treatment },
+    { title: 'Interval', key: 'interval', render: (_, type) => everyText(type.interval_months) },
+    {
+      title: 'Active',
+      key: 'active',
+      render: (_, type) =>
+        canEdit ? (
+          <Switch
+            size="small"
+            checked={type.active}
+            aria-label={`Active: ${type.name}`}
+            loading={toggle.isPending && toggle.variables?.id === type.id}
+            onChange={() => toggle.mutate(type)}
+          />
+        ) : (
+          <Tag color={type.active ? 'green' : 'default'}>{type.active ? 'On' : 'Off'}</Tag>
+        ),
+    },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, type: RecallType) => (
+              <RowActions
+                small
+                actions={[
+                  {
+                    label: `Edit ${type.name}`,
+                    title: 'Edit',
+                    icon: <EditOutlined />,
+                    onClick: () => setEditing({ recallType: type }),
+                  },
+                ]}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      title="Recall types"
+      size="small"
+      extra={
+        canEdit && (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ recallType: null })}>
+            Add recall type
+          </Button>
+        )
+      }
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">
+          What patients are called back for and how often: a patient is due the interval after their last
+          completed visit of the treatment.
+          {!canEdit && ' Only an administrator can change them.'}
+        </Typography.Text>
+        <ErrorBanner
+          message={types.isError ? (types.error as ApiError).message : null}
+          onRetry={() => void types.refetch()}
+        />
+        <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+        <section
+          aria-label="Recall types"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: read-only the table holds no control, so the box a narrow screen scrolls sideways takes the focus itself and a keyboard reaches every column (WCAG 2.1.1, axe scrollable-region-focusable)
+          tabIndex={0}
+          style={{ overflowX: 'auto' }}
+        >
+          <Table<RecallType>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={types.data?.data ?? []}
+            loading={types.isPending}
+            pagination={false}
+            locale={{ emptyText: types.isPending || types.isError ? ' ' : 'No recall types yet' }}
+          />
+        </section>
+      </Flex>
+      {canEdit && (
+        <RecallTypeForm
+          open={editing !== null}
+          recallType={editing?.recallType ?? null}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            message.success(editing?.recallType ? `${saved.name} was saved` : `${saved.name} was added`);
+            setActionError(null);
+            setEditing(null);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

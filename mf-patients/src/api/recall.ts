@@ -1,0 +1,145 @@
+import {
+  apiRequest,
+  type DentistPage,
+  ERROR_MESSAGES,
+  ifMatch,
+  PAGE_LIMIT_MAX,
+  RECALL_TYPES_URL,
+  RECALL_URL,
+  type RecallQuery,
+  type RecallRow,
+  type RecallType,
+  type RecallUpdate,
+  recallContactUrl,
+  recallReminderUrl,
+  recallUrl,
+} from '@dental/shared';
+import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
+
+/** The Recall screen's calls (shared/src/domain/recall.ts), each typed with the shared schemas. */
+
+export type RecallListParams = Omit<RecallQuery, 'page' | 'limit'> & { page: number; limit: number };
+
+/** A recall as a row of the list: a patient's recall of one type, with an id of its own for the table. */
+export type RecallListRow = RecallRow & { id: number };
+
+export interface RecallListPage {
+  data: RecallListRow[];
+  total: number;
+  page: number;
+  limit: number;
+  total_capped?: boolean;
+}
+
+/** What the server answers a reminder with: the recall as it is now and the channels queued. */
+export interface RecallReminderAnswer {
+  recall: RecallRow;
+  queued: Array<'email' | 'sms'>;
+}
+
+/** A visit booked, completed or cancelled, or a patient's contact changed, moves a recall too. */
+const RECALL_FOLLOW = follows('recall', 'recall_type', 'appointment', 'patient');
+const RECALL_TYPES_FOLLOW = follows('recall_type');
+const DENTISTS_FOLLOW = follows('dentist');
+
+export const recallKeys = {
+  all: ['recall'] as const,
+  list: (params: RecallListParams) => ['recall', 'list', params] as const,
+  types: ['recall-types'] as const,
+  // The key the other screens read the dentists' choice under: one read for all of them.
+  dentists: ['dentists', 'list', { limit: PAGE_LIMIT_MAX, sort: 'name' }] as const,
+};
+
+const FETCH_RECALL = 'Failed to fetch the recall list';
+const FETCH_RECALL_TYPES = 'Failed to fetch the recall types';
+const SEND_REMINDER = 'Failed to send the reminder';
+const MARK_CONTACTED = 'Failed to mark the patient as contacted';
+const UPDATE_RECALL = 'Failed to save the recall';
+
+/**
+ * One recall is one patient's of one type: the table needs one number for it. Two ids paired
+ * (Cantor) give a number no other pair gives.
+ */
+export const recallRowId = (row: Pick<RecallRow, 'patient_id' | 'type_id'>) => {
+  const sum = row.patient_id + row.type_id;
+  return (sum * (sum + 1)) / 2 + row.type_id;
+};
+
+const withRowIds = (page: Omit<RecallListPage, 'data'> & { data: RecallRow[] }): RecallListPage => ({
+  ...page,
+  data: page.data.map((row) => ({ ...row, id: recallRowId(row) })),
+});
+
+export function getRecallList(params: RecallListParams): Promise<RecallListPage> {
+  return apiRequest<Omit<RecallListPage, 'data'> & { data: RecallRow[] }>(
+    { method: 'GET', url: RECALL_URL, params },
+    FETCH_RECALL,
+  ).then(withRowIds);
+}
+
+export function getRecallTypes(): Promise<{ data: RecallType[] }> {
+  return apiRequest({ method: 'GET', url: RECALL_TYPES_URL }, FETCH_RECALL_TYPES);
+}
+
+export function getDentistChoices(): Promise<DentistPage> {
+  return apiRequest(
+    { method: 'GET', url: '/api/dentists', params: { limit: PAGE_LIMIT_MAX, sort: 'name' } },
+    ERROR_MESSAGES.fetchDentists,
+  );
+}
+
+/** Queues the "you are due" reminder by the channels the clinic allows; 409 when none is possible. */
+export function sendRecallReminder(row: RecallRow): Promise<RecallReminderAnswer> {
+  return apiRequest({ method: 'POST', url: recallReminderUrl(row.patient_id, row.type_id) }, SEND_REMINDER);
+}
+
+/** The patient was called, with what was said. */
+export function markRecallContacted(row: RecallRow, note: string): Promise<RecallRow> {
+  return apiRequest(
+    { method: 'POST', url: recallContactUrl(row.patient_id, row.type_id), data: { note } },
+    MARK_CONTACTED,
+  );
+}
+
+/** Changes the recall as the row showed it (If-Match): a newer one meanwhile is refused with 412. */
+export function updateRecall(row: RecallRow, body: RecallUpdate): Promise<RecallRow> {
+  return apiRequest(
+    {
+      method: 'PATCH',
+      url: recallUrl(row.patient_id, row.type_id),
+      data: body,
+      headers: ifMatch(row.version),
+    },
+    UPDATE_RECALL,
+  );
+}
+
+/** One page of the patients due back, soonest first; the previous page stays while the next loads. */
+export function useRecallList(params: RecallListParams) {
+  return useQuery({
+    queryKey: recallKeys.list(params),
+    meta: RECALL_FOLLOW,
+    queryFn: () => getRecallList(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The clinic's recall types, for the type filter. */
+export function useRecallTypes() {
+  return useQuery({
+    queryKey: recallKeys.types,
+    meta: RECALL_TYPES_FOLLOW,
+    queryFn: getRecallTypes,
+    staleTime: 60_000,
+  });
+}
+
+/** Every dentist of the clinic, for the dentist filter (the one a patient last saw). */
+export function useDentistChoices() {
+  return useQuery({
+    queryKey: recallKeys.dentists,
+    meta: DENTISTS_FOLLOW,
+    queryFn: getDentistChoices,
+    staleTime: 60_000,
+  });
+}

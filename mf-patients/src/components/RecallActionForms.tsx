@@ -1,0 +1,104 @@
+import { dateString, type RecallRow } from '@dental/shared';
+import { formatDay, todayDay } from '@dental/shared/kit';
+import { Form, Input, ModalForm, Typography, useModalForm } from '@dental/shared/ui';
+import { markRecallContacted, updateRecall } from '../api/recall';
+
+/** The Recall screen's two small dialogs: a call noted, and a recall snoozed to a later day. */
+
+const NOTE_MAX = 500;
+
+interface ContactValues {
+  note?: string;
+}
+interface SnoozeValues {
+  snoozed_until: string;
+}
+
+export interface RecallActionFormProps {
+  /** The recall the dialog is for; null: closed. */
+  recall: RecallRow | null;
+  onClose: () => void;
+  onSaved: (saved: RecallRow) => void;
+}
+
+const whom = (recall: RecallRow | null) => (recall ? `${recall.patient_name}, ${recall.type_name}` : '');
+
+/** 'Mark contacted': the patient was called; what was said, if anything, is kept with it. */
+export function RecallContactForm({ recall, onClose, onSaved }: RecallActionFormProps) {
+  const [form] = Form.useForm<ContactValues>();
+  const frame = useModalForm<ContactValues, RecallRow>({
+    form,
+    open: recall !== null,
+    fields: ['note'],
+    initialValues: () => ({ note: '' }),
+    refillOn: [recall],
+    save: (values) => markRecallContacted(recall as RecallRow, values.note?.trim() ?? ''),
+    onSaved,
+  });
+  return (
+    <ModalForm
+      frame={frame}
+      name="recall-contact"
+      title="Mark contacted"
+      okText="Mark contacted"
+      onCancel={onClose}
+      intro={<Typography.Paragraph type="secondary">{whom(recall)}</Typography.Paragraph>}
+    >
+      <Form.Item name="note" label="Note (optional)">
+        <Input.TextArea rows={3} maxLength={NOTE_MAX} showCount placeholder="What was said" />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+/** The day after `day` (`YYYY-MM-DD`). */
+export function dayAfter(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** 'Snooze': out of the list until a later day (after today), changed as the row showed it (If-Match). */
+export function RecallSnoozeForm({ recall, onClose, onSaved }: RecallActionFormProps) {
+  const [form] = Form.useForm<SnoozeValues>();
+  const today = todayDay();
+  const frame = useModalForm<SnoozeValues, RecallRow>({
+    form,
+    open: recall !== null,
+    fields: ['snoozed_until'],
+    initialValues: () => ({ snoozed_until: recall?.snoozed_until ?? '' }),
+    refillOn: [recall],
+    save: (values) => updateRecall(recall as RecallRow, { snoozed_until: values.snoozed_until }),
+    onSaved,
+  });
+  return (
+    <ModalForm
+      frame={frame}
+      name="recall-snooze"
+      title="Snooze recall"
+      okText="Snooze"
+      onCancel={onClose}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {whom(recall)}: due {formatDay(recall?.due_date)}. Snoozed, it leaves the list until the day chosen.
+        </Typography.Paragraph>
+      }
+    >
+      <Form.Item
+        name="snoozed_until"
+        label="Snooze until"
+        rules={[
+          { required: true, message: 'Choose the day it comes back' },
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (!value) return;
+              if (!dateString.safeParse(value).success) throw new Error('Give a date');
+              if (value <= today) throw new Error('Choose a day after today');
+            },
+          },
+        ]}
+      >
+        <Input type="date" min={dayAfter(today)} />
+      </Form.Item>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,257 @@
+import { type ApiError, RECALL_YES_NO, type RecallRow } from '@dental/shared';
+import {
+  formatDay,
+  parseAsId,
+  parseAsStringLiteral,
+  todayDay,
+  useListState,
+  useMutation,
+  useQueryClient,
+} from '@dental/shared/kit';
+import { App, Button, ErrorBanner, FilterSelect, ListPage, Select, useActionError } from '@dental/shared/ui';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  recallKeys,
+  sendRecallReminder,
+  useDentistChoices,
+  useRecallList,
+  useRecallTypes,
+} from '../api/recall';
+import { RecallContactForm, RecallSnoozeForm } from '../components/RecallActionForms';
+import { recallColumns } from '../components/recallColumns';
+
+/** The periods the list covers, by the day a recall falls due; none in the URL: the next 30 days. */
+export const RECALL_PERIODS = ['overdue', '90d', 'year'] as const;
+type RecallPeriod = (typeof RECALL_PERIODS)[number] | '30d';
+
+const PERIOD_LABELS: Record<RecallPeriod, string> = {
+  overdue: 'Overdue',
+  '30d': 'Due in 30 days',
+  '90d': 'Due in 90 days',
+  year: 'Due this year',
+};
+const PERIOD_ORDER: RecallPeriod[] = ['overdue', '30d', '90d', 'year'];
+
+const FILTERS = {
+  due: parseAsStringLiteral(RECALL_PERIODS),
+  type: parseAsId,
+  dentist: parseAsId,
+  scheduled: parseAsStringLiteral(RECALL_YES_NO),
+  contacted: parseAsStringLiteral(RECALL_YES_NO),
+};
+/** The server keeps the order (soonest due first): the list offers no other sort. */
+const SORTS = ['due'] as const;
+
+/** `day` moved by `days` (`YYYY-MM-DD`, calendar days). */
+export function addDays(day: string, days: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The server's `due_by` for a period, from today. */
+export function dueByOf(period: RecallPeriod, today: string): string {
+  switch (period) {
+    case 'overdue':
+      return addDays(today, -1);
+    case '90d':
+      return addDays(today, 90);
+    case 'year':
+      return `${today.slice(0, 4)}-12-31`;
+    default:
+      return addDays(today, 30);
+  }
+}
+
+const CHANNEL_WORDS = { email: 'e-mail', sms: 'SMS' } as const;
+
+/** 'Reminder queued by e-mail and SMS'. */
+export function reminderQueuedMessage(queued: ReadonlyArray<'email' | 'sms'>): string {
+  const channels = (['email', 'sms'] as const).filter((channel) => queued.includes(channel));
+  if (channels.length === 0) return 'Reminder queued';
+  return `Reminder queued by ${channels.map((channel) => CHANNEL_WORDS[channel]).join(' and ')}`;
+}
+
+/** Recall: the patients due back for their hygiene recall or checkup, soonest first, to call or remind. */
+export default function RecallPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useListState({ sorts: SORTS, filters: FILTERS });
+  const { state } = list;
+  const today = todayDay();
+  const period: RecallPeriod = state.due ?? '30d';
+  const [contacting, setContacting] = useState<RecallRow | null>(null);
+  const [snoozing, setSnoozing] = useState<RecallRow | null>(null);
+
+  const recall = useRecallList({
+    page: state.page,
+    limit: state.pageSize,
+    search: state.search || undefined,
+    due_by: dueByOf(period, today),
+    type_id: state.type ?? undefined,
+    dentist_id: state.dentist ?? undefined,
+    scheduled: state.scheduled ?? undefined,
+    contacted: state.contacted ?? undefined,
+  });
+  const types = useRecallTypes();
+  const dentists = useDentistChoices();
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: recallKeys.all });
+  // Refused as stale or gone: the list shows the recall as it is now.
+  const actionError = useActionError(refresh);
+  const reminder = useMutation({
+    mutationFn: sendRecallReminder,
+    onSuccess: (answer) => {
+      actionError.clear();
+      message.success(reminderQueuedMessage(answer.queued));
+      refresh();
+    },
+    onError: actionError.refused,
+  });
+
+  const book = (row: RecallRow) => {
+    const query = new URLSearchParams({
+      new: '1',
+      patient: String(row.patient_id),
+      treatment: row.treatment,
+      returnTo: `${location.pathname}${location.search}`,
+    });
+    navigate(`/appointments?${query.toString()}`);
+  };
+
+  const typeChoices = (types.data?.data ?? [])
+    .filter((type) => type.active || type.id === state.type)
+    .map((type) => ({ value: type.id, label: type.name }));
+  if (state.type !== null && !typeChoices.some((choice) => choice.value === state.type)) {
+    typeChoices.push({ value: state.type, label: `Recall type ${state.type}` });
+  }
+  const dentistChoices = (dentists.data?.data ?? []).map((dentist) => ({
+    value: dentist.id,
+    label: dentist.name,
+  }));
+  // A dentist in the URL who is not (yet) in the list still reads as chosen.
+  if (state.dentist !== null && !dentistChoices.some((choice) => choice.value === state.dentist)) {
+    dentistChoices.push({ value: state.dentist, label: `Dentist ${state.dentist}` });
+  }
+  const choicesError = (types.error ?? dentists.error) as ApiError | null;
+
+  const columns = recallColumns({
+    today,
+    openPatient: (row) => navigate(`/patients?patient=${row.patient_id}`),
+    book,
+    remind: (row) => reminder.mutate(row),
+    reminding: reminder.isPending ? (reminder.variables ?? null) : null,
+    contact: setContacting,
+    snooze: setSnoozing,
+  });
+
+  return (
+    <ListPage
+      title="Recall"
+      subtitle="Patients due back for their recall, soonest first."
+      primaryAction={{
+        label: 'New Appointment',
+        onClick: () =>
+          navigate(
+            `/appointments?${new URLSearchParams({ new: '1', returnTo: `${location.pathname}${location.search}` }).toString()}`,
+          ),
+      }}
+      read={recall}
+      list={list}
+      banners={
+        <ErrorBanner
+          message={choicesError?.message ?? null}
+          onRetry={() => {
+            if (types.isError) void types.refetch();
+            if (dentists.isError) void dentists.refetch();
+          }}
+        />
+      }
+      actionError={actionError}
+      search="Search by name"
+      filters={
+        <>
+          <Select<RecallPeriod>
+            aria-label="Due"
+            value={period}
+            options={PERIOD_ORDER.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+            onChange={(value) => list.setFilters({ due: value === '30d' ? null : value })}
+            popupMatchSelectWidth={false}
+            style={{ flex: '1 1 150px', maxWidth: 170 }}
+          />
+          <FilterSelect
+            label="Recall type"
+            value={state.type}
+            allLabel="All recall types"
+            loading={types.isPending}
+            choices={typeChoices}
+            onChange={(type) => list.setFilters({ type })}
+            popupMatchSelectWidth={false}
+            style={{ flex: '1 1 150px', maxWidth: 200 }}
+          />
+          <FilterSelect
+            label="Dentist"
+            value={state.dentist}
+            allLabel="All dentists"
+            loading={dentists.isPending}
+            choices={dentistChoices}
+            onChange={(dentist) => list.setFilters({ dentist })}
+            popupMatchSelectWidth={false}
+            style={{ flex: '1 1 150px', maxWidth: 220 }}
+          />
+          <FilterSelect
+            label="Scheduled"
+            value={state.scheduled}
+            allLabel="Scheduled or not"
+            choices={[
+              { value: 'yes', label: 'Scheduled' },
+              { value: 'no', label: 'Not scheduled' },
+            ]}
+            onChange={(scheduled) => list.setFilters({ scheduled })}
+            popupMatchSelectWidth={false}
+            style={{ flex: '1 1 150px', maxWidth: 190 }}
+          />
+          <FilterSelect
+            label="Contacted"
+            value={state.contacted}
+            allLabel="Contacted or not"
+            choices={[
+              { value: 'yes', label: 'Contacted' },
+              { value: 'no', label: 'Not contacted' },
+            ]}
+            onChange={(contacted) => list.setFilters({ contacted })}
+            popupMatchSelectWidth={false}
+            style={{ flex: '1 1 150px', maxWidth: 190 }}
+          />
+          {list.isFiltered && <Button onClick={list.reset}>Clear filters</Button>}
+        </>
+      }
+      table={{
+        columns,
+        size: 'middle',
+        empty: { noMatch: 'No recalls match these filters', none: 'No patients are due in the next 30 days' },
+      }}
+    >
+      <RecallContactForm
+        recall={contacting}
+        onClose={() => setContacting(null)}
+        onSaved={() => {
+          message.success('Marked as contacted');
+          setContacting(null);
+          refresh();
+        }}
+      />
+      <RecallSnoozeForm
+        recall={snoozing}
+        onClose={() => setSnoozing(null)}
+        onSaved={(saved) => {
+          message.success(`Snoozed to ${formatDay(saved.snoozed_until)}`);
+          setSnoozing(null);
+          refresh();
+        }}
+      />
+    </ListPage>
+  );
+}

@@ -22,6 +22,7 @@ import { listAppointments } from '../server/src/resources/appointments/appointme
 import { readMonthAppointments } from '../server/src/resources/calendar/calendarData.ts';
 import { readStatFigures } from '../server/src/resources/dashboard/dashboardData.ts';
 import { listPatientAppointments, listPatients } from '../server/src/resources/patients/patientsData.ts';
+import { listRecall } from '../server/src/resources/recall/recallData.ts';
 
 if (!process.env.DATABASE_URL) {
   console.error('DATABASE_URL must name the PostgreSQL database seeded with npm run seed:large');
@@ -55,7 +56,7 @@ client.query = async (config, values) => {
       plan,
       planning: median(runs.map((run) => run.planning)),
       execution: median(runs.map((run) => run.execution)),
-      seqScan: /Seq Scan on (appointments|patients|patient_search_terms)\b/.test(plan),
+      seqScan: /Seq Scan on (appointments|patients|patient_search_terms|patient_recalls)\b/.test(plan),
     });
   }
   return query(config, values);
@@ -127,6 +128,20 @@ const cases = [
     () => listPatientAppointments(db, clinicId, mostVisits.patient_id, page(1)),
   ],
   ['dashboard stats', async () => readStatFigures(db, clinicId, await clinicToday(db, clinicId))],
+  ['recall list: due in the next 30 days, first page', () => listRecall(db, clinicId, page(1))],
+  [
+    'recall list: everything due by the end of next year, deep page',
+    async () =>
+      listRecall(db, clinicId, {
+        ...page(10),
+        due_by: `${Number((await clinicToday(db, clinicId)).slice(0, 4)) + 1}-12-31`,
+      }),
+  ],
+  [
+    'recall list: the busiest dentist, not scheduled, not contacted',
+    () =>
+      listRecall(db, clinicId, { ...page(1), dentist_id: busiest.dentist_id, scheduled: 'no', contacted: 'no' }),
+  ],
 ];
 
 console.log(

@@ -43,13 +43,8 @@ describe('the embedded database', () => {
       // As if the newest migration had not been taken yet.
       const raw = new PGlite(dataDir, { extensions: { btree_gist } });
       await raw.exec(`
-        drop trigger clinics_default_recall_types on clinics;
-        drop function clinic_default_recall_types();
-        drop trigger appointments_recall on appointments;
-        drop function follow_completed_visit();
-        drop table patient_recalls;
-        drop table recall_types;
-        drop function recall_type_changed();
+        drop index appointments_patient_treatment_booked_idx;
+        drop index patient_recalls_dentist_idx;
         delete from drizzle.__drizzle_migrations
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations);
       `);

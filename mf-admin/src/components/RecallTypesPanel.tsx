@@ -161,6 +161,8 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
     {
       title: 'Name',
       key: 'name',
+      // A name breaks between its words, never inside one ('Hygiene recall', not 'Hygie ne').
+      onCell: () => ({ style: { wordBreak: 'keep-all', minWidth: 96 } }),
       render: (_, type) => <Typography.Text strong>{type.name}</Typography.Text>,
     },
     { title: 'Treatment', key: 'treatment', render: (_, type) => type.treatment },

@@ -140,7 +140,12 @@ const cases = [
   [
     'recall list: the busiest dentist, not scheduled, not contacted',
     () =>
-      listRecall(db, clinicId, { ...page(1), dentist_id: busiest.dentist_id, scheduled: 'no', contacted: 'no' }),
+      listRecall(db, clinicId, {
+        ...page(1),
+        dentist_id: busiest.dentist_id,
+        scheduled: 'no',
+        contacted: 'no',
+      }),
   ],
 ];
 

@@ -36,7 +36,7 @@ export function SessionsCard() {
       />
       {sessions.isPending ? (
         <Spin aria-label="Loading your sessions" />
-      ) : (
+      ) : sessions.isError ? null : (
         <section aria-label="Signed-in sessions">
           <List
             dataSource={sessions.data ?? []}

@@ -91,11 +91,6 @@ export default function AppointmentsPage() {
   };
 
   const dentistsError = dentists.error ? (dentists.error as ApiError).message : null;
-  // A dentist in the URL who is not (yet) in the list still reads as chosen.
-  const unlistedDentist =
-    state.dentist !== null && !dentists.data?.data.some((dentist) => dentist.id === state.dentist)
-      ? [{ value: state.dentist, label: `Dentist ${state.dentist}` }]
-      : [];
 
   return (
     <ListPage
@@ -128,10 +123,8 @@ export default function AppointmentsPage() {
             value={state.dentist}
             allLabel="All dentists"
             loading={dentists.isPending}
-            choices={[
-              ...dentistList.map((dentist) => ({ value: dentist.id, label: dentist.name })),
-              ...unlistedDentist,
-            ]}
+            choices={dentistList.map((dentist) => ({ value: dentist.id, label: dentist.name }))}
+            unlistedLabel={(dentist) => `Dentist ${dentist}`}
             onChange={(dentist) => list.setFilters({ dentist })}
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 240 }}

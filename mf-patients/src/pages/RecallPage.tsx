@@ -124,17 +124,10 @@ export default function RecallPage() {
   const typeChoices = (types.data?.data ?? [])
     .filter((type) => type.active || type.id === state.type)
     .map((type) => ({ value: type.id, label: type.name }));
-  if (state.type !== null && !typeChoices.some((choice) => choice.value === state.type)) {
-    typeChoices.push({ value: state.type, label: `Recall type ${state.type}` });
-  }
   const dentistChoices = (dentists.data?.data ?? []).map((dentist) => ({
     value: dentist.id,
     label: dentist.name,
   }));
-  // A dentist in the URL who is not (yet) in the list still reads as chosen.
-  if (state.dentist !== null && !dentistChoices.some((choice) => choice.value === state.dentist)) {
-    dentistChoices.push({ value: state.dentist, label: `Dentist ${state.dentist}` });
-  }
   const choicesError = (types.error ?? dentists.error) as ApiError | null;
 
   const columns = recallColumns({
@@ -187,6 +180,7 @@ export default function RecallPage() {
             allLabel="All recall types"
             loading={types.isPending}
             choices={typeChoices}
+            unlistedLabel={(type) => `Recall type ${type}`}
             onChange={(type) => list.setFilters({ type })}
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 200 }}
@@ -197,6 +191,7 @@ export default function RecallPage() {
             allLabel="All dentists"
             loading={dentists.isPending}
             choices={dentistChoices}
+            unlistedLabel={(dentist) => `Dentist ${dentist}`}
             onChange={(dentist) => list.setFilters({ dentist })}
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 220 }}

@@ -4,8 +4,7 @@ import { recordRefusal } from '../db/auditLog';
 import type { Database } from '../db/client';
 import type { ClinicVersions } from '../plugins/clinicVersions';
 import { accessClaimsOf, bearerToken } from './accessClaims';
-import { liveSessions } from './refreshTokens';
-import { findStaff, type Staff } from './staff';
+import { findSignedInStaff, type Staff } from './staff';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,36 +35,25 @@ export interface Guard {
   staffOf: (request: FastifyRequest) => Staff;
 }
 
-/** Staff records looked up per request are reused while their clinic's version holds. */
+/** Staff and session lookups made per request are reused while their clinic's version holds. */
 const STAFF_CACHE_MAX = 10_000;
 
 export function createGuard(app: FastifyInstance, db: Database, versions: ClinicVersions): Guard {
   app.decorateRequest('staff', null);
-  const staffCache = new Map<string, { version: string; staff: Staff | null }>();
-  const sessionCache = new Map<string, { version: string; live: boolean }>();
+  const signedInCache = new Map<string, { version: string; staff: Staff | null; sessionLive: boolean }>();
 
-  // A deactivated or deleted account is refused on its next request: the change moved the version.
-  const staffOf = async (clinicId: number, userId: number): Promise<Staff | null> => {
+  // A deactivated or deleted account, or an ended session, is refused on its next request: the
+  // change moved the clinic's version (ending a session is audited and so announced to every API
+  // process), and the account and session are read again, in one lookup.
+  const signedIn = async (clinicId: number, userId: number, session: string | null) => {
     const version = await versions.current(clinicId);
-    const key = `${clinicId}:${userId}`;
-    const cached = staffCache.get(key);
-    if (cached?.version === version) return cached.staff;
-    const staff = await findStaff(db, clinicId, userId);
-    if (staffCache.size >= STAFF_CACHE_MAX) staffCache.clear();
-    staffCache.set(key, { version, staff });
-    return staff;
-  };
-
-  // Ending a session is audited and so announced: the clinic's version moves and the next call of
-  // that session, on any API process, reads its row again and is refused.
-  const sessionIsLive = async (clinicId: number, session: string): Promise<boolean> => {
-    const version = await versions.current(clinicId);
-    const cached = sessionCache.get(session);
-    if (cached?.version === version) return cached.live;
-    const live = (await liveSessions(db, clinicId, [session])).has(session);
-    if (sessionCache.size >= STAFF_CACHE_MAX) sessionCache.clear();
-    sessionCache.set(session, { version, live });
-    return live;
+    const key = `${clinicId}:${userId}:${session ?? ''}`;
+    const cached = signedInCache.get(key);
+    if (cached?.version === version) return cached;
+    const found = { version, ...(await findSignedInStaff(db, clinicId, userId, session)) };
+    if (signedInCache.size >= STAFF_CACHE_MAX) signedInCache.clear();
+    signedInCache.set(key, found);
+    return found;
   };
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<Staff | null> => {
@@ -78,7 +66,7 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
       await reply.code(401).send({ message: 'Your session has expired. Please sign in again.' });
       return null;
     }
-    const staff = await staffOf(claims.cid, Number(claims.sub));
+    const { staff, sessionLive } = await signedIn(claims.cid, Number(claims.sub), claims.sid ?? null);
     if (!staff?.isActive) {
       await reply.code(401).send({ message: AUTHENTICATION_REQUIRED });
       return null;
@@ -87,7 +75,7 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
       await reply.code(401).send({ message: PASSWORD_CHANGED });
       return null;
     }
-    if (claims.sid && !(await sessionIsLive(claims.cid, claims.sid))) {
+    if (!sessionLive) {
       await reply.code(401).send({ message: SESSION_ENDED });
       return null;
     }

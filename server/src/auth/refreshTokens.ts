@@ -23,29 +23,21 @@ export interface IssuedRefreshToken {
   family: string;
 }
 
-export async function issueRefreshToken(
+/** A refresh token of a session (its family), ending when the session does. */
+async function issueRefreshToken(
   db: Database,
-  owner: {
-    clinicId: number;
-    userId: number;
-    remember: boolean;
-    family?: string;
-    /** When the session ends, whatever its rotations: set by its sign-in, kept by each rotation. */
-    expiresAt?: Date;
-  },
+  owner: { clinicId: number; userId: number; remember: boolean; family: string; expiresAt: Date },
 ): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString('base64url');
-  const family = owner.family ?? randomUUID();
-  const lifetime = owner.remember ? REMEMBERED_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
   await db.insert(refreshTokens).values({
     tokenHash: hashToken(token),
     clinicId: owner.clinicId,
     userId: owner.userId,
-    family,
+    family: owner.family,
     remember: owner.remember,
-    expiresAt: owner.expiresAt ?? new Date(Date.now() + lifetime * 1000),
+    expiresAt: owner.expiresAt,
   });
-  return { token, remember: owner.remember, family };
+  return { token, remember: owner.remember, family: owner.family };
 }
 
 /** Why a session ended, kept on its row. */

@@ -240,6 +240,11 @@ export interface FilterSelectProps<Value extends string | number> {
   popupMatchSelectWidth?: boolean;
   /** Typing narrows a long list of choices: `{ optionFilterProp: 'label' }`. */
   showSearch?: SelectProps['showSearch'];
+  /**
+   * How a value in the URL that is not (yet) among the choices reads, so that it still shows as
+   * chosen ('Dentist 12' while the dentists load, or one no longer listed).
+   */
+  unlistedLabel?: (value: Value) => string;
 }
 
 /** A filter bar's select: 'All …' first (no filter), then the filter's values. */
@@ -249,19 +254,21 @@ export function FilterSelect<Value extends string | number>({
   allLabel,
   choices,
   onChange,
+  unlistedLabel,
   ...rest
 }: FilterSelectProps<Value>) {
+  const listed = choices.map((choice) =>
+    typeof choice === 'object' ? choice : { value: choice, label: String(choice) },
+  );
+  if (value !== null && unlistedLabel && !listed.some((choice) => choice.value === value)) {
+    listed.push({ value, label: unlistedLabel(value) });
+  }
   return (
     <Select<Value | 'all'>
       aria-label={label}
       value={value ?? 'all'}
       onChange={(chosen) => onChange(chosen === 'all' ? null : (chosen as Value))}
-      options={[
-        { value: 'all', label: allLabel },
-        ...choices.map((choice) =>
-          typeof choice === 'object' ? choice : { value: choice, label: String(choice) },
-        ),
-      ]}
+      options={[{ value: 'all', label: allLabel }, ...listed]}
       {...rest}
     />
   );

@@ -27,6 +27,7 @@ import { revokeUserSessions } from '../../auth/refreshTokens';
 import {
   acceptTotpCode,
   confirmTotpSetup,
+  type FactorState,
   newTotpSecret,
   otpauthUrl,
   readFactor,
@@ -109,6 +110,8 @@ export function registerSecondFactorRoutes(
   const proveIdentity = async (
     staff: Staff,
     proof: { password?: string; code?: string; recovery_code?: string },
+    /** The factor as the route has read it already, so it is read once. */
+    known?: FactorState,
   ): Promise<void> => {
     if (!proof.password) throw fieldError('password', 'Enter your current password');
     const [account] = await db
@@ -118,7 +121,7 @@ export function registerSecondFactorRoutes(
     if (!account || !(await verifyPassword(proof.password, account.passwordHash))) {
       throw fieldError('password', WRONG_CURRENT_PASSWORD);
     }
-    const factor = await readFactor(db, staff.clinicId, staff.id);
+    const factor = known ?? (await readFactor(db, staff.clinicId, staff.id));
     if (!factor.totpSecret) return;
     if (proof.recovery_code) {
       if (!(await useRecoveryCode(db, staff.clinicId, staff.id, proof.recovery_code))) {
@@ -354,7 +357,7 @@ export function registerSecondFactorRoutes(
       const staff = guard.staffOf(request);
       const factor = await readFactor(db, staff.clinicId, staff.id);
       if (!factor.totpSecret) throw new HttpError(409, 'Turn on two-step sign-in first.');
-      await proveIdentity(staff, request.body);
+      await proveIdentity(staff, request.body, factor);
       const codes = await db.transaction(async (tx) => {
         const fresh = await renewRecoveryCodes(tx, staff.clinicId, staff.id);
         await recordFactorChange(tx, request, staff, 'recovery_codes_renewed');

@@ -10,6 +10,7 @@ import {
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { cappedCount, pageWithTotal } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
@@ -193,10 +194,13 @@ export async function findRecall(
   clinicId: number,
   patientId: number,
   typeId: number,
+  /** Held to the transaction's end (the recall's row only, not its patient's or type's). */
+  lock = false,
 ): Promise<RecallRow | null> {
   const today = await clinicToday(db, clinicId);
   const { rows } = await db.execute(
-    sql`${recallSelect(clinicId, today)} and r.patient_id = ${patientId} and r.recall_type_id = ${typeId}`,
+    sql`${recallSelect(clinicId, today)} and r.patient_id = ${patientId} and r.recall_type_id = ${typeId}
+      ${lock ? sql`for update of r` : sql``}`,
   );
   const [row] = rows as unknown as RecallRecord[];
   return row ? recallOf(row) : null;
@@ -237,27 +241,29 @@ export async function listRecall(
   }
   const where = sql.join(conditions, sql` and `);
   const offset = (query.page - 1) * query.limit;
-  const { rows } = await db.execute(sql`
-    ${recallSelect(clinicId, today)} and ${where}
-    order by r.follow_up_on, r.patient_id, r.recall_type_id
-    limit ${query.limit} offset ${offset}`);
-  const data = (rows as unknown as RecallRecord[]).map(recallOf);
-  const cap = listCountCap(query.page, query.limit);
-  let total = data.length < query.limit && (data.length > 0 || offset === 0) ? offset + data.length : -1;
   let capped = false;
-  if (total < 0) {
-    const { rows: counted } = await db.execute(sql`
-      select count(*)::int as total from (
-        select 1 from patient_recalls r
-        join recall_types t on t.clinic_id = r.clinic_id and t.id = r.recall_type_id
-        join patients p on p.clinic_id = r.clinic_id and p.id = r.patient_id
-        where r.clinic_id = ${clinicId} and ${where} limit ${cap + 1}) as matches`);
-    total = Number((counted[0] as { total: number } | undefined)?.total ?? 0);
-    if (total > cap) {
-      total = cap;
-      capped = true;
-    }
-  }
+  const { data, total } = await pageWithTotal(
+    { offset, limit: query.limit },
+    async () => {
+      const { rows } = await db.execute(sql`
+        ${recallSelect(clinicId, today)} and ${where}
+        order by r.follow_up_on, r.patient_id, r.recall_type_id
+        limit ${query.limit} offset ${offset}`);
+      return (rows as unknown as RecallRecord[]).map(recallOf);
+    },
+    async () => {
+      const counted = await cappedCount(
+        db,
+        sql`select 1 from patient_recalls r
+          join recall_types t on t.clinic_id = r.clinic_id and t.id = r.recall_type_id
+          join patients p on p.clinic_id = r.clinic_id and p.id = r.patient_id
+          where r.clinic_id = ${clinicId} and ${where}`,
+        listCountCap(query.page, query.limit),
+      );
+      capped = counted.capped;
+      return counted.total;
+    },
+  );
   return { data, total, total_capped: capped };
 }
 
@@ -268,17 +274,13 @@ async function writeRecall(
   patientId: number,
   typeId: number,
   expected: ExpectedVersion,
-  write: (tx: Transaction) => Promise<{ action: string; details: Record<string, unknown> }>,
+  write: (tx: Transaction, held: RecallRow) => Promise<{ action: string; details: Record<string, unknown> }>,
 ): Promise<RecallRow> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute(sql`
-      select version from patient_recalls
-      where clinic_id = ${actor.clinicId} and patient_id = ${patientId} and recall_type_id = ${typeId}
-      for update`);
-    const [held] = rows as Array<{ version: number }>;
+    const held = await findRecall(tx, actor.clinicId, patientId, typeId, true);
     if (!held) throw new HttpError(404, RECALL_NOT_FOUND);
     requireVersion(held.version, expected);
-    const audited = await write(tx);
+    const audited = await write(tx, held);
     await recordActorAudit(tx, actor, {
       action: audited.action,
       entity: 'recall',
@@ -343,9 +345,7 @@ export async function sendRecallReminder(
   typeId: number,
 ): Promise<{ recall: RecallRow; queued: Array<'email' | 'sms'> }> {
   let queued: Array<'email' | 'sms'> = [];
-  const recall = await writeRecall(db, actor, patientId, typeId, null, async (tx) => {
-    const current = await findRecall(tx, actor.clinicId, patientId, typeId);
-    if (!current) throw new HttpError(404, RECALL_NOT_FOUND);
+  const recall = await writeRecall(db, actor, patientId, typeId, null, async (tx, current) => {
     queued = await queueRecallReminder(tx, actor.clinicId, {
       patientId,
       patient: current.patient_name,

@@ -110,3 +110,41 @@ test('two desks edit one patient: the second sees the first save, chooses, and l
     await back.close();
   }
 });
+
+test('a patient deleted at another desk of the same account: the open form says so at once and cannot save', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // One account signed in at two desks is still two desks.
+  const front = await openDesk(browser, baseURL ?? '', 'admin');
+  const back = await openDesk(browser, baseURL ?? '', 'admin');
+  try {
+    const name = uniqueName('Hal');
+    const created = await back.page.request.post('/api/patients', {
+      headers: { authorization: `Bearer ${back.token}` },
+      data: { name, phone: '555-0151', email: `hal.${Date.now()}@mail.example`, dateOfBirth: '1979-11-20' },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    const form = await editPatient(front.page, name);
+    await form.getByLabel('Address').fill('4 Quay Road');
+    const deleted = await back.page.request.delete(`/api/patients/${id}`, {
+      headers: { authorization: `Bearer ${back.token}` },
+    });
+    expect(deleted.status()).toBe(200);
+
+    // Without pressing anything: the alert beside Save, Save off, what was typed still there.
+    await expect(form.getByRole('alert')).toContainText(
+      'This record was deleted at another desk since you opened it.',
+    );
+    await expect(form.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await expect(form.getByLabel('Address')).toHaveValue('4 Quay Road');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toBeHidden();
+  } finally {
+    await front.close();
+    await back.close();
+  }
+});

@@ -162,7 +162,7 @@ describe('PatientForm: no edit is silently lost', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('ignores changes of other patients, its own changes, and a version it already has', async () => {
+  it('ignores changes of other patients and a version it already has (the echo of its own Save)', async () => {
     api.onGet('/api/patients/7').reply(200, MIA);
     const { user } = renderForm();
     const dialog = await findDialog('Edit Patient');
@@ -170,7 +170,6 @@ describe('PatientForm: no edit is silently lost', () => {
 
     events.emit({ resource: 'patient', id: 8, action: 'updated', by: OTHER_DESK });
     events.emit({ resource: 'dentist', id: 7, action: 'updated', by: OTHER_DESK });
-    events.emit({ resource: 'patient', id: 7, action: 'updated', by: ME.id });
     events.emit({ resource: 'patient', id: 7, action: 'updated', by: OTHER_DESK });
     // The only event it acted on read the patient: still the version shown, so nothing to say.
     await waitFor(() => expect(api.sent('get', '/api/patients/7')).toHaveLength(1));
@@ -202,6 +201,16 @@ describe('PatientForm: no edit is silently lost', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(within(dialog).getByLabelText('Address')).toHaveValue('2 Mill Lane');
     expect(api.sent('put')).toHaveLength(0);
+  });
+
+  it('the same account signed in at another desk is another desk: its delete shows the alert too', async () => {
+    const { user } = renderForm();
+    const dialog = await findDialog('Edit Patient');
+    await typeAddress(user, dialog, '2 Mill Lane');
+
+    events.emit({ resource: 'patient', id: 7, action: 'deleted', by: ME.id });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(GONE_MEANWHILE_MESSAGE);
+    expect(saveButton(dialog)).toBeDisabled();
   });
 
   it('a Save answered 404 for a patient deleted meanwhile disables Save', async () => {

@@ -1,7 +1,6 @@
 import { Alert, Button, Flex } from 'antd';
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { staleCurrentOf } from '../api/client';
-import { useAuthStore } from '../auth/authStore';
 import { GONE_MEANWHILE_MESSAGE, type LiveResource, STALE_WRITE_MESSAGE } from '../domain/liveDesk';
 import { useClinicEvents } from '../kit/liveEvents';
 
@@ -95,7 +94,6 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
   const rowId = (row: Row | null): number | null =>
     options.id !== undefined ? options.id : ((row as { id?: number } | null)?.id ?? null);
   const key = !open ? null : record ? `row:${rowId(record)}` : 'new';
-  const me = useAuthStore((state) => state.user?.id ?? null);
   const [held, setHeld] = useState<Held<Row>>({ key: null, shown: null, conflict: null });
   const version = useRef<number | undefined>(undefined);
   const baseRow = useRef<Row | null>(null);
@@ -158,7 +156,8 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
 
   useClinicEvents((event) => {
     if (!open || !shown || event.resource !== resource) return;
-    if (event.by !== null && event.by === me) return;
+    // Not filtered by who: one account is often signed in at several desks, and another of its
+    // desks is another desk. This form's own Save is known by its version (check) and closes it.
     // An event without an id changed many rows (an import), perhaps this one; the clinic's one row
     // (settings) is whatever id its events carry.
     const id = rowId(shown);

@@ -14,8 +14,8 @@ import {
   CloseCircleOutlined,
   deleteRowAction,
   editRowAction,
-  FilterSelect,
   KeyOutlined,
+  ListFilter,
   ListPage,
   listQueryOf,
   rowActionsColumn,
@@ -141,23 +141,23 @@ export default function UsersPage() {
       search="Search users"
       filters={
         <>
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="role"
             label="Role"
-            value={state.role}
             allLabel="All roles"
             choices={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-            onChange={(role) => list.setFilters({ role })}
             style={{ width: 170 }}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="status"
             label="Status"
-            value={state.status}
             allLabel="All statuses"
             choices={[
               { value: 'active', label: 'Active' },
               { value: 'inactive', label: 'Inactive' },
             ]}
-            onChange={(status) => list.setFilters({ status })}
             style={{ width: 160 }}
           />
         </>

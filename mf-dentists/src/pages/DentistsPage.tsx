@@ -1,6 +1,6 @@
 import { DENTIST_SORTS, PERSON_STATUSES, SPECIALIZATIONS, type WireDentist } from '@dental/shared';
 import { parseAsStringLiteral, useListState, useQueryClient } from '@dental/shared/kit';
-import { App, FilterSelect, ListPage, listQueryOf, useActionError, useRowDelete } from '@dental/shared/ui';
+import { App, ListFilter, ListPage, listQueryOf, useActionError, useRowDelete } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deleteDentist, dentistKeys, useDentists } from '../api/dentists';
 import { DentistCard } from '../components/DentistCard';
@@ -50,20 +50,20 @@ export default function DentistsPage() {
       search="Search dentists"
       filters={
         <>
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="status"
             label="Status"
-            value={state.status}
             allLabel="All statuses"
             choices={PERSON_STATUSES}
-            onChange={(status) => list.setFilters({ status })}
             style={{ flex: '1 1 130px', maxWidth: 170 }}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="specialty"
             label="Specialization"
-            value={state.specialty}
             allLabel="All specializations"
             choices={SPECIALIZATIONS}
-            onChange={(specialty) => list.setFilters({ specialty })}
             style={{ flex: '1 1 190px', maxWidth: 240 }}
           />
         </>

@@ -12,7 +12,7 @@ import {
   deleteRowAction,
   EyeOutlined,
   editRowAction,
-  FilterSelect,
+  ListFilter,
   ListPage,
   listQueryOf,
   rowActionsColumn,
@@ -129,12 +129,12 @@ export default function PatientsPage() {
       actionError={actionError}
       search="Search patients"
       filters={
-        <FilterSelect
+        <ListFilter
+          list={list}
+          name="status"
           label="Status"
-          value={state.status}
           allLabel="All"
           choices={PERSON_STATUSES}
-          onChange={(status) => list.setFilters({ status })}
           style={{ width: 160 }}
         />
       }

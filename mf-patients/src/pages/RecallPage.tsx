@@ -8,7 +8,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@dental/shared/kit';
-import { App, Button, ErrorBanner, FilterSelect, ListPage, Select, useActionError } from '@dental/shared/ui';
+import { App, Button, ErrorBanner, ListFilter, ListPage, Select, useActionError } from '@dental/shared/ui';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -174,49 +174,49 @@ export default function RecallPage() {
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 170 }}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="type"
             label="Recall type"
-            value={state.type}
             allLabel="All recall types"
             loading={types.isPending}
             choices={typeChoices}
             unlistedLabel={(type) => `Recall type ${type}`}
-            onChange={(type) => list.setFilters({ type })}
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 200 }}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="dentist"
             label="Dentist"
-            value={state.dentist}
             allLabel="All dentists"
             loading={dentists.isPending}
             choices={dentistChoices}
             unlistedLabel={(dentist) => `Dentist ${dentist}`}
-            onChange={(dentist) => list.setFilters({ dentist })}
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 220 }}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="scheduled"
             label="Scheduled"
-            value={state.scheduled}
             allLabel="Scheduled or not"
             choices={[
               { value: 'yes', label: 'Scheduled' },
               { value: 'no', label: 'Not scheduled' },
             ]}
-            onChange={(scheduled) => list.setFilters({ scheduled })}
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 190 }}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="contacted"
             label="Contacted"
-            value={state.contacted}
             allLabel="Contacted or not"
             choices={[
               { value: 'yes', label: 'Contacted' },
               { value: 'no', label: 'Not contacted' },
             ]}
-            onChange={(contacted) => list.setFilters({ contacted })}
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 190 }}
           />

@@ -273,3 +273,35 @@ export function FilterSelect<Value extends string | number>({
     />
   );
 }
+
+/** The part of a list's state (useListState) a filter of it reads and writes. */
+export interface FilteredList<State> {
+  state: State;
+  // A method, so a screen's list (whose setFilters takes only its own filters) fits.
+  setFilters(changes: Partial<{ [K in keyof State]: State[K] | null }>): void;
+}
+
+type FilterValueOf<T> = Extract<NonNullable<T>, string | number>;
+
+export type ListFilterProps<State, Name extends keyof State & string> = {
+  list: FilteredList<State>;
+  /** The filter's key in the list's state (and URL). */
+  name: Name;
+} & Omit<FilterSelectProps<FilterValueOf<State[Name]>>, 'value' | 'onChange'>;
+
+/** A filter bar's select bound to one filter of the list: it shows the URL's value and sets it. */
+export function ListFilter<State, Name extends keyof State & string>({
+  list,
+  name,
+  ...select
+}: ListFilterProps<State, Name>) {
+  return (
+    <FilterSelect<FilterValueOf<State[Name]>>
+      {...select}
+      value={(list.state[name] ?? null) as FilterValueOf<State[Name]> | null}
+      onChange={(value) =>
+        list.setFilters({ [name]: value } as Partial<{ [K in keyof State]: State[K] | null }>)
+      }
+    />
+  );
+}

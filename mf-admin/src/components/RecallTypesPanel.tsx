@@ -17,19 +17,20 @@ import {
   ErrorBanner,
   Flex,
   Form,
-  Input,
   InputNumber,
   ModalForm,
   type ModalFormOpenProps,
   optionsOf,
   PlusOutlined,
   RowActions,
+  ScrollRegion,
   Select,
   Switch,
   schemaRules,
   Table,
   type TableColumnsType,
   Tag,
+  TextField,
   Typography,
   useModalForm,
 } from '@dental/shared/ui';
@@ -97,9 +98,7 @@ export function RecallTypeForm({ open, recallType, onClose, onSaved }: RecallTyp
       okText={recallType ? 'Save Changes' : 'Add recall type'}
       onCancel={onClose}
     >
-      <Form.Item name="name" label="Name" rules={rulesFor('name')}>
-        <Input autoComplete="off" maxLength={80} placeholder="Hygiene recall" />
-      </Form.Item>
+      <TextField name="name" label="Name" rulesFor={rulesFor} maxLength={80} placeholder="Hygiene recall" />
       <Form.Item
         name="treatment"
         label="Treatment"
@@ -229,12 +228,7 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
           onRetry={() => void types.refetch()}
         />
         <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
-        <section
-          aria-label="Recall types"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: read-only the table holds no control, so the box a narrow screen scrolls sideways takes the focus itself and a keyboard reaches every column (WCAG 2.1.1, axe scrollable-region-focusable)
-          tabIndex={0}
-          style={{ overflowX: 'auto' }}
-        >
+        <ScrollRegion label="Recall types">
           <Table<RecallType>
             rowKey="id"
             size="small"
@@ -244,7 +238,7 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
             pagination={false}
             locale={{ emptyText: types.isPending || types.isError ? ' ' : 'No recall types yet' }}
           />
-        </section>
+        </ScrollRegion>
       </Flex>
       {canEdit && (
         <RecallTypeForm

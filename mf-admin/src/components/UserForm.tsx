@@ -18,6 +18,7 @@ import {
   Select,
   Switch,
   schemaRules,
+  TextField,
   useModalForm,
 } from '@dental/shared/ui';
 import { type ComponentRef, useRef, useState } from 'react';
@@ -107,15 +108,9 @@ export function UserForm({ open, user: opened, onClose, onSaved, focusPassword =
       onCancel={onClose}
       focusOnOpen={focusPassword ? passwordInput : null}
     >
-      <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="username" label="Username" rules={rulesFor('username')}>
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="email" label="Email" rules={rulesFor('email')}>
-        <Input type="email" autoComplete="off" />
-      </Form.Item>
+      <TextField name="name" label="Full Name" rulesFor={rulesFor} />
+      <TextField name="username" label="Username" rulesFor={rulesFor} />
+      <TextField name="email" label="Email" rulesFor={rulesFor} type="email" />
       <Form.Item
         label="Password"
         required={!user}

@@ -13,6 +13,7 @@ import {
   ErrorBanner,
   Flex,
   PageHeading,
+  ScrollRegion,
   Table,
   type TableColumnsType,
   Tag,
@@ -165,12 +166,7 @@ export default function AuditPage() {
         onReset={list.reset}
         isFiltered={list.isFiltered}
       />
-      <section
-        aria-label="Audit records"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the records hold no control, so the box a narrow screen scrolls sideways takes the focus itself and a keyboard reaches every column (WCAG 2.1.1, axe scrollable-region-focusable)
-        tabIndex={0}
-        style={{ overflowX: 'auto' }}
-      >
+      <ScrollRegion label="Audit records">
         <Table<AuditRecord>
           rowKey="id"
           size="middle"
@@ -185,7 +181,7 @@ export default function AuditPage() {
           }}
           pagination={tablePagination(state, page?.total ?? 0, list.setPage, page?.total_capped)}
         />
-      </section>
+      </ScrollRegion>
     </Flex>
   );
 }

@@ -11,7 +11,6 @@ import {
 import {
   Checkbox,
   Form,
-  Input,
   InputNumber,
   ModalForm,
   type ModalFormOpenProps,
@@ -20,6 +19,7 @@ import {
   Select,
   StatusField,
   schemaRules,
+  TextField,
   useModalForm,
 } from '@dental/shared/ui';
 import { createDentist, dentistKeys, getDentist, updateDentist } from '../api/dentists';
@@ -107,9 +107,7 @@ export function DentistForm({ open, dentist: opened, onClose, onSaved }: Dentist
       <Form.Item name="specialty" label="Specialization" rules={rulesFor('specialty')}>
         <Select placeholder="Choose a specialization" options={optionsOf(SPECIALIZATIONS)} />
       </Form.Item>
-      <Form.Item name="license" label="License Number" rules={rulesFor('license')}>
-        <Input autoComplete="off" />
-      </Form.Item>
+      <TextField name="license" label="License Number" rulesFor={rulesFor} />
       <Form.Item
         name="years_of_experience"
         label="Experience (years)"

@@ -15,6 +15,7 @@ import {
   NameEmailPhoneFields,
   StatusField,
   schemaRules,
+  TextField,
   useModalForm,
 } from '@dental/shared/ui';
 import { createPatient, patientKeys, updatePatient } from '../api/patients';
@@ -81,12 +82,8 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
       >
         <Input type="date" max={today} />
       </Form.Item>
-      <Form.Item name="address" label="Address" rules={rulesFor('address')}>
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="emergencyContact" label="Emergency Contact" rules={rulesFor('emergencyContact')}>
-        <Input autoComplete="off" />
-      </Form.Item>
+      <TextField name="address" label="Address" rulesFor={rulesFor} />
+      <TextField name="emergencyContact" label="Emergency Contact" rulesFor={rulesFor} />
       <Form.Item name="medicalHistory" label="Medical History" rules={rulesFor('medicalHistory')}>
         <Input.TextArea rows={3} maxLength={2000} showCount />
       </Form.Item>

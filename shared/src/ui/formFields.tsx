@@ -14,19 +14,34 @@ export interface NameEmailPhoneFieldsProps {
   namePlaceholder?: string;
 }
 
+export interface TextFieldProps<Name extends string> {
+  /** The field as the server names it. */
+  name: Name;
+  label: string;
+  /** The form's `schemaRules`: the field is checked with the server's rule for it. */
+  rulesFor: (field: Name) => Rule[];
+  type?: 'email' | 'tel';
+  placeholder?: string;
+  maxLength?: number;
+}
+
+/** A one-line text field checked by the server's rule; browsers offer no saved values (other people's). */
+export function TextField<Name extends string>({ name, label, rulesFor, ...input }: TextFieldProps<Name>) {
+  return (
+    // antd types a field's name by the form's values, which this field does not know: a string names it.
+    <Form.Item name={name as string} label={label} rules={rulesFor(name)}>
+      <Input autoComplete="off" {...input} />
+    </Form.Item>
+  );
+}
+
 /** A person's Full Name, Email and Phone (a patient, a dentist), named as the server names them. */
 export function NameEmailPhoneFields({ rulesFor, namePlaceholder }: NameEmailPhoneFieldsProps) {
   return (
     <>
-      <Form.Item name="name" label="Full Name" rules={rulesFor('name')}>
-        <Input autoComplete="off" placeholder={namePlaceholder} />
-      </Form.Item>
-      <Form.Item name="email" label="Email" rules={rulesFor('email')}>
-        <Input type="email" autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="phone" label="Phone" rules={rulesFor('phone')}>
-        <Input type="tel" autoComplete="off" />
-      </Form.Item>
+      <TextField name="name" label="Full Name" rulesFor={rulesFor} placeholder={namePlaceholder} />
+      <TextField name="email" label="Email" rulesFor={rulesFor} type="email" />
+      <TextField name="phone" label="Phone" rulesFor={rulesFor} type="tel" />
     </>
   );
 }

@@ -67,6 +67,8 @@ export {
   optionsOf,
   StatusField,
   type StatusFieldProps,
+  TextField,
+  type TextFieldProps,
 } from './formFields';
 export {
   AppstoreOutlined,
@@ -86,6 +88,7 @@ export {
   EyeOutlined,
   FilterOutlined,
   HistoryOutlined,
+  HourglassOutlined,
   IdcardOutlined,
   KeyOutlined,
   LeftOutlined,
@@ -157,6 +160,7 @@ export {
   useLiveTable,
   useRowArrivals,
 } from './rowArrivals';
+export { ScrollRegion } from './ScrollRegion';
 export { schemaRules, showServerErrors } from './schemaRules';
 export { RecoveryCodesList, TotpCodeField, type TotpCodeFieldProps, TotpKey } from './secondFactor';
 export { UiProvider } from './UiProvider';

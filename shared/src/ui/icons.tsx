@@ -16,6 +16,7 @@ import {
   EyeOutlined as EyeOutlinedGlyph,
   FilterOutlined as FilterOutlinedGlyph,
   HistoryOutlined as HistoryOutlinedGlyph,
+  HourglassOutlined as HourglassOutlinedGlyph,
   IdcardOutlined as IdcardOutlinedGlyph,
   KeyOutlined as KeyOutlinedGlyph,
   LeftOutlined as LeftOutlinedGlyph,
@@ -64,6 +65,7 @@ export const EyeInvisibleOutlined = decorative<IconProps>(EyeInvisibleOutlinedGl
 export const EyeOutlined = decorative<IconProps>(EyeOutlinedGlyph);
 export const FilterOutlined = decorative<IconProps>(FilterOutlinedGlyph);
 export const HistoryOutlined = decorative<IconProps>(HistoryOutlinedGlyph);
+export const HourglassOutlined = decorative<IconProps>(HourglassOutlinedGlyph);
 export const IdcardOutlined = decorative<IconProps>(IdcardOutlinedGlyph);
 export const KeyOutlined = decorative<IconProps>(KeyOutlinedGlyph);
 export const LeftOutlined = decorative<IconProps>(LeftOutlinedGlyph);

@@ -4,5 +4,8 @@ import { defineModule } from '@dental/shared';
 export default defineModule(
   'appointments',
   { version: __PACKAGE_VERSION__, buildTime: __BUILD_TIME__ },
-  { '/appointments': () => import('./pages/AppointmentsPage') },
+  {
+    '/appointments': () => import('./pages/AppointmentsPage'),
+    '/waitlist': () => import('./pages/WaitlistPage'),
+  },
 );

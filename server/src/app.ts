@@ -37,15 +37,18 @@ import { registerModuleRoutes } from './resources/modules/routes';
 import { followReminderSettings } from './resources/notifications/outboxQueue';
 import {
   type OutboxSender,
+  type RepeatingJob,
   smtpTransport,
   startOutboxSender,
   webhookTransport,
 } from './resources/notifications/outboxSender';
 import { registerOutboxRoutes } from './resources/notifications/routes';
 import { registerPatientsRoutes } from './resources/patients/routes';
+import { startRecallReminders } from './resources/recall/recallAutoReminders';
 import { registerRecallRoutes } from './resources/recall/routes';
 import { registerSettingsRoutes } from './resources/settings/routes';
 import { registerUsersRoutes } from './resources/users/routes';
+import { registerWaitlistRoutes } from './resources/waitlist/routes';
 
 /** How often the audit records written since are sealed into their clinics' chains. */
 const AUDIT_SEALING_MS = 2_000;
@@ -57,6 +60,8 @@ declare module 'fastify' {
     clinicEvents: ClinicEventHub;
     /** The reminders and alerts sender: tests run it by hand (`runOnce`). */
     outboxSender: OutboxSender;
+    /** The automatic recall reminders (a clinic's setting): tests run it by hand (`runOnce`). */
+    recallReminders: RepeatingJob;
   }
 }
 
@@ -153,6 +158,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerCalendarFeedRoutes(app, db, guard);
   registerUsersRoutes(app, db, guard);
   registerRecallRoutes(app, db, guard);
+  registerWaitlistRoutes(app, db, guard);
   registerSettingsRoutes(app, db, guard, [followReminderSettings]);
   registerBackupRoutes(app, db, guard);
   const sender = startOutboxSender(
@@ -167,6 +173,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('outboxSender', sender);
   // Stopped before anything closes: a run in flight finishes while the database is still open.
   app.addHook('preClose', async () => sender.stop());
+  // Beside the sender: recall reminders it queues go out on the sender's next run.
+  const recallReminders = startRecallReminders(db, config.remindersPollSeconds, (error) =>
+    app.log.error({ err: error }, 'the recall reminders failed a run'),
+  );
+  app.decorate('recallReminders', recallReminders);
+  app.addHook('preClose', async () => recallReminders.stop());
   registerOutboxRoutes(app, db, guard, () => void sender.runOnce());
   registerDashboardRoutes(app, db, guard, {
     cacheStats: config.readCache,

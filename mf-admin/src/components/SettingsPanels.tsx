@@ -6,6 +6,8 @@ import {
   NOTIFICATION_FLAGS,
   type NotificationFlag,
   practiceSettingsUpdateSchema,
+  RECALL_REMINDER_MAX_DAYS,
+  RECALL_REMINDER_MIN_DAYS,
   REMINDER_LEAD_MAX_HOURS,
   REMINDER_LEAD_MIN_HOURS,
 } from '@dental/shared';
@@ -114,6 +116,24 @@ export function NotificationSettings({ readOnly, isAdmin }: { readOnly: boolean;
           extra={`From ${REMINDER_LEAD_MIN_HOURS} to ${REMINDER_LEAD_MAX_HOURS} hours, in the clinic's time zone.`}
         >
           {/* No min/max/precision: they would change a wrong number silently; the rule says what is wrong. */}
+          <InputNumber disabled={readOnly} />
+        </Form.Item>
+      </Card>
+      <Card size="small" title="Recall reminders">
+        <Form.Item
+          name="recallRemindersEnabled"
+          label="Automatic recall reminders"
+          valuePropName="checked"
+          extra="Once for each due date, to patients not yet booked for it, by the email and SMS reminders switched on above. Patients already overdue are left to the recall list."
+        >
+          <Switch disabled={readOnly} />
+        </Form.Item>
+        <Form.Item
+          name="recallReminderDaysBefore"
+          label="Send them this many days before the due date"
+          rules={rulesFor('recallReminderDaysBefore')}
+          extra={`From ${RECALL_REMINDER_MIN_DAYS} to ${RECALL_REMINDER_MAX_DAYS} days.`}
+        >
           <InputNumber disabled={readOnly} />
         </Form.Item>
       </Card>

@@ -18,6 +18,8 @@ const SAVED: PracticeSettings = {
   timeZone: 'Europe/London',
   idleTimeoutMinutes: 30,
   reminderLeadHours: 24,
+  recallRemindersEnabled: false,
+  recallReminderDaysBefore: 14,
   treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES, 'Dental Checkup': 45 },
   bookingGridMinutes: 10,
   mfaRequired: 'none',

@@ -26,6 +26,8 @@ const SAVED: PracticeSettings = {
   timeZone: 'Europe/London',
   idleTimeoutMinutes: 30,
   reminderLeadHours: 24,
+  recallRemindersEnabled: false,
+  recallReminderDaysBefore: 14,
   address: '120 Harbour Street',
   phone: '555-0100',
   email: 'info@brightsmile.example',

@@ -22,6 +22,8 @@ const SAVED = {
   timeZone: 'Europe/London',
   idleTimeoutMinutes: 30,
   reminderLeadHours: 24,
+  recallRemindersEnabled: false,
+  recallReminderDaysBefore: 14,
   address: '120 Harbour Street',
   phone: '555-0100',
   email: 'info@brightsmile.example',
@@ -230,5 +232,54 @@ describe('SettingsPage (spec §2 Settings)', () => {
     await view.user.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(api.sent('put')).toHaveLength(1));
     expect(api.sent('put')[0]?.body).toMatchObject({ reminderLeadHours: 48 });
+  });
+
+  it('an admin turns automatic recall reminders on with their days, a wrong number marked beside its field', async () => {
+    api
+      .onPut('/api/settings')
+      .reply(200, { ...SAVED, recallRemindersEnabled: true, recallReminderDaysBefore: 10 });
+    const view = renderScreen(<SettingsPage />, {
+      url: '/settings?tab=notifications',
+      staff: staffMember('admin'),
+    });
+    const enabled = await screen.findByRole('switch', { name: 'Automatic recall reminders' });
+    expect(enabled).not.toBeChecked();
+    const days = screen.getByLabelText('Send them this many days before the due date');
+    expect(days).toHaveValue('14');
+    await view.user.click(enabled);
+    await view.user.clear(days);
+    await view.user.type(days, '91');
+    await view.user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('At most 90 days')).toBeInTheDocument();
+    expect(api.sent('put')).toHaveLength(0);
+
+    await view.user.clear(days);
+    await view.user.type(days, '10');
+    await view.user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.sent('put')).toHaveLength(1));
+    expect(api.sent('put')[0]?.body).toMatchObject({
+      recallRemindersEnabled: true,
+      recallReminderDaysBefore: 10,
+    });
+  });
+
+  it("puts the server's refusal of the recall reminders' days beside that field", async () => {
+    api
+      .onPut('/api/settings')
+      .reply(
+        400,
+        refusal('recallReminderDaysBefore: At least 1 day', [
+          { field: 'recallReminderDaysBefore', message: 'At least 1 day' },
+        ]),
+      );
+    const view = renderScreen(<SettingsPage />, {
+      url: '/settings?tab=notifications',
+      staff: staffMember('admin'),
+    });
+    await screen.findByRole('switch', { name: 'Automatic recall reminders' });
+    await view.user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    const days = screen.getByLabelText('Send them this many days before the due date');
+    expect(await screen.findByText('At least 1 day')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
   });
 });

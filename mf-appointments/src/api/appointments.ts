@@ -8,6 +8,11 @@ import {
   ERROR_MESSAGES,
   ifMatch,
   type OverlappingAppointments,
+  SERIES_ERROR_MESSAGES,
+  type SeriesBookingRequest,
+  type SeriesCheckAnswer,
+  type SeriesCheckRequest,
+  type SeriesScope,
 } from '@dental/shared';
 import { afterPreviousPage, follows, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
 import type { QueryClient } from '@tanstack/react-query';
@@ -70,9 +75,16 @@ export function updateAppointment(
   id: number,
   body: AppointmentWriteRequest,
   version?: number,
+  scope: SeriesScope = 'this',
 ): Promise<Appointment> {
   return apiRequest(
-    { method: 'PUT', url: `/api/appointments/${id}`, data: body, headers: ifMatch(version) },
+    {
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      data: body,
+      headers: ifMatch(version),
+      ...scopeParams(scope),
+    },
     ERROR_MESSAGES.updateAppointment,
   );
 }
@@ -81,10 +93,36 @@ export function setAppointmentStatus(
   id: number,
   status: AppointmentStatus,
   version?: number,
+  scope: SeriesScope = 'this',
 ): Promise<Appointment> {
   return apiRequest(
-    { method: 'PATCH', url: `/api/appointments/${id}/status`, data: { status }, headers: ifMatch(version) },
+    {
+      method: 'PATCH',
+      url: `/api/appointments/${id}/status`,
+      data: { status },
+      headers: ifMatch(version),
+      ...scopeParams(scope),
+    },
     ERROR_MESSAGES.updateAppointmentStatus,
+  );
+}
+
+/** A visit of a series changed with the later ones of its series (`scope=following`), or alone. */
+const scopeParams = (scope: SeriesScope) => (scope === 'following' ? { params: { scope } } : {});
+
+/** The dry run of a series: each visit of the rule, bookable or why not and the nearest free time. */
+export function checkSeries(body: SeriesCheckRequest): Promise<SeriesCheckAnswer> {
+  return apiRequest(
+    { method: 'POST', url: '/api/appointments/series/check', data: body },
+    SERIES_ERROR_MESSAGES.checkSeries,
+  );
+}
+
+/** Books the visits of a series as chosen: all of them or none. */
+export function bookSeries(body: SeriesBookingRequest): Promise<{ series_id: number; data: Appointment[] }> {
+  return apiRequest(
+    { method: 'POST', url: '/api/appointments/series', data: body },
+    SERIES_ERROR_MESSAGES.bookSeries,
   );
 }
 

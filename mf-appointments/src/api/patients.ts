@@ -1,5 +1,6 @@
 import { apiRequest, ERROR_MESSAGES, type PatientPage, patientDetailKey, patientQuery } from '@dental/shared';
 import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
+import { useEffect, useState } from 'react';
 
 /** Finding the patient of a booking: a search by name or phone, or one patient by id. */
 
@@ -33,4 +34,22 @@ export function usePatientMatches(term: string) {
 
 export function usePatient(id: number | null) {
   return useQuery({ ...patientQuery(id), meta: PATIENTS_FOLLOW });
+}
+
+/** A pause in typing before the patients are looked up. */
+const SEARCH_PAUSE_MS = 250;
+
+/**
+ * A patient field's search: what is typed (`setTyped`) is looked up once typing pauses, from two
+ * characters on; `found` is the clinic's patients it matches (none for a blank search).
+ */
+export function useTypedPatientSearch() {
+  const [typed, setTyped] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(typed.trim().length >= 2 ? typed.trim() : ''), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const matches = usePatientMatches(term);
+  return { setTyped, term, matches, found: term ? (matches.data?.data ?? []) : [] };
 }

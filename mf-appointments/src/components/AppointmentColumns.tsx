@@ -1,4 +1,4 @@
-import { type Appointment, type AppointmentStatus, timeRange } from '@dental/shared';
+import { type Appointment, type AppointmentStatus, seriesPlaceText, timeRange } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
 import {
   type RowAction,
@@ -16,11 +16,12 @@ const STATUS_COLORS: Record<AppointmentStatus, string> = {
   completed: 'blue',
 };
 
-/** What sets a visit apart in the list: booked outside open hours, or overlapping another. */
+/** What sets a visit apart in the list: booked outside open hours, overlapping another, of a series. */
 function VisitMarks({ appointment }: { appointment: Appointment }) {
-  if (!appointment.outside_hours && !appointment.overlapping) return null;
+  if (!appointment.outside_hours && !appointment.overlapping && !appointment.series) return null;
   return (
     <div>
+      {appointment.series && <Tag color="cyan">{seriesPlaceText(appointment.series)}</Tag>}
       {appointment.outside_hours && (
         <Tooltip title={appointment.outside_hours_reason ?? undefined}>
           <Tag color="purple">Outside hours</Tag>

@@ -47,8 +47,11 @@ import {
 } from '../api/appointments';
 import { freeTimesKeys, useFreeTimes } from '../api/availability';
 import { useDentistChoices } from '../api/dentists';
-import { usePatient, usePatientMatches } from '../api/patients';
+import { usePatient, useTypedPatientSearch } from '../api/patients';
 import { useTreatmentMinutes } from '../api/settings';
+import { NO_REPEAT, RepeatFields, type RepeatValues, repeatRuleOf } from './SeriesFields';
+import { useSeriesScopeQuestion } from './SeriesScopeQuestion';
+import { useSeriesBooking } from './useSeriesBooking';
 
 const rulesFor = schemaRules(appointmentWriteSchema.in);
 /** The form's fields, named as on the wire, so the server's field errors land beside them. */
@@ -63,10 +66,8 @@ const FIELDS = [
   'outside_hours_reason',
   'notes',
 ] as const;
-/** The server's words for a booking on a past day (it checks against the clinic's today). */
-const SEARCH_PAUSE_MS = 250;
 
-export interface AppointmentFormValues {
+export interface AppointmentFormValues extends RepeatValues {
   patient: string;
   phone: string;
   patient_id?: number | null;
@@ -93,6 +94,8 @@ export interface AppointmentFormProps extends ModalFormOpenProps<Appointment> {
   time?: string | null;
   /** A new appointment's treatment (`&treatment=`, e.g. a recall's); it brings its length. */
   treatment?: Treatment | null;
+  /** The waitlist entry a new appointment is booked for (`&waitlist=`): booked, it leaves the list. */
+  waitlistEntryId?: number | null;
 }
 
 /** The patient a booking is for, as chosen from the search (or the one being edited). */
@@ -157,14 +160,7 @@ interface PatientNameInputProps {
 
 /** The patient's name: typing looks the clinic's patients up by name or phone; picking one fills the form. */
 function PatientNameInput({ id, value, onChange, onPick, disabled }: PatientNameInputProps) {
-  const [typed, setTyped] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(typed.trim().length >= 2 ? typed.trim() : ''), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const matches = usePatientMatches(term);
-  const found = term ? (matches.data?.data ?? []) : [];
+  const { setTyped, term, matches, found } = useTypedPatientSearch();
   const options = found.map((patient) => ({
     value: `patient:${patient.id}`,
     label: (
@@ -203,8 +199,17 @@ function PatientNameInput({ id, value, onChange, onPick, disabled }: PatientName
   );
 }
 
-/** The dialog's title and Save, adding or editing. */
-const WORDS = { edit: 'Edit Appointment', add: 'New Appointment', addOk: 'Book Appointment' };
+/** The dialog's title and Save, adding or editing; a repeating booking is checked before it is booked. */
+const wordsOf = (repeating: boolean, bookable: number | null) => ({
+  edit: 'Edit Appointment',
+  add: 'New Appointment',
+  addOk:
+    bookable !== null
+      ? `Book ${bookable} ${bookable === 1 ? 'visit' : 'visits'}`
+      : repeating
+        ? 'Check dates'
+        : 'Book Appointment',
+});
 
 /**
  * 'New Appointment' and 'Edit Appointment' (spec §5 Appointment form): every field required except
@@ -218,6 +223,7 @@ export function AppointmentForm({
   dentistId: initialDentist = null,
   time: initialTime = null,
   treatment: initialTreatment = null,
+  waitlistEntryId = null,
   onClose,
   onSaved,
 }: AppointmentFormProps) {
@@ -233,6 +239,8 @@ export function AppointmentForm({
   const slotContextChanged = useRef(false);
   /** The length was typed: a change of treatment no longer sets it. */
   const lengthTyped = useRef(false);
+  const series = useSeriesBooking();
+  const seriesScope = useSeriesScopeQuestion();
 
   const frame = useModalForm({
     form,
@@ -243,6 +251,7 @@ export function AppointmentForm({
       if (shown) return valuesOf(shown);
       const dentist = initialDentist ?? ownDentistId;
       return {
+        ...NO_REPEAT,
         ...(initialDate ? { date: initialDate } : {}),
         ...(initialTime ? { time: initialTime } : {}),
         ...(dentist ? { dentist_id: dentist } : {}),
@@ -257,18 +266,31 @@ export function AppointmentForm({
       prefilledFor.current = null;
       slotContextChanged.current = false;
       lengthTyped.current = false;
+      series.reset();
       setChosen(shown ? { id: shown.patient_id, name: shown.patient, phone: shown.phone } : null);
     },
-    save: (values, { shown, version }) => {
+    save: async (values, { shown, version }) => {
       const body = requestOf(values);
-      return shown ? updateAppointment(shown.id, body, version()) : createAppointment(body);
+      if (shown) {
+        // A visit of a series asks which visits the edit changes; closing the question saves nothing.
+        const scope = await seriesScope.ask(shown, 'Save changes to');
+        return scope ? updateAppointment(shown.id, body, version(), scope) : null;
+      }
+      const repeat = repeatRuleOf(values);
+      if (repeat) return series.save(body, repeat);
+      return createAppointment(
+        waitlistEntryId === null ? body : { ...body, waitlist_entry_id: waitlistEntryId },
+      );
     },
-    invalidates: [appointmentKeys.all, freeTimesKeys.all],
+    invalidates: [appointmentKeys.all, freeTimesKeys.all, ['waitlist']],
     onSaved: (saved) => {
+      // Not saved yet: a series shown for review, or a scope question closed.
+      if (!saved) return;
       invalidateAround(queryClient);
       onSaved(saved);
     },
     onSaveError: (error, banner) => {
+      series.markRefused(error);
       if (error.status !== 409) return banner;
       // What was free a moment ago may not be now.
       void queryClient.invalidateQueries({ queryKey: freeTimesKeys.all });
@@ -289,6 +311,9 @@ export function AppointmentForm({
   const durationValue = Form.useWatch('duration', form) as number | undefined;
   const outsideHours = Form.useWatch('outside_hours', form) === true;
   const patientIdValue = Form.useWatch('patient_id', form) as number | null | undefined;
+  const repeatUnit = Form.useWatch('repeat_unit', form) as AppointmentFormValues['repeat_unit'];
+  const repeatEnd = Form.useWatch('repeat_end', form) as AppointmentFormValues['repeat_end'];
+  const repeating = !editing && repeatUnit !== undefined && repeatUnit !== 'none';
   const chosenDentist = typeof dentistValue === 'number' ? dentistValue : null;
   const chosenDate = isDay(dateValue) ? dateValue : null;
   const chosenLength = isLength(durationValue) ? durationValue : null;
@@ -393,11 +418,13 @@ export function AppointmentForm({
     <ModalForm
       frame={frame}
       name="appointment"
-      words={WORDS}
+      words={wordsOf(repeating, series.review ? series.bookable : null)}
       onCancel={onClose}
       width={640}
       notice={<ErrorBanner message={loadError} />}
       onValuesChange={(changed: Partial<AppointmentFormValues>, all: AppointmentFormValues) => {
+        // The visits of a checked series were checked for the booking as it was.
+        if (Object.keys(changed).some((field) => field !== 'notes')) series.reset();
         if ('dentist_id' in changed || 'date' in changed || 'duration' in changed)
           slotContextChanged.current = true;
         if ('duration' in changed) lengthTyped.current = true;
@@ -517,9 +544,14 @@ export function AppointmentForm({
           <Input maxLength={OUTSIDE_HOURS_REASON_MAX} />
         </Form.Item>
       )}
+      {!editing && (
+        <RepeatFields values={{ repeat_unit: repeatUnit, repeat_end: repeatEnd }} firstDay={chosenDate} />
+      )}
+      {series.node}
       <Form.Item name="notes" label="Notes" rules={rulesFor('notes')}>
         <Input.TextArea rows={3} maxLength={APPOINTMENT_NOTES_MAX} showCount />
       </Form.Item>
+      {seriesScope.dialog}
     </ModalForm>
   );
 }

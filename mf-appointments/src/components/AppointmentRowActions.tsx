@@ -1,4 +1,4 @@
-import { type Appointment, type AppointmentStatus, canCompleteOn } from '@dental/shared';
+import { type Appointment, type AppointmentStatus, canCompleteOn, type SeriesScope } from '@dental/shared';
 import { formatDay, useMutation, useQueryClient } from '@dental/shared/kit';
 import {
   App,
@@ -19,6 +19,7 @@ import {
   setAppointmentStatus,
   showSavedAppointment,
 } from '../api/appointments';
+import { useSeriesScopeQuestion } from './SeriesScopeQuestion';
 
 const STATUS_DONE: Record<AppointmentStatus, string> = {
   confirmed: 'confirmed',
@@ -30,6 +31,8 @@ const STATUS_DONE: Record<AppointmentStatus, string> = {
 interface StatusChange {
   appointment: Appointment;
   status: AppointmentStatus;
+  /** A visit of a series: it alone, or with the later visits of its series. */
+  scope?: SeriesScope;
 }
 
 /**
@@ -40,13 +43,17 @@ interface StatusChange {
 export function useAppointmentActions({
   today,
   onEdit,
+  onFreed,
 }: {
   today: string;
   onEdit: (visit: Appointment) => void;
+  /** A visit was cancelled or deleted: its time is free to fill (from the waitlist). */
+  onFreed?: (visit: Appointment) => void;
 }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const confirmDelete = useConfirmDelete();
+  const seriesScope = useSeriesScopeQuestion();
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(() => new Set());
   const actionError = useActionError(
     () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
@@ -62,16 +69,21 @@ export function useAppointmentActions({
 
   const changeStatus = useMutation({
     // The visit as the row showed it: changed or deleted at another desk meanwhile, it is refused.
-    mutationFn: ({ appointment, status }: StatusChange) =>
-      setAppointmentStatus(appointment.id, status, appointment.version),
+    mutationFn: ({ appointment, status, scope }: StatusChange) =>
+      setAppointmentStatus(appointment.id, status, appointment.version, scope),
     onMutate: ({ appointment }) => {
       actionError.clear();
       markBusy(appointment.id, true);
     },
     onSettled: (_answer, _error, { appointment }) => markBusy(appointment.id, false),
-    onSuccess: (saved) => {
+    onSuccess: (saved, { scope, appointment }) => {
+      if (saved.status === 'cancelled') onFreed?.(appointment);
       showSavedAppointment(queryClient, saved);
-      message.success(`The appointment of ${saved.patient} is ${STATUS_DONE[saved.status]}`);
+      if (scope === 'following') {
+        // The later visits changed too: the lists read them again.
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+        message.success(`This and the following visits of ${saved.patient} are ${STATUS_DONE[saved.status]}`);
+      } else message.success(`The appointment of ${saved.patient} is ${STATUS_DONE[saved.status]}`);
     },
     onError: actionError.refused,
   });
@@ -84,6 +96,7 @@ export function useAppointmentActions({
     },
     onSettled: (_answer, _error, appointment) => markBusy(appointment.id, false),
     onSuccess: (_answer, appointment) => {
+      if (appointment.status !== 'cancelled') onFreed?.(appointment);
       message.success(`The appointment of ${appointment.patient} was deleted`);
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
       invalidateAround(queryClient);
@@ -111,7 +124,16 @@ export function useAppointmentActions({
       action('Confirm', <CheckCircleOutlined />, setStatus('confirmed'), {
         disabled: status === 'confirmed',
       }),
-      action('Cancel', <CloseCircleOutlined />, setStatus('cancelled'), { disabled: status === 'cancelled' }),
+      action(
+        'Cancel',
+        <CloseCircleOutlined />,
+        // A visit of a series asks first: this visit, or this and the following.
+        () =>
+          void seriesScope.ask(appointment, 'Cancel').then((scope) => {
+            if (scope) changeStatus.mutate({ appointment, status: 'cancelled', scope });
+          }),
+        { disabled: status === 'cancelled' },
+      ),
       action('Complete', <CarryOutOutlined />, setStatus('completed'), {
         // A visit is completed once it has taken place (the server says the same).
         disabled: status === 'completed' || status === 'cancelled' || !canCompleteOn(appointment.date, today),
@@ -133,5 +155,5 @@ export function useAppointmentActions({
     ];
   };
 
-  return { actionError, actionsOf };
+  return { actionError, actionsOf, dialog: seriesScope.dialog };
 }

@@ -21,8 +21,8 @@ const returnPathOf = (value: string | null) =>
   value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
 
 /**
- * The appointment form as other screens open it by URL: `?new=1` with `patient`, `date`, `time` and
- * `treatment` (one of TREATMENTS; it brings its length) to prefill, `?appointment=12` to edit one, `returnTo` to go back to; closing the form takes them
+ * The appointment form as other screens open it by URL: `?new=1` with `patient`, `date`, `time`,
+ * `dentist`, `treatment` (one of TREATMENTS; it brings its length) and `waitlist` (the entry booked) to prefill, `?appointment=12` to edit one, `returnTo` to go back to; closing the form takes them
  * off the URL (or goes back), leaving the list's own filters as they were.
  */
 export function useAppointmentFormUrl() {
@@ -35,6 +35,8 @@ export function useAppointmentFormUrl() {
     'treatment',
     parseAsStringLiteral(TREATMENTS).withOptions(push),
   );
+  const [dentistParam, setDentistParam] = useQueryState('dentist', parseAsId.withOptions(push));
+  const [waitlistParam, setWaitlistParam] = useQueryState('waitlist', parseAsId.withOptions(push));
   const [returnParam] = useQueryState('returnTo', parseAsString);
   const returnTo = returnPathOf(returnParam);
   const navigate = useNavigate();
@@ -64,13 +66,17 @@ export function useAppointmentFormUrl() {
       patientParam !== null ||
       dateParam !== null ||
       timeParam !== null ||
-      treatmentParam !== null
+      treatmentParam !== null ||
+      dentistParam !== null ||
+      waitlistParam !== null
     ) {
       void setNewParam(null);
       void setPatientParam(null);
       void setDateParam(null);
       void setTimeParam(null);
       void setTreatmentParam(null);
+      void setDentistParam(null);
+      void setWaitlistParam(null);
     }
   };
 
@@ -81,12 +87,17 @@ export function useAppointmentFormUrl() {
     setEditing,
     openNew,
     closeForm,
-    /** What a new appointment starts from (`?patient=`, `?date=`, `?time=`, `?treatment=`). */
+    /**
+     * What a new appointment starts from (`?patient=`, `?date=`, `?time=`, `?treatment=`, `?dentist=`),
+     * and the waitlist entry it is booked for (`?waitlist=`: the entry leaves the list once booked).
+     */
     prefill: {
       patientId: prefilled ? patientParam : null,
       date: prefilled ? dateParam : null,
       time: prefilled && timeString.safeParse(timeParam).success ? timeParam : null,
       treatment: prefilled ? treatmentParam : null,
+      dentistId: prefilled ? dentistParam : null,
+      waitlistEntryId: prefilled ? waitlistParam : null,
     },
     /** The linked appointment could not be read. */
     linkedError,

@@ -34,6 +34,7 @@ import {
 import { AppointmentForm } from '../components/AppointmentForm';
 import { useAppointmentActions } from '../components/AppointmentRowActions';
 import { useAppointmentFormUrl } from '../components/appointmentFormUrl';
+import { FillFreedTime, type FreedVisit, leftFree } from '../components/FillFreedTime';
 import { OverlapsBanner } from '../components/OverlapsBanner';
 
 const FILTERS = {
@@ -57,7 +58,13 @@ export default function AppointmentsPage() {
   const today = todayDay();
   const range = rangeOf(state, today);
   const form = useAppointmentFormUrl();
-  const { actionError, actionsOf } = useAppointmentActions({ today, onEdit: form.setEditing });
+  // The time a visit cancelled, deleted or moved here left free: offered to the waitlist.
+  const [freed, setFreed] = useState<FreedVisit | null>(null);
+  const { actionError, actionsOf, dialog } = useAppointmentActions({
+    today,
+    onEdit: form.setEditing,
+    onFreed: setFreed,
+  });
 
   const hasDateFilter = state.from !== null || state.to !== null || state.dates !== null;
   const [showDates, setShowDates] = useState(hasDateFilter);
@@ -103,6 +110,7 @@ export default function AppointmentsPage() {
         <>
           <ErrorBanner message={form.linkedError} onClose={form.dismissLinked} />
           <ErrorBanner message={dentistsError} onRetry={() => void dentists.refetch()} />
+          <FillFreedTime freed={freed} onClose={() => setFreed(null)} />
         </>
       }
       actionError={actionError}
@@ -163,6 +171,7 @@ export default function AppointmentsPage() {
         empty: { noMatch: 'No appointments match these filters', none: 'No upcoming appointments' },
       }}
     >
+      {dialog}
       <AppointmentForm
         open={form.open}
         appointment={form.editing}
@@ -170,13 +179,20 @@ export default function AppointmentsPage() {
         date={form.prefill.date}
         time={form.prefill.time}
         treatment={form.prefill.treatment}
-        dentistId={state.dentist}
+        dentistId={form.prefill.dentistId ?? state.dentist}
+        waitlistEntryId={form.prefill.waitlistEntryId}
         onClose={form.closeForm}
         onSaved={(saved) => {
+          const before = form.editing;
+          if (before && before.status !== 'cancelled' && leftFree(before, saved)) setFreed(before);
+          // Booked from the waitlist: the time is filled.
+          if (form.prefill.waitlistEntryId !== null) setFreed(null);
           message.success(
             form.editing
               ? `The appointment of ${saved.patient} was saved`
-              : `Appointment booked for ${saved.patient} on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)}`,
+              : saved.series
+                ? `${saved.series.size} visits booked for ${saved.patient}, the first on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)}`
+                : `Appointment booked for ${saved.patient} on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)}`,
           );
           form.closeForm();
         }}

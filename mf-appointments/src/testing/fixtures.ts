@@ -45,6 +45,8 @@ export const SETTINGS: PracticeSettings = {
   timeZone: 'UTC',
   idleTimeoutMinutes: 30,
   reminderLeadHours: 24,
+  recallRemindersEnabled: false,
+  recallReminderDaysBefore: 14,
   treatmentMinutes: DEFAULT_TREATMENT_MINUTES,
   bookingGridMinutes: 15,
   mfaRequired: 'none',

@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   ifMatch,
   PAGE_LIMIT_MAX,
+  patientRecallUrl,
   RECALL_TYPES_URL,
   RECALL_URL,
   type RecallQuery,
@@ -45,6 +46,7 @@ const DENTISTS_FOLLOW = follows('dentist');
 export const recallKeys = {
   all: ['recall'] as const,
   list: (params: RecallListParams) => ['recall', 'list', params] as const,
+  patient: (patientId: number) => ['recall', 'patient', patientId] as const,
   types: ['recall-types'] as const,
   // The key the other screens read the dentists' choice under: one read for all of them.
   dentists: ['dentists', 'list', { limit: PAGE_LIMIT_MAX, sort: 'name' }] as const,
@@ -52,6 +54,7 @@ export const recallKeys = {
 
 const FETCH_RECALL = 'Failed to fetch the recall list';
 const FETCH_RECALL_TYPES = 'Failed to fetch the recall types';
+const FETCH_PATIENT_RECALL = "Failed to fetch the patient's recall";
 const SEND_REMINDER = 'Failed to send the reminder';
 const MARK_CONTACTED = 'Failed to mark the patient as contacted';
 const UPDATE_RECALL = 'Failed to save the recall';
@@ -75,6 +78,11 @@ export function getRecallList(params: RecallListParams): Promise<RecallListPage>
     { method: 'GET', url: RECALL_URL, params },
     FETCH_RECALL,
   ).then(withRowIds);
+}
+
+/** One patient's recall of each type that is on, for their details. */
+export function getPatientRecall(patientId: number): Promise<{ data: RecallRow[] }> {
+  return apiRequest({ method: 'GET', url: patientRecallUrl(patientId) }, FETCH_PATIENT_RECALL);
 }
 
 export function getRecallTypes(): Promise<{ data: RecallType[] }> {
@@ -121,6 +129,16 @@ export function useRecallList(params: RecallListParams) {
     meta: RECALL_FOLLOW,
     queryFn: () => getRecallList(params),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A patient's recalls (none asked while no patient is shown). */
+export function usePatientRecall(patientId: number | null) {
+  return useQuery({
+    queryKey: recallKeys.patient(patientId ?? 0),
+    meta: RECALL_FOLLOW,
+    queryFn: () => getPatientRecall(patientId ?? 0),
+    enabled: patientId !== null,
   });
 }
 

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePatient, usePatientAppointments } from '../api/patients';
 import { PatientAccessHistory } from './PatientAccessHistory';
+import { PatientRecall } from './PatientRecall';
 
 const STATUS_COLORS = { confirmed: 'green', pending: 'gold', cancelled: 'red', completed: 'blue' } as const;
 
@@ -29,7 +30,7 @@ export interface PatientDetailsProps {
   onEdit: (patient: WirePatient) => void;
 }
 
-/** A patient's file: contact, emergency contact, address, medical history and their appointments. */
+/** A patient's file: contact, emergency contact, address, medical history, their appointments and recall. */
 export function PatientDetails({ patientId, onClose, onEdit }: PatientDetailsProps) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
@@ -157,6 +158,7 @@ export function PatientDetails({ patientId, onClose, onEdit }: PatientDetailsPro
               showSizeChanger={false}
             />
           )}
+          <PatientRecall patientId={data.id} patientName={data.name} />
           {mayReadAudit && <PatientAccessHistory patientId={data.id} />}
         </>
       ) : null}

@@ -3,7 +3,10 @@ import { formatDay, todayDay } from '@dental/shared/kit';
 import { Form, Input, ModalForm, Typography, useModalForm } from '@dental/shared/ui';
 import { markRecallContacted, updateRecall } from '../api/recall';
 
-/** The Recall screen's two small dialogs: a call noted, and a recall snoozed to a later day. */
+/**
+ * The small dialogs that work a recall: a call noted and a snooze (the Recall screen), a due date set by
+ * hand and the recall turned off for the patient (their details).
+ */
 
 const NOTE_MAX = 500;
 
@@ -98,6 +101,88 @@ export function RecallSnoozeForm({ recall, onClose, onSaved }: RecallActionFormP
         ]}
       >
         <Input type="date" min={dayAfter(today)} />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+interface DueDateValues {
+  due_date: string;
+}
+interface TurnOffValues {
+  note?: string;
+}
+
+/** 'Set due date': by hand, until the next visit of its treatment starts a new cycle (If-Match). */
+export function RecallDueDateForm({ recall, onClose, onSaved }: RecallActionFormProps) {
+  const [form] = Form.useForm<DueDateValues>();
+  const frame = useModalForm<DueDateValues, RecallRow>({
+    form,
+    open: recall !== null,
+    fields: ['due_date'],
+    initialValues: () => ({ due_date: recall?.due_date ?? '' }),
+    refillOn: [recall],
+    save: (values) => updateRecall(recall as RecallRow, { due_date: values.due_date }),
+    onSaved,
+  });
+  return (
+    <ModalForm
+      frame={frame}
+      name="recall-due-date"
+      title="Set due date"
+      okText="Set due date"
+      onCancel={onClose}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {whom(recall)}. Set by hand, it holds until the next completed visit of its treatment.
+        </Typography.Paragraph>
+      }
+    >
+      <Form.Item
+        name="due_date"
+        label="Due date"
+        rules={[
+          { required: true, message: 'Choose the day it falls due' },
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (value && !dateString.safeParse(value).success) throw new Error('Give a date');
+            },
+          },
+        ]}
+      >
+        <Input type="date" />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+/** 'Turn off': no recall of this type for the patient (they go elsewhere, or asked not to be), and why. */
+export function RecallTurnOffForm({ recall, onClose, onSaved }: RecallActionFormProps) {
+  const [form] = Form.useForm<TurnOffValues>();
+  const frame = useModalForm<TurnOffValues, RecallRow>({
+    form,
+    open: recall !== null,
+    fields: ['note'],
+    initialValues: () => ({ note: recall?.note ?? '' }),
+    refillOn: [recall],
+    save: (values) => updateRecall(recall as RecallRow, { active: false, note: values.note?.trim() ?? '' }),
+    onSaved,
+  });
+  return (
+    <ModalForm
+      frame={frame}
+      name="recall-turn-off"
+      title="Turn recall off"
+      okText="Turn off"
+      onCancel={onClose}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {whom(recall)}: off for this patient, it leaves the recall list and sends no reminders.
+        </Typography.Paragraph>
+      }
+    >
+      <Form.Item name="note" label="Note (optional)">
+        <Input.TextArea rows={3} maxLength={NOTE_MAX} showCount placeholder="Why, for whoever looks next" />
       </Form.Item>
     </ModalForm>
   );

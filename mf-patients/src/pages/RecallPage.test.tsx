@@ -10,6 +10,7 @@ import {
 } from '@dental/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dayAfter } from '../components/RecallActionForms';
+import { miaRecall } from '../testing/recall';
 import RecallPage, { addDays, reminderQueuedMessage } from './RecallPage';
 
 const today = todayDay();
@@ -32,26 +33,11 @@ const CHECKUP: RecallType = {
 };
 const RETIRED: RecallType = { ...CHECKUP, id: 3, name: 'Fluoride', active: false };
 
-const MIA: RecallRow = {
-  patient_id: 7,
-  patient_name: 'Mia Martin',
-  phone: '555-0107',
-  email: 'mia@example.com',
-  type_id: 1,
-  type_name: 'Hygiene recall',
-  treatment: 'Regular Cleaning',
+const MIA: RecallRow = miaRecall({
   last_visit: '2026-01-10',
   last_dentist_id: 1,
-  last_dentist: 'Dr. Sarah Johnson',
   due_date: addDays(today, -20),
-  due_set_by_hand: false,
-  snoozed_until: null,
-  scheduled_on: null,
-  last_contact: null,
-  active: true,
-  note: '',
-  version: 3,
-};
+});
 const TOM: RecallRow = {
   ...MIA,
   patient_id: 8,

@@ -1,4 +1,4 @@
-import { type Appointment, timeRange } from '@dental/shared';
+import { type Appointment, seriesPlaceText, timeRange } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
 import { Button, Card, Empty, PlusOutlined, SwapOutlined, Tag, Typography } from '@dental/shared/ui';
 
@@ -83,6 +83,12 @@ export function DayPanel({
                       <Tag color="purple" title={appointment.outside_hours_reason ?? undefined}>
                         Outside hours
                       </Tag>
+                    </>
+                  )}
+                  {appointment.series && (
+                    <>
+                      <br />
+                      <Tag color="cyan">{seriesPlaceText(appointment.series)}</Tag>
                     </>
                   )}
                 </div>

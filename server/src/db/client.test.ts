@@ -40,11 +40,15 @@ describe('the embedded database', () => {
     try {
       // A new database: migrated from nothing, nothing to vacuum.
       expect(await vacuumed()).toBe(false);
-      // As if the newest migration had not been taken yet.
+      // As if the newest migration (0024, the recall's booked day) had not been taken yet.
       const raw = new PGlite(dataDir, { extensions: { btree_gist } });
       await raw.exec(`
-        drop index appointments_patient_treatment_booked_idx;
-        drop index patient_recalls_dentist_idx;
+        drop trigger appointments_recall_booking on appointments;
+        drop trigger recall_types_follow_booked on recall_types;
+        drop function follow_booked_visits();
+        drop function recall_type_booked_visits();
+        drop function refresh_recall_booking(integer, integer, text);
+        alter table patient_recalls drop column booked_until;
         delete from drizzle.__drizzle_migrations
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations);
       `);

@@ -316,6 +316,27 @@ const filteredBy = (table: {
   treatment: AnyPgColumn;
 }) => [table.status, table.dentistId, table.patientId, table.treatment] as const;
 
+/**
+ * A recurring booking (migration 0022): every `every` weeks or months, `count` times or until
+ * `until`. Its visits are appointments naming it (series_id) and their place (series_position).
+ */
+export const appointmentSeries = pgTable(
+  'appointment_series',
+  {
+    clinicId: clinicOwner(),
+    id: serial('id').notNull(),
+    every: integer('every').notNull(),
+    unit: text('unit').notNull(),
+    count: integer('count'),
+    until: date('until', { mode: 'string' }),
+    createdBy: integer('created_by'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.id] })],
+);
+
 export const appointments = pgTable(
   'appointments',
   {
@@ -372,6 +393,9 @@ export const appointments = pgTable(
     /** Booked outside the dentist's open hours by staff who said why (an emergency). */
     outsideHours: boolean('outside_hours').notNull().default(false),
     outsideHoursReason: text('outside_hours_reason'),
+    /** The series the visit belongs to, and its place in it (1 = first booked); both or neither. */
+    seriesId: integer('series_id'),
+    seriesPosition: integer('series_position'),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),
@@ -380,6 +404,14 @@ export const appointments = pgTable(
       foreignColumns: [patients.clinicId, patients.id],
       name: 'appointments_patient_fk',
     }),
+    foreignKey({
+      columns: [table.clinicId, table.seriesId],
+      foreignColumns: [appointmentSeries.clinicId, appointmentSeries.id],
+      name: 'appointments_series_fk',
+    }),
+    uniqueIndex('appointments_series_idx')
+      .on(table.clinicId, table.seriesId, table.seriesPosition)
+      .where(sql`${table.seriesId} is not null`),
     foreignKey({
       columns: [table.clinicId, table.dentistId],
       foreignColumns: [dentists.clinicId, dentists.id],
@@ -627,6 +659,10 @@ export const clinicSettings = pgTable('clinic_settings', {
   idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(30),
   /** How many hours before a visit its reminders go out. */
   reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
+  /** Automatic recall reminders (migration 0023): off unless a clinic turns them on. */
+  recallRemindersEnabled: boolean('recall_reminders_enabled').notNull().default(false),
+  /** How many days before a recall's due date its automatic reminder goes (1-90). */
+  recallReminderDaysBefore: integer('recall_reminder_days_before').notNull().default(14),
   /** Each treatment's visit length in minutes; a treatment left out has its default length. */
   treatmentMinutes: jsonb('treatment_minutes'),
   /** The booking grid: the starts a day offers are this many minutes apart. */
@@ -717,6 +753,10 @@ export const patientRecalls = pgTable(
     lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
     lastContactKind: text('last_contact_kind'),
     lastContactNote: text('last_contact_note'),
+    /** The due date whose automatic reminder was queued (migration 0023): one per due date. */
+    autoRemindedFor: date('auto_reminded_for', { mode: 'string' }),
+    /** The day of the latest booked visit of its treatment, kept by a trigger (migration 0024). */
+    bookedUntil: date('booked_until', { mode: 'string' }),
     version: version(),
     updatedAt: updatedAt(),
   },

@@ -93,8 +93,15 @@ export const appointmentWriteSchema = z
       .optional()
       .describe('An emergency outside open hours (admin or receptionist), with outside_hours_reason'),
     outside_hours_reason: optionalText(OUTSIDE_HOURS_REASON_MAX),
+    waitlist_entry_id: bodyId('waitlist_entry_id')
+      .optional()
+      .nullable()
+      .describe(
+        'POST only: booked from the waitlist, the entry (of this patient) leaves it in the same write',
+      ),
     end_time: z.unknown().optional().describe('Ignored: derived from time and duration'),
     overlapping: z.unknown().optional().describe('Ignored: the server owns it'),
+    series: z.unknown().optional().describe('Ignored: a visit joins a series only when the series is booked'),
     ...serverOwnedFields,
   })
   .strict()
@@ -115,6 +122,7 @@ export const appointmentWriteSchema = z
     duration: raw.duration ?? null,
     outsideHours: raw.outside_hours === true,
     outsideHoursReason: raw.outside_hours ? raw.outside_hours_reason : null,
+    waitlistEntryId: raw.waitlist_entry_id ?? null,
   }));
 export type AppointmentWriteRequest = z.input<typeof appointmentWriteSchema>;
 export type AppointmentWrite = z.output<typeof appointmentWriteSchema>;

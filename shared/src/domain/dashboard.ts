@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from './constants';
+import { appointmentSeriesPlaceSchema } from './seriesPlace';
 
 /** The dashboard's calls (spec §2 Dashboard, §7): stat cards, today's appointments, recent activity. */
 
@@ -49,6 +50,8 @@ export const dashboardAppointmentSchema = z.object({
   updated_at: z.string(),
   /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
   version: z.number().int(),
+  /** Its series and place in it ("3 of 6"): null, or absent from older answers, outside a series. */
+  series: appointmentSeriesPlaceSchema.nullable().optional(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 

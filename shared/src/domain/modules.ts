@@ -23,6 +23,7 @@ export const NAV_ICONS = [
   'schedule',
   'team',
   'carry-out',
+  'hourglass',
   'medicine-box',
   'clock',
   'calendar',
@@ -62,7 +63,10 @@ export const MODULE_CATALOG = {
     title: 'Appointments',
     container: 'mf_appointments',
     packageDir: 'mf-appointments',
-    pages: [{ path: '/appointments', label: 'Appointments', permission: 'appointments', icon: 'schedule' }],
+    pages: [
+      { path: '/appointments', label: 'Appointments', permission: 'appointments', icon: 'schedule' },
+      { path: '/waitlist', label: 'Waitlist', permission: 'appointments', icon: 'hourglass' },
+    ],
   },
   patients: {
     title: 'Patients',

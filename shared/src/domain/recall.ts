@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TREATMENTS } from './constants';
-import { dateString, listQuerySchema, pageSchema, requiredText } from './validation';
+import { dateString, listQuerySchema, pageSchema, requiredText, wholeNumberOf } from './validation';
 
 /**
  * Recall: patients coming back when they are due (the hygiene recall every six months, the yearly
@@ -14,6 +14,8 @@ export const RECALL_TYPES_URL = '/api/recall-types';
 export const RECALL_URL = '/api/recall';
 /** One patient's recall of one type: PATCH it (due date by hand, snooze, off for them, note). */
 export const recallUrl = (patientId: number, typeId: number) => `${RECALL_URL}/${patientId}/${typeId}`;
+/** GET one patient's recall of each type that is on (staff with `patients`), for their details. */
+export const patientRecallUrl = (patientId: number) => `/api/patients/${patientId}/recall`;
 /** POST: a reminder through the outbox ("you are due for your …"), by the channels the clinic allows. */
 export const recallReminderUrl = (patientId: number, typeId: number) =>
   `${recallUrl(patientId, typeId)}/reminder`;
@@ -46,11 +48,7 @@ export const recallTypeBodySchema = z
   .object({
     name: requiredText(80),
     treatment: z.enum(TREATMENTS, { message: 'Choose one of the treatments' }),
-    interval_months: z
-      .number({ message: 'Give the months as a whole number' })
-      .int('Give the months as a whole number')
-      .min(RECALL_INTERVAL_MIN_MONTHS, `At least ${RECALL_INTERVAL_MIN_MONTHS} month`)
-      .max(RECALL_INTERVAL_MAX_MONTHS, `At most ${RECALL_INTERVAL_MAX_MONTHS} months`),
+    interval_months: wholeNumberOf('months', RECALL_INTERVAL_MIN_MONTHS, RECALL_INTERVAL_MAX_MONTHS),
     active: z.boolean().optional().default(true),
     version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
   })
@@ -107,6 +105,8 @@ export const recallRowSchema = z.object({
 });
 export type RecallRow = z.infer<typeof recallRowSchema>;
 export const recallPageSchema = pageSchema(recallRowSchema);
+/** One patient's recalls, by the type's name: on and off for them alike. */
+export const patientRecallListSchema = z.object({ data: z.array(recallRowSchema) });
 
 /** PATCH a patient's recall: any of these; the rest stays. */
 export const recallUpdateSchema = z

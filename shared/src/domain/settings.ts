@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MFA_POLICIES } from './auth';
 import { DEFAULT_PRACTICE_HOURS, TREATMENTS, type Treatment, WEEKDAYS, type Weekday } from './constants';
-import { emailString, phoneString, requiredText, timeString } from './validation';
+import { emailString, phoneString, requiredText, timeString, wholeNumberOf } from './validation';
 import {
   BOOKING_GRID_DEFAULT,
   bookingGridSchema,
@@ -82,21 +82,28 @@ const dayHoursOutput = z.object({ start: z.string(), end: z.string(), closed: z.
 export const IDLE_TIMEOUT_MIN = 5;
 export const IDLE_TIMEOUT_MAX = 480;
 export const IDLE_TIMEOUT_DEFAULT = 30;
-export const idleTimeoutMinutes = z
-  .number({ message: 'Give the minutes as a whole number' })
-  .int('Give the minutes as a whole number')
-  .min(IDLE_TIMEOUT_MIN, `At least ${IDLE_TIMEOUT_MIN} minutes`)
-  .max(IDLE_TIMEOUT_MAX, `At most ${IDLE_TIMEOUT_MAX} minutes (8 hours)`);
+export const idleTimeoutMinutes = wholeNumberOf('minutes', IDLE_TIMEOUT_MIN, IDLE_TIMEOUT_MAX, ' (8 hours)');
 
 /** How long before a visit its reminder goes out. */
 export const REMINDER_LEAD_MIN_HOURS = 1;
 export const REMINDER_LEAD_MAX_HOURS = 168;
 export const REMINDER_LEAD_DEFAULT_HOURS = 24;
-export const reminderLeadHours = z
-  .number({ message: 'Give the hours as a whole number' })
-  .int('Give the hours as a whole number')
-  .min(REMINDER_LEAD_MIN_HOURS, `At least ${REMINDER_LEAD_MIN_HOURS} hour`)
-  .max(REMINDER_LEAD_MAX_HOURS, `At most ${REMINDER_LEAD_MAX_HOURS} hours (a week)`);
+export const reminderLeadHours = wholeNumberOf(
+  'hours',
+  REMINDER_LEAD_MIN_HOURS,
+  REMINDER_LEAD_MAX_HOURS,
+  ' (a week)',
+);
+
+/** Automatic recall reminders go this many days before a patient's recall falls due. */
+export const RECALL_REMINDER_MIN_DAYS = 1;
+export const RECALL_REMINDER_MAX_DAYS = 90;
+export const RECALL_REMINDER_DEFAULT_DAYS = 14;
+export const recallReminderDaysBefore = wholeNumberOf(
+  'days',
+  RECALL_REMINDER_MIN_DAYS,
+  RECALL_REMINDER_MAX_DAYS,
+);
 
 /** GET /api/settings answers this shape; a PUT of it unchanged succeeds. */
 export const practiceSettingsSchema = z.object({
@@ -119,6 +126,12 @@ export const practiceSettingsSchema = z.object({
   timeZone: z.string(),
   idleTimeoutMinutes: z.number().int(),
   reminderLeadHours: z.number().int(),
+  /**
+   * Off by default: when on, each patient due for a recall and not yet booked for it is sent one
+   * reminder `recallReminderDaysBefore` days before the due date, by the reminder channels that are on.
+   */
+  recallRemindersEnabled: z.boolean(),
+  recallReminderDaysBefore: z.number().int(),
   /** Each treatment's visit length in minutes, used when a booking does not give one. */
   treatmentMinutes: z.object(
     Object.fromEntries(TREATMENTS.map((treatment) => [treatment, z.number().int()])) as Record<
@@ -150,6 +163,8 @@ export const practiceSettingsUpdateSchema = z
     timeZone: timeZoneString.optional(),
     idleTimeoutMinutes: idleTimeoutMinutes.optional(),
     reminderLeadHours: reminderLeadHours.optional(),
+    recallRemindersEnabled: z.boolean({ message: 'Choose on or off' }).optional(),
+    recallReminderDaysBefore: recallReminderDaysBefore.optional(),
     treatmentMinutes: treatmentMinutesSchema.partial().optional(),
     bookingGridMinutes: bookingGridSchema.optional(),
     mfaRequired: z.enum(MFA_POLICIES, { message: 'Choose nobody, administrators or all staff' }).optional(),
@@ -178,6 +193,8 @@ export function defaultPracticeSettings(practiceName: string, timeZone: string):
     timeZone,
     idleTimeoutMinutes: IDLE_TIMEOUT_DEFAULT,
     reminderLeadHours: REMINDER_LEAD_DEFAULT_HOURS,
+    recallRemindersEnabled: false,
+    recallReminderDaysBefore: RECALL_REMINDER_DEFAULT_DAYS,
     treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
     bookingGridMinutes: BOOKING_GRID_DEFAULT,
     mfaRequired: 'none',

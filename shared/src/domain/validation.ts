@@ -40,6 +40,19 @@ export const emailString = z
   .max(254, 'At most 254 characters')
   .email('Enter a valid e-mail address');
 
+/**
+ * A whole number of `units` ('minutes', 'days') from `min` to `max`, each bound said in the field's
+ * error ('At least 1 day', 'At most 168 hours (a week)' with `maxNote` ' (a week)').
+ */
+export const wholeNumberOf = (units: string, min: number, max: number, maxNote = '') => {
+  const unitOf = (count: number) => (count === 1 ? units.replace(/s$/, '') : units);
+  return z
+    .number({ message: `Give the ${units} as a whole number` })
+    .int(`Give the ${units} as a whole number`)
+    .min(min, `At least ${min} ${unitOf(min)}`)
+    .max(max, `At most ${max} ${unitOf(max)}${maxNote}`);
+};
+
 export const requiredText = (max: number) =>
   z.string().trim().min(1, 'This field is required').max(max, `At most ${max} characters`);
 

@@ -3,4 +3,5 @@ export { createFakeApi, type FakeApi, pageOf, refusal, type SentRequest, staleWr
 export { createFakeLiveEvents, type FakeLiveEvents } from './fakeLiveEvents';
 export { findDialog, type RenderScreenOptions, renderScreen } from './renderScreen';
 export { StylelessUi } from './StylelessUi';
+export { screenWidth } from './screenWidth';
 export { staffMember } from './staff';

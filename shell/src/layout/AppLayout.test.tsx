@@ -102,6 +102,7 @@ describe('AppLayout (spec §2 Layout)', () => {
       [
         'Dashboard',
         'Appointments',
+        'Waitlist',
         'Patients',
         'Recall',
         'Dentists',
@@ -113,8 +114,11 @@ describe('AppLayout (spec §2 Layout)', () => {
         'Modules',
       ],
     ],
-    ['receptionist', ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Calendar', 'Settings']],
-    ['dentist', ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Availability', 'Calendar', 'Settings']],
+    ['receptionist', ['Dashboard', 'Appointments', 'Waitlist', 'Patients', 'Recall', 'Calendar', 'Settings']],
+    [
+      'dentist',
+      ['Dashboard', 'Appointments', 'Waitlist', 'Patients', 'Recall', 'Availability', 'Calendar', 'Settings'],
+    ],
   ] as const)('the sidebar of the %s lists only the entries the role may see', async (role, expected) => {
     await renderLayout(role);
     expect(sidebarEntries()).toEqual(expected);
@@ -128,6 +132,7 @@ describe('AppLayout (spec §2 Layout)', () => {
     expect(sidebarEntries()).toEqual([
       'Dashboard',
       'Appointments',
+      'Waitlist',
       'Dentists',
       'Users',
       'Audit',

@@ -19,6 +19,7 @@ describe('sidebar navigation', () => {
     expect(labels('admin')).toEqual([
       'Dashboard',
       'Appointments',
+      'Waitlist',
       'Patients',
       'Recall',
       'Dentists',
@@ -35,6 +36,7 @@ describe('sidebar navigation', () => {
     expect(labels('receptionist')).toEqual([
       'Dashboard',
       'Appointments',
+      'Waitlist',
       'Patients',
       'Recall',
       'Calendar',
@@ -46,6 +48,7 @@ describe('sidebar navigation', () => {
     expect(labels('dentist')).toEqual([
       'Dashboard',
       'Appointments',
+      'Waitlist',
       'Patients',
       'Recall',
       'Availability',
@@ -87,12 +90,14 @@ describe('sidebar navigation', () => {
     expect(labels('receptionist', without('patients'))).toEqual([
       'Dashboard',
       'Appointments',
+      'Waitlist',
       'Calendar',
       'Settings',
     ]);
     expect(labels('dentist', without('scheduling'))).toEqual([
       'Dashboard',
       'Appointments',
+      'Waitlist',
       'Patients',
       'Recall',
       'Settings',
@@ -100,6 +105,7 @@ describe('sidebar navigation', () => {
     expect(labels('admin', without('admin'))).toEqual([
       'Dashboard',
       'Appointments',
+      'Waitlist',
       'Patients',
       'Recall',
       'Dentists',
@@ -118,6 +124,7 @@ describe('sidebar navigation', () => {
   it('enabledPages lists the screens of enabled modules whatever the role', () => {
     expect(enabledPages(ALL).map(({ page }) => page.path)).toEqual([
       '/appointments',
+      '/waitlist',
       '/patients',
       '/recall',
       '/dentists',
@@ -128,6 +135,7 @@ describe('sidebar navigation', () => {
       '/settings',
     ]);
     expect(enabledPages(without('scheduling', 'admin')).map(({ moduleId }) => moduleId)).toEqual([
+      'appointments',
       'appointments',
       'patients',
       'patients',

@@ -26,6 +26,7 @@ interface AppointmentRow {
   created_at: string;
   updated_at: string;
   version: number | string;
+  series: { id: number | string; position: number | string; size: number | string } | null;
 }
 
 function toAppointment(row: AppointmentRow): Appointment {
@@ -49,10 +50,22 @@ function toAppointment(row: AppointmentRow): Appointment {
     created_at: isoFromUtcText(row.created_at),
     updated_at: isoFromUtcText(row.updated_at),
     version: Number(row.version),
+    series: row.series
+      ? { id: Number(row.series.id), position: Number(row.series.position), size: Number(row.series.size) }
+      : null,
   };
 }
 
 export const BY_DATE_AND_TIME = sql`a.date, a.time, a.id`;
+
+/**
+ * The visit `a`'s series and its place among the series' visits on record ("3 of 6"), counted
+ * from appointments_series_idx; null outside a series.
+ */
+const SERIES_PLACE = sql`(case when a.series_id is null then null else (
+  select json_build_object('id', a.series_id,
+    'position', count(*) filter (where s.series_position <= a.series_position), 'size', count(*))
+  from appointments s where s.clinic_id = a.clinic_id and s.series_id = a.series_id) end)`;
 
 /**
  * The live visit `a` is of a kept overlap group (migration 0015) that still holds another live visit:
@@ -206,7 +219,7 @@ function selectAppointments(
     a.treatment, a.status, a.notes, a.outside_hours, a.outside_hours_reason,
     ${STILL_OVERLAPPING} as overlapping,
     ${timestamp(sql`a.created_at`)} as created_at, ${timestamp(sql`a.updated_at`)} as updated_at,
-    a.version`;
+    a.version, ${SERIES_PLACE} as series`;
   // As JSON, the fields are a row of their own beside each appointment, so the order stays the
   // statement's own `order by`.
   const selected = options.asJson

@@ -165,6 +165,7 @@ describe('appointments API', () => {
           'patient',
           'patient_id',
           'phone',
+          'series',
           'status',
           'time',
           'treatment',

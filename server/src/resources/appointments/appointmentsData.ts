@@ -45,6 +45,7 @@ import {
   startOf,
 } from '../patients/patientSearch';
 import { readSettings } from '../settings/settingsData';
+import { takeOffWaitlist } from '../waitlist/takeOffWaitlist';
 import {
   BY_DATE_AND_TIME,
   countAppointments,
@@ -58,7 +59,7 @@ export const NO_ACTIVE_DENTIST = 'No active dentist with this id in your clinic'
 export const NO_SUCH_PATIENT = 'No patient with this id in your clinic';
 
 /** Who acts, and their role: what they may book outside the dentist's open hours. */
-interface Actor extends ClinicActor {
+export interface Actor extends ClinicActor {
   role: Role;
 }
 
@@ -518,7 +519,7 @@ async function resolvePatient(tx: Transaction, clinicId: number, input: Appointm
 }
 
 /** Where a visit is to land: its dentist, patient, day, start and length. */
-interface Placement {
+export interface Placement {
   dentistId: number;
   patientId: number;
   date: string;
@@ -533,8 +534,8 @@ const PATIENT_TIME = 'appointments_patient_time_excl';
  * The 409 for a write the exclusion constraints refused: names the visit in the way (its day and
  * time, and its patient or dentist), read after the failed transaction has rolled back.
  */
-async function overlapConflict(
-  db: Database,
+export async function overlapConflict(
+  db: Reader,
   clinicId: number,
   wanted: Placement,
   exceptId: number | null,
@@ -581,11 +582,17 @@ async function bookingWrite<T>(
       }),
     );
   } catch (error) {
-    const byDentist = violated(error, [EXCLUSION_VIOLATION], DENTIST_TIME);
-    const byPatient = violated(error, [EXCLUSION_VIOLATION], PATIENT_TIME);
-    if (!placed.wanted || (!byDentist && !byPatient)) throw error;
-    throw await overlapConflict(db, clinicId, placed.wanted, exceptId, byPatient && !byDentist);
+    const clash = clashOf(error);
+    if (!placed.wanted || !clash) throw error;
+    throw await overlapConflict(db, clinicId, placed.wanted, exceptId, clash === 'patient');
   }
+}
+
+/** Whose time an exclusion constraint refused a write for (the dentist's first), or null for another error. */
+export function clashOf(error: unknown): 'dentist' | 'patient' | null {
+  if (violated(error, [EXCLUSION_VIOLATION], DENTIST_TIME)) return 'dentist';
+  if (violated(error, [EXCLUSION_VIOLATION], PATIENT_TIME)) return 'patient';
+  return null;
 }
 
 /** The visit's row, for a write's WHERE. */
@@ -677,51 +684,80 @@ export async function createAppointment(
   actor: Actor,
   input: AppointmentWrite,
 ): Promise<Appointment> {
+  return bookingWrite(db, actor.clinicId, null, async (tx, place) => {
+    const booked = await bookVisit(tx, actor, input, place);
+    // Booked from the waitlist: the entry leaves it in the same transaction, or nothing is booked.
+    if (input.waitlistEntryId !== null)
+      await takeOffWaitlist(tx, actor, input.waitlistEntryId, booked.patient_id, booked.id);
+    return booked;
+  });
+}
+
+/** A visit's place in a series (migration 0022): the series and its 1-based position. */
+export interface SeriesPlacement {
+  seriesId: number;
+  position: number;
+}
+
+/**
+ * Books one visit inside the write's transaction `tx` under every rule of a booking (the day, the
+ * dentist, the open hours, the overlaps, its audit record, reminders); `place` is told where it
+ * lands before the insert, so that a refusal can name the visit in the way. A series books each of
+ * its visits through here.
+ */
+export async function bookVisit(
+  tx: Transaction,
+  actor: Actor,
+  input: AppointmentWrite,
+  place: (wanted: Placement) => void,
+  series: SeriesPlacement | null = null,
+): Promise<Appointment> {
   const { clinicId } = actor;
-  return bookingWrite(db, clinicId, null, async (tx, place) => {
-    if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING_MESSAGE);
-    const dentist = await requireDentist(tx, clinicId, input.dentistId, false);
-    const settings = settingsOnce(tx, clinicId);
-    const duration = await durationOf(input, settings);
-    const outsideHours = await requireOpenTime(
-      tx,
-      actor,
-      [],
-      dentist,
-      { ...input, duration },
-      input.outsideHours,
-      settings,
-    );
-    const patientId = await resolvePatient(tx, clinicId, input);
-    place({ dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration });
-    const [created] = await tx
-      .insert(appointments)
-      .values({
-        clinicId,
-        patientId,
-        dentistId: input.dentistId,
-        date: input.date,
-        time: input.time,
-        duration,
-        treatment: input.treatment,
-        notes: input.notes,
-        status: 'pending',
-        outsideHours,
-        outsideHoursReason: outsideHours ? input.outsideHoursReason : null,
-      })
-      .returning({ id: appointments.id });
-    if (!created) throw new Error('Appointment insert returned no row');
-    await settleVisit(tx, clinicId, created.id, [input]);
-    await auditVisit(tx, actor, 'create', created.id, {
-      patient: input.patient,
-      status: 'pending',
+  if (input.date < (await clinicToday(tx, clinicId))) throw fieldError('date', PAST_BOOKING_MESSAGE);
+  const dentist = await requireDentist(tx, clinicId, input.dentistId, false);
+  const settings = settingsOnce(tx, clinicId);
+  const duration = await durationOf(input, settings);
+  const outsideHours = await requireOpenTime(
+    tx,
+    actor,
+    [],
+    dentist,
+    { ...input, duration },
+    input.outsideHours,
+    settings,
+  );
+  const patientId = await resolvePatient(tx, clinicId, input);
+  place({ dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration });
+  const [created] = await tx
+    .insert(appointments)
+    .values({
+      clinicId,
+      patientId,
+      dentistId: input.dentistId,
       date: input.date,
       time: input.time,
       duration,
-      ...(outsideHours ? { outside_hours: true, reason: input.outsideHoursReason } : {}),
-    });
-    return (await findAppointment(tx, clinicId, created.id)) as Appointment;
+      treatment: input.treatment,
+      notes: input.notes,
+      status: 'pending',
+      outsideHours,
+      outsideHoursReason: outsideHours ? input.outsideHoursReason : null,
+      seriesId: series?.seriesId ?? null,
+      seriesPosition: series?.position ?? null,
+    })
+    .returning({ id: appointments.id });
+  if (!created) throw new Error('Appointment insert returned no row');
+  await settleVisit(tx, clinicId, created.id, [input]);
+  await auditVisit(tx, actor, 'create', created.id, {
+    patient: input.patient,
+    status: 'pending',
+    date: input.date,
+    time: input.time,
+    duration,
+    ...(outsideHours ? { outside_hours: true, reason: input.outsideHoursReason } : {}),
+    ...(series ? { series_id: series.seriesId, series_position: series.position } : {}),
   });
+  return (await findAppointment(tx, clinicId, created.id)) as Appointment;
 }
 
 export async function updateAppointment(
@@ -731,81 +767,91 @@ export async function updateAppointment(
   input: AppointmentWrite,
   expected: ExpectedVersion = null,
 ): Promise<Appointment> {
+  return bookingWrite(db, actor.clinicId, appointmentId, (tx, place) =>
+    editVisit(tx, actor, appointmentId, input, expected, place),
+  );
+}
+
+/**
+ * Edits one visit inside the write's transaction `tx` under every rule of an edit (its version,
+ * the day, the open hours, the overlaps, its audit record, reminders and confirmation). "This and
+ * the following" of a series edits each of its visits through here.
+ */
+export async function editVisit(
+  tx: Transaction,
+  actor: Actor,
+  appointmentId: number,
+  input: AppointmentWrite,
+  expected: ExpectedVersion,
+  place: (wanted: Placement) => void,
+): Promise<Appointment> {
   const { clinicId } = actor;
-  return bookingWrite(db, clinicId, appointmentId, async (tx, place) => {
-    const current = await lockAppointment(tx, clinicId, appointmentId, expected);
-    const movedDay = input.date !== current.date;
-    if (movedDay && input.date < (await clinicToday(tx, clinicId)))
-      throw fieldError('date', PAST_BOOKING_MESSAGE);
-    const dentist = await requireDentist(
+  const current = await lockAppointment(tx, clinicId, appointmentId, expected);
+  const movedDay = input.date !== current.date;
+  if (movedDay && input.date < (await clinicToday(tx, clinicId)))
+    throw fieldError('date', PAST_BOOKING_MESSAGE);
+  const dentist = await requireDentist(tx, clinicId, input.dentistId, input.dentistId === current.dentistId);
+  const status = input.status ?? current.status;
+  const settings = settingsOnce(tx, clinicId);
+  const duration =
+    input.duration ??
+    (input.treatment === current.treatment ? current.duration : await durationOf(input, settings));
+  const moved =
+    movedDay ||
+    input.time !== current.time ||
+    duration !== current.duration ||
+    input.dentistId !== current.dentistId ||
+    current.status === 'cancelled';
+  // A visit keeps its place (and an emergency its override) until it is moved.
+  let outsideHours = current.outsideHours;
+  let outsideHoursReason = current.outsideHoursReason;
+  if (status !== 'cancelled' && moved) {
+    outsideHours = await requireOpenTime(
       tx,
-      clinicId,
-      input.dentistId,
-      input.dentistId === current.dentistId,
+      actor,
+      [current],
+      dentist,
+      { date: input.date, time: input.time, duration },
+      input.outsideHours,
+      settings,
     );
-    const status = input.status ?? current.status;
-    const settings = settingsOnce(tx, clinicId);
-    const duration =
-      input.duration ??
-      (input.treatment === current.treatment ? current.duration : await durationOf(input, settings));
-    const moved =
-      movedDay ||
-      input.time !== current.time ||
-      duration !== current.duration ||
-      input.dentistId !== current.dentistId ||
-      current.status === 'cancelled';
-    // A visit keeps its place (and an emergency its override) until it is moved.
-    let outsideHours = current.outsideHours;
-    let outsideHoursReason = current.outsideHoursReason;
-    if (status !== 'cancelled' && moved) {
-      outsideHours = await requireOpenTime(
-        tx,
-        actor,
-        [current],
-        dentist,
-        { date: input.date, time: input.time, duration },
-        input.outsideHours,
-        settings,
-      );
-      outsideHoursReason = outsideHours ? input.outsideHoursReason : null;
-    } else {
-      await lockDays(tx, clinicId, [current, input]);
-    }
-    const patientId = await resolvePatient(tx, clinicId, input);
-    place({ dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration });
-    if (status === 'completed' && status !== current.status)
-      await requireCompletable(tx, clinicId, input.date);
-    await tx
-      .update(appointments)
-      .set({
-        patientId,
-        dentistId: input.dentistId,
-        date: input.date,
-        time: input.time,
-        duration,
-        treatment: input.treatment,
-        notes: input.notes,
-        status,
-        outsideHours,
-        outsideHoursReason,
-        sequence: sql`${appointments.sequence} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(visitRow(clinicId, appointmentId));
-    await settleVisit(tx, clinicId, appointmentId, [current, input]);
-    if (status === 'confirmed' && current.status !== 'confirmed') {
-      await queueConfirmation(tx, clinicId, appointmentId);
-    }
-    await auditVisit(tx, actor, 'update', appointmentId, {
-      patient: input.patient,
-      status,
+    outsideHoursReason = outsideHours ? input.outsideHoursReason : null;
+  } else {
+    await lockDays(tx, clinicId, [current, input]);
+  }
+  const patientId = await resolvePatient(tx, clinicId, input);
+  place({ dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration });
+  if (status === 'completed' && status !== current.status) await requireCompletable(tx, clinicId, input.date);
+  await tx
+    .update(appointments)
+    .set({
+      patientId,
+      dentistId: input.dentistId,
       date: input.date,
       time: input.time,
       duration,
-      ...(outsideHours && moved ? { outside_hours: true, reason: outsideHoursReason } : {}),
-    });
-    return (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
+      treatment: input.treatment,
+      notes: input.notes,
+      status,
+      outsideHours,
+      outsideHoursReason,
+      sequence: sql`${appointments.sequence} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(visitRow(clinicId, appointmentId));
+  await settleVisit(tx, clinicId, appointmentId, [current, input]);
+  if (status === 'confirmed' && current.status !== 'confirmed') {
+    await queueConfirmation(tx, clinicId, appointmentId);
+  }
+  await auditVisit(tx, actor, 'update', appointmentId, {
+    patient: input.patient,
+    status,
+    date: input.date,
+    time: input.time,
+    duration,
+    ...(outsideHours && moved ? { outside_hours: true, reason: outsideHoursReason } : {}),
   });
+  return (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
 }
 
 export async function setAppointmentStatus(
@@ -815,45 +861,61 @@ export async function setAppointmentStatus(
   status: AppointmentStatus,
   expected: ExpectedVersion = null,
 ): Promise<Appointment> {
+  return bookingWrite(db, actor.clinicId, appointmentId, (tx, place) =>
+    setVisitStatus(tx, actor, appointmentId, status, expected, place),
+  );
+}
+
+/**
+ * Sets one visit's status inside the write's transaction `tx` under every rule of a status change
+ * (its version, open hours when it comes back from cancelled, its audit record, reminders and
+ * confirmation). "This and the following" of a series sets each of its visits through here.
+ */
+export async function setVisitStatus(
+  tx: Transaction,
+  actor: Actor,
+  appointmentId: number,
+  status: AppointmentStatus,
+  expected: ExpectedVersion,
+  place: (wanted: Placement) => void,
+): Promise<Appointment> {
   const { clinicId } = actor;
-  return bookingWrite(db, clinicId, appointmentId, async (tx, place) => {
-    const current = await lockAppointment(tx, clinicId, appointmentId, expected);
-    place(current);
-    if (current.status === 'cancelled' && status !== 'cancelled') {
-      // Back from cancelled: it must fit the hours again, unless it was booked as an emergency
-      // (outside hours, with its reason), which it stays.
-      if (current.outsideHours) await lockDays(tx, clinicId, [current]);
-      else
-        await requireOpenTime(
-          tx,
-          actor,
-          [],
-          await dentistDays(tx, clinicId, current.dentistId),
-          current,
-          false,
-          settingsOnce(tx, clinicId),
-        );
-    }
-    if (status === 'completed' && status !== current.status)
-      await requireCompletable(tx, clinicId, current.date);
-    await tx
-      .update(appointments)
-      .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
-      .where(visitRow(clinicId, appointmentId));
-    if (status !== current.status) {
-      await settleVisit(tx, clinicId, appointmentId, [current]);
-      if (status === 'confirmed') await queueConfirmation(tx, clinicId, appointmentId);
-    }
-    const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
-    await auditVisit(tx, actor, 'status_change', appointmentId, {
-      patient: appointment.patient,
-      status,
-      from: current.status,
-      date: current.date,
-      time: current.time,
-    });
-    return appointment;
+  const current = await lockAppointment(tx, clinicId, appointmentId, expected);
+  place(current);
+  if (current.status === 'cancelled' && status !== 'cancelled') {
+    // Back from cancelled: it must fit the hours again, unless it was booked as an emergency
+    // (outside hours, with its reason), which it stays.
+    if (current.outsideHours) await lockDays(tx, clinicId, [current]);
+    else
+      await requireOpenTime(
+        tx,
+        actor,
+        [],
+        await dentistDays(tx, clinicId, current.dentistId),
+        current,
+        false,
+        settingsOnce(tx, clinicId),
+      );
+  }
+  if (status === 'completed' && status !== current.status)
+    await requireCompletable(tx, clinicId, current.date);
+  await tx
+    .update(appointments)
+    .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
+    .where(visitRow(clinicId, appointmentId));
+  if (status !== current.status) {
+    await settleVisit(tx, clinicId, appointmentId, [current]);
+    if (status === 'confirmed') await queueConfirmation(tx, clinicId, appointmentId);
+  }
+  const appointment = (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
+  await auditVisit(tx, actor, 'status_change', appointmentId, {
+    patient: appointment.patient,
+    status,
+    from: current.status,
+    date: current.date,
+    time: current.time,
   });
+  return appointment;
 }
 
 export async function deleteAppointment(

@@ -14,7 +14,6 @@ import {
   type WireAvailability,
 } from '@dental/shared/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Staff } from '../../auth/staff';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
@@ -24,7 +23,8 @@ import { containsPattern } from '../../db/search';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
-import { actorOfStaff, recordActorAudit } from '../actorAudit';
+import { recordActorAudit } from '../actorAudit';
+import type { RequestActor } from '../rowRoutes';
 
 export const AVAILABILITY_NOT_FOUND = 'Availability not found';
 export const DENTIST_NOT_FOUND = 'Dentist not found';
@@ -342,7 +342,7 @@ export async function findAvailability(
 }
 
 /** Admins write any dentist's availability; a dentist only that of the dentist record they are linked to. */
-function checkOwnership(staff: Staff, dentistId: number): void {
+function checkOwnership(staff: RequestActor, dentistId: number): void {
   if (staff.role !== 'dentist') return;
   if (staff.dentistId === null) throw new HttpError(403, NOT_LINKED);
   if (staff.dentistId !== dentistId) throw new HttpError(403, OWN_AVAILABILITY_ONLY);
@@ -410,7 +410,12 @@ async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise
  * The day a write changes, locked to the commit, if the staff member may change it (else 403) and it
  * is at the `expected` version (else 412: a precondition is judged after who may ask).
  */
-async function lockedAvailability(tx: Transaction, staff: Staff, id: number, expected: ExpectedVersion) {
+async function lockedAvailability(
+  tx: Transaction,
+  staff: RequestActor,
+  id: number,
+  expected: ExpectedVersion,
+) {
   const [row] = await tx
     .select({
       id: availability.id,
@@ -437,7 +442,7 @@ async function answer(tx: Transaction, clinicId: number, id: number): Promise<Wi
 
 export async function createAvailability(
   db: Database,
-  staff: Staff,
+  staff: RequestActor,
   input: AvailabilityWrite,
 ): Promise<WireAvailability> {
   checkOwnership(staff, input.dentistId);
@@ -457,7 +462,7 @@ export async function createAvailability(
       })
       .returning({ id: availability.id });
     if (!created) throw new Error('Availability was not created');
-    await recordActorAudit(tx, actorOfStaff(staff), {
+    await recordActorAudit(tx, staff, {
       action: 'create',
       entity: 'availability',
       entityId: created.id,
@@ -481,7 +486,7 @@ export async function createAvailability(
  */
 export async function updateAvailability(
   db: Database,
-  staff: Staff,
+  staff: RequestActor,
   id: number,
   input: AvailabilityWrite,
   expected: ExpectedVersion = null,
@@ -557,7 +562,7 @@ export async function updateAvailability(
         updatedAt: new Date(),
       })
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
-    await recordActorAudit(tx, actorOfStaff(staff), {
+    await recordActorAudit(tx, staff, {
       action: 'update',
       entity: 'availability',
       entityId: id,
@@ -580,7 +585,7 @@ export async function updateAvailability(
  */
 export async function deleteAvailability(
   db: Database,
-  staff: Staff,
+  staff: RequestActor,
   id: number,
   expected: ExpectedVersion = null,
 ): Promise<void> {
@@ -601,7 +606,7 @@ export async function deleteAvailability(
     await tx
       .delete(availability)
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
-    await recordActorAudit(tx, actorOfStaff(staff), {
+    await recordActorAudit(tx, staff, {
       action: 'delete',
       entity: 'availability',
       entityId: id,
@@ -620,7 +625,7 @@ export async function deleteAvailability(
  */
 export async function updateSlot(
   db: Database,
-  staff: Staff,
+  staff: RequestActor,
   id: number,
   input: SlotUpdate,
   expected: ExpectedVersion = null,
@@ -645,7 +650,7 @@ export async function updateSlot(
       .set({ timeSlots: next, updatedAt: new Date() })
       .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
     const dentist = await dentistExists(tx, staff.clinicId, current.dentistId);
-    await recordActorAudit(tx, actorOfStaff(staff), {
+    await recordActorAudit(tx, staff, {
       action: 'status_change',
       entity: 'availability',
       entityId: id,
@@ -673,7 +678,7 @@ function isoWeekday(date: string): string {
  */
 export async function fillAvailability(
   db: Database,
-  staff: Staff,
+  staff: RequestActor,
   input: AvailabilityFill,
 ): Promise<AvailabilityFillResult> {
   checkOwnership(staff, input.dentist_id);
@@ -730,7 +735,7 @@ export async function fillAvailability(
       ? await tx.insert(availability).values(rows).returning({ id: availability.id })
       : [];
     if (inserted.length > 0) {
-      await recordActorAudit(tx, actorOfStaff(staff), {
+      await recordActorAudit(tx, staff, {
         action: 'create',
         entity: 'availability',
         details: {

@@ -39,11 +39,10 @@ const BODY_RULES =
 export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const writer = guard.permitted('availability', 'manage availability');
-  const days = rowRoutes(app, guard, {
+  const days = rowRoutes(app, guard, db, {
     path: '/api/availability',
-    tags: TAGS,
     schema: wireAvailabilitySchema,
-    find: (clinicId, id) => findAvailability(db, clinicId, id),
+    find: findAvailability,
     notFound: AVAILABILITY_NOT_FOUND,
   });
 
@@ -55,8 +54,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
     query: availabilityListQuerySchema,
     page: availabilityPageSchema,
     codes: [400, 401],
-    list: async (request) =>
-      listPage(request.query, await listAvailability(db, guard.staffOf(request).clinicId, request.query)),
+    read: listAvailability,
   });
 
   routes.get(
@@ -92,7 +90,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
     summary: `Add a dentist's availability for one date (${WRITERS}). ${BODY_RULES}. One day per dentist and date: 409 if it exists`,
     body: availabilityWriteSchema,
     codes: [400, 401, 403, 409],
-    create: (request) => createAvailability(db, guard.staffOf(request), request.body),
+    create: createAvailability,
   });
 
   routes.post(
@@ -108,7 +106,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await fillAvailability(db, guard.staffOf(request), request.body)),
+      reply.code(201).send(await fillAvailability(db, days.actorOf(request), request.body)),
   );
 
   days.writeOne({
@@ -117,16 +115,14 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
     summary: `Replace an availability day (${WRITERS}). ${BODY_RULES}; slots are stored as sent. Only an admin may move the day to another dentist; a new date must not be in the past; 409 if the dentist already has that date`,
     body: availabilityWriteSchema,
     codes: [400, 401, 403, 404, 409],
-    write: (request, expected) =>
-      updateAvailability(db, guard.staffOf(request), request.params.id, request.body, expected),
+    write: updateAvailability,
   });
 
   days.deleteOne({
     onRequest: writer,
     summary: `Delete an availability day (${WRITERS}); 409 while it holds a live appointment (cancel or move it first)`,
     codes: [401, 403, 404, 409],
-    remove: (request, expected) =>
-      deleteAvailability(db, guard.staffOf(request), request.params.id, expected),
+    remove: deleteAvailability,
     message: 'Availability deleted',
   });
 
@@ -137,7 +133,6 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, g
     summary: `Open or close one slot of a day with \`{ start, end, available }\`, the slot named by its exact times (${WRITERS}); answers the whole day. 404 'No slot from HH:mm to HH:mm on this day' if it has none such`,
     body: slotUpdateSchema,
     codes: [400, 401, 403, 404],
-    write: (request, expected) =>
-      updateSlot(db, guard.staffOf(request), request.params.id, request.body, expected),
+    write: updateSlot,
   });
 }

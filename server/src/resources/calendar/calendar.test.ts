@@ -162,6 +162,7 @@ describe('calendar API', () => {
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         updated_at: expect.stringMatching(/Z$/),
         version: 1,
+        series: null,
       });
     });
 

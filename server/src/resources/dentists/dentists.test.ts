@@ -272,6 +272,7 @@ describe('dentists API', () => {
           'patient',
           'patient_id',
           'phone',
+          'series',
           'status',
           'time',
           'treatment',

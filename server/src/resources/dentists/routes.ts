@@ -15,7 +15,7 @@ import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
 import { freeTimesOf } from '../availability/openHours';
-import { listPage, rowRoutes } from '../rowRoutes';
+import { rowRoutes } from '../rowRoutes';
 import {
   createDentist,
   DENTIST_NOT_FOUND,
@@ -37,11 +37,10 @@ const BODY_RULES =
 export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = guard.permitted('dentists', 'manage dentists');
-  const dentists = rowRoutes(app, guard, {
+  const dentists = rowRoutes(app, guard, db, {
     path: '/api/dentists',
-    tags: TAGS,
     schema: wireDentistSchema,
-    find: (clinicId, id) => findDentist(db, clinicId, id),
+    find: findDentist,
     notFound: DENTIST_NOT_FOUND,
   });
   const { actorOf } = dentists;
@@ -54,8 +53,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
     query: dentistListQuerySchema,
     page: dentistPageSchema,
     codes: [400, 401],
-    list: async (request) =>
-      listPage(request.query, await listDentists(db, actorOf(request).clinicId, request.query)),
+    read: listDentists,
   });
 
   dentists.getOne({
@@ -93,34 +91,24 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
     },
   );
 
-  routes.get(
-    '/api/dentists/:id/appointments',
-    {
-      onRequest: guard.authenticated,
-      config: { clinicReadCache: true },
-      schema: {
-        tags: TAGS,
-        summary:
-          "A dentist's appointments (any signed-in role), by date then time: an exact `date` or a `from`/`to` range (inclusive), a `status`; paged",
-        security: SECURITY,
-        params: idParamsSchema,
-        querystring: dentistAppointmentsQuerySchema,
-        response: { 200: dentistAppointmentsPageSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) =>
-      listPage(
-        request.query,
-        await listDentistAppointments(db, actorOf(request).clinicId, request.params.id, request.query),
-      ),
-  );
+  dentists.listOf({
+    suffix: 'appointments',
+    onRequest: guard.authenticated,
+    cached: true,
+    summary:
+      "A dentist's appointments (any signed-in role), by date then time: an exact `date` or a `from`/`to` range (inclusive), a `status`; paged",
+    query: dentistAppointmentsQuerySchema,
+    page: dentistAppointmentsPageSchema,
+    codes: [400, 401, 404],
+    read: listDentistAppointments,
+  });
 
   dentists.createOne({
     onRequest: adminOnly,
     summary: `Add a dentist (admin). ${BODY_RULES}. Left out: years_of_experience 0, working_days '12345', status active`,
     body: dentistWriteSchema,
     codes: [400, 401, 403, 409],
-    create: (request) => createDentist(db, actorOf(request), request.body),
+    create: createDentist,
   });
 
   dentists.writeOne({
@@ -129,8 +117,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
     summary: `Update a dentist (admin). ${BODY_RULES}. Left out: years_of_experience, working_days and status keep their value`,
     body: dentistWriteSchema,
     codes: [400, 401, 403, 404, 409],
-    write: (request, expected) =>
-      updateDentist(db, actorOf(request), request.params.id, request.body, expected),
+    write: updateDentist,
   });
 
   dentists.deleteOne({
@@ -138,7 +125,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
     summary:
       "Delete a dentist with their availability and calendar feeds (admin); a user account linked to them is unlinked. A dentist with appointments to come is kept (409): move or cancel them, or set the dentist inactive. Past and cancelled appointments stay in the clinic's records with the dentist's name, while the dentist leaves every list, choice and count and their e-mail and license are free again",
     codes: [401, 403, 404, 409],
-    remove: (request, expected) => deleteDentist(db, actorOf(request), request.params.id, expected),
+    remove: deleteDentist,
     message: 'Dentist deleted',
   });
 }

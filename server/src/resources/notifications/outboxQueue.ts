@@ -356,8 +356,10 @@ export async function queueRecallReminder(
   tx: Tx,
   clinicId: number,
   recall: { patientId: number; patient: string; email: string; phone: string; recallName: string },
+  /** The clinic's settings when the caller has them (the automatic reminders queue many at once). */
+  known?: PracticeSettings,
 ): Promise<Array<'email' | 'sms'>> {
-  const settings = await readSettings(tx, clinicId);
+  const settings = known ?? (await readSettings(tx, clinicId));
   const call = settings.phone ? ` Call us on ${settings.phone} to book a time.` : ' Call us to book a time.';
   const subject = `Time for your ${recall.recallName.toLowerCase()} at ${settings.practiceName}`;
   const body = `Hello ${firstName(recall.patient)}, you are due for your ${recall.recallName.toLowerCase()} at ${settings.practiceName}.${call}`;

@@ -253,28 +253,29 @@ export async function sendDueMessages(db: Database, transports: Transports): Pro
   return rows.length;
 }
 
-export interface OutboxSender {
-  /** Sends what is due now (and what that frees up), then answers. */
+/** A job run by a timer in this process, that tests also run by hand. */
+export interface RepeatingJob {
+  /** Runs now (after a run in flight), then answers. */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Wakes on start-up and every `pollSeconds`; one run at a time in this process. */
-export function startOutboxSender(
-  db: Database,
-  transports: Transports,
+/**
+ * Runs `run` on start-up and every `pollSeconds` (only by hand when 0), one run at a time in this
+ * process; `run` is told whether the job was stopped meanwhile, to end a long run early.
+ */
+export function startRepeating(
+  run: (stopped: () => boolean) => Promise<void>,
   pollSeconds: number,
   onError: (error: unknown) => void,
-): OutboxSender {
+): RepeatingJob {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const runOnce = () => {
     running = running.then(async () => {
       if (stopped) return;
       try {
-        while ((await sendDueMessages(db, transports)) === BATCH && !stopped) {
-          // A full batch: there may be more due at once.
-        }
+        await run(() => stopped);
       } catch (error) {
         onError(error);
       }
@@ -292,4 +293,24 @@ export function startOutboxSender(
       await running;
     },
   };
+}
+
+export type OutboxSender = RepeatingJob;
+
+/** Sends what is due, and what that frees up, on start-up and every `pollSeconds`. */
+export function startOutboxSender(
+  db: Database,
+  transports: Transports,
+  pollSeconds: number,
+  onError: (error: unknown) => void,
+): OutboxSender {
+  return startRepeating(
+    async (stopped) => {
+      while ((await sendDueMessages(db, transports)) === BATCH && !stopped()) {
+        // A full batch: there may be more due at once.
+      }
+    },
+    pollSeconds,
+    onError,
+  );
 }

@@ -306,6 +306,7 @@ describe('patients API', () => {
           'patient',
           'patient_id',
           'phone',
+          'series',
           'dentist_id',
           'dentist_name',
           'date',

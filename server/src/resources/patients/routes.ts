@@ -1,6 +1,5 @@
 import {
   appointmentPageSchema,
-  idParamsSchema,
   patientAppointmentsQuerySchema,
   patientListQuerySchema,
   patientPageSchema,
@@ -8,12 +7,9 @@ import {
   wirePatientSchema,
 } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
-import { pageAnswer } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
-import { errorResponses } from '../../plugins/errors';
-import { listPage, rowRoutes } from '../rowRoutes';
+import { rowRoutes } from '../rowRoutes';
 import {
   createPatient,
   deletePatient,
@@ -24,22 +20,17 @@ import {
   updatePatient,
 } from './patientsData';
 
-const TAGS = ['patients'];
-const SECURITY = [{ bearerAuth: [] }];
 const ROLES_NOTE = 'Admin, receptionist and dentist.';
 
 /** Patients (spec §7): every role with the patients permission (all three). */
 export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const permitted = guard.permitted('patients', 'manage patients');
-  const patients = rowRoutes(app, guard, {
+  const patients = rowRoutes(app, guard, db, {
     path: '/api/patients',
-    tags: TAGS,
     schema: wirePatientSchema,
-    find: (clinicId, id) => findPatient(db, clinicId, id),
+    find: findPatient,
     notFound: PATIENT_NOT_FOUND,
   });
-  const { actorOf } = patients;
 
   patients.getList({
     onRequest: permitted,
@@ -48,8 +39,7 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
     query: patientListQuerySchema,
     page: patientPageSchema,
     codes: [400, 401, 403],
-    list: async (request) =>
-      pageAnswer(request.query, await listPatients(db, actorOf(request).clinicId, request.query)),
+    read: listPatients,
   });
 
   patients.getOne({
@@ -58,33 +48,23 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
     codes: [401, 403, 404],
   });
 
-  routes.get(
-    '/api/patients/:id/appointments',
-    {
-      onRequest: permitted,
-      config: { clinicReadCache: true },
-      schema: {
-        tags: TAGS,
-        summary: `A patient's appointments (every status), newest first (date, then time, descending), paged. ${ROLES_NOTE}`,
-        security: SECURITY,
-        params: idParamsSchema,
-        querystring: patientAppointmentsQuerySchema,
-        response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) =>
-      listPage(
-        request.query,
-        await listPatientAppointments(db, actorOf(request).clinicId, request.params.id, request.query),
-      ),
-  );
+  patients.listOf({
+    suffix: 'appointments',
+    onRequest: permitted,
+    cached: true,
+    summary: `A patient's appointments (every status), newest first (date, then time, descending), paged. ${ROLES_NOTE}`,
+    query: patientAppointmentsQuerySchema,
+    page: appointmentPageSchema,
+    codes: [400, 401, 403, 404],
+    read: listPatientAppointments,
+  });
 
   patients.createOne({
     onRequest: permitted,
     summary: `Add a patient: name, email, phone and dateOfBirth (not in the future) required; address, emergencyContact, medicalHistory optional. A new patient is active whatever \`status\` says; server-owned fields are ignored, other unknown fields refused (400). ${ROLES_NOTE}`,
     body: patientWriteSchema,
     codes: [400, 401, 403],
-    create: (request) => createPatient(db, actorOf(request), request.body),
+    create: createPatient,
   });
 
   patients.writeOne({
@@ -93,15 +73,14 @@ export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard
     summary: `Update a patient: the fields of creation (dateOfBirth not in the future), plus \`status\` active|inactive (absent keeps it). Server-owned fields (id, clinic_id, created_at, updated_at, lastVisit, nextAppointment) are ignored, so a PUT of what GET answered succeeds; other unknown fields are refused (400). ${ROLES_NOTE}`,
     body: patientWriteSchema,
     codes: [400, 401, 403, 404],
-    write: (request, expected) =>
-      updatePatient(db, actorOf(request), request.params.id, request.body, expected),
+    write: updatePatient,
   });
 
   patients.deleteOne({
     onRequest: permitted,
     summary: `Delete a patient without appointments. One with appointments (of any status, cancelled included) is refused with 409: delete those appointments first, or set the patient inactive. ${ROLES_NOTE}`,
     codes: [401, 403, 404, 409],
-    remove: (request, expected) => deletePatient(db, actorOf(request), request.params.id, expected),
+    remove: deletePatient,
     message: 'Patient deleted',
   });
 }

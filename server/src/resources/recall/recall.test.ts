@@ -1,7 +1,7 @@
 import { NO_RECALL_CHANNEL, type RecallRow } from '@dental/shared/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointments, dentists, outbox, patients } from '../../db/schema';
+import { appointments, dentists, outbox, patientRecalls, patients } from '../../db/schema';
 import { addPatient, authHeader, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
 
 /** Recall: due dates kept from completed visits, the recall list staff work, and its actions. */
@@ -133,6 +133,76 @@ describe('recall', () => {
     await visit(patientId, '2031-03-03', 'Regular Cleaning', 'pending');
     expect((await hygiene(patientId))?.scheduled_on).toBe('2031-03-03');
     expect(await recallOf(patientId, 'due_by=2099-12-31&scheduled=no')).toHaveLength(0);
+    expect(await recallOf(patientId, 'due_by=2099-12-31&scheduled=yes')).toHaveLength(1);
+  });
+
+  it("keeps each recall's latest booked day as visits are booked, moved, cancelled, completed or moved to another patient", async () => {
+    const patientId = await addPatient(app, clinicId, 'Recall Booked Day');
+    const otherId = await addPatient(app, clinicId, 'Recall Booked Other');
+    await visit(patientId, '2026-02-10', 'Regular Cleaning', 'completed');
+    await visit(otherId, '2026-02-11', 'Regular Cleaning', 'completed');
+    const hygieneId = await typeId('Hygiene recall');
+    const bookedDay = async (patient: number) => {
+      const [row] = await db()
+        .select({ bookedUntil: patientRecalls.bookedUntil, version: patientRecalls.version })
+        .from(patientRecalls)
+        .where(
+          and(
+            eq(patientRecalls.clinicId, clinicId),
+            eq(patientRecalls.patientId, patient),
+            eq(patientRecalls.recallTypeId, hygieneId),
+          ),
+        );
+      return row;
+    };
+    const before = await bookedDay(patientId);
+    expect(before?.bookedUntil).toBeNull();
+    const [first] = await visit(patientId, '2031-03-03', 'Regular Cleaning', 'pending').returning({
+      id: appointments.id,
+    });
+    const [second] = await visit(patientId, '2031-05-05', 'Regular Cleaning', 'confirmed').returning({
+      id: appointments.id,
+    });
+    // Another treatment's visit is not this recall's.
+    await visit(patientId, '2032-01-01', 'Root Canal', 'pending');
+    // Bookkeeping, not an edit another desk holds: the version stays.
+    expect(await bookedDay(patientId)).toEqual({ bookedUntil: '2031-05-05', version: before?.version });
+    const change = (id: number | undefined, values: Partial<typeof appointments.$inferInsert>) =>
+      db()
+        .update(appointments)
+        .set(values)
+        .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, id ?? 0)));
+    await change(second?.id, { date: '2031-04-04' });
+    expect((await bookedDay(patientId))?.bookedUntil).toBe('2031-04-04');
+    await change(second?.id, { status: 'cancelled' });
+    expect((await bookedDay(patientId))?.bookedUntil).toBe('2031-03-03');
+    await change(first?.id, { patientId: otherId });
+    expect((await bookedDay(patientId))?.bookedUntil).toBeNull();
+    expect((await bookedDay(otherId))?.bookedUntil).toBe('2031-03-03');
+    await db()
+      .delete(appointments)
+      .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, first?.id ?? 0)));
+    expect((await bookedDay(otherId))?.bookedUntil).toBeNull();
+    // A visit booked in the past and never completed is no booking to come: the recall is not scheduled.
+    await visit(patientId, '2026-03-01', 'Regular Cleaning', 'pending');
+    expect((await bookedDay(patientId))?.bookedUntil).toBe('2026-03-01');
+    expect(await recallOf(patientId, 'due_by=2099-12-31&scheduled=no')).toHaveLength(1);
+    expect((await hygiene(patientId))?.scheduled_on).toBeNull();
+  });
+
+  it("a new recall type takes its patients' booked visits of its treatment", async () => {
+    const patientId = await addPatient(app, clinicId, 'Recall Booked Type');
+    await visit(patientId, '2026-01-20', 'Cavity Filling', 'completed');
+    await visit(patientId, '2031-06-06', 'Cavity Filling', 'confirmed');
+    const created = await send(admin, 'POST', '/api/recall-types', {
+      name: 'Filling review',
+      treatment: 'Cavity Filling',
+      interval_months: 12,
+    });
+    expect(created.statusCode).toBe(201);
+    const type = created.json() as { id: number };
+    const row = (await recallOf(patientId)).find((each) => each.type_id === type.id);
+    expect(row?.scheduled_on).toBe('2031-06-06');
     expect(await recallOf(patientId, 'due_by=2099-12-31&scheduled=yes')).toHaveLength(1);
   });
 
@@ -302,5 +372,39 @@ describe('recall', () => {
     // Counting stops ten pages past the one asked for.
     const capped = (await send(receptionist, 'GET', '/api/recall?due_by=2099-12-31&limit=1')).json();
     expect(capped).toMatchObject({ total: Math.min(expected, 10), total_capped: expected > 10 });
+  });
+
+  it("answers one patient's recalls for their details, and 404 for a patient not of the clinic", async () => {
+    const patientId = await addPatient(app, clinicId, 'Recall Details');
+    expect((await send(receptionist, 'GET', `/api/patients/${patientId}/recall`)).json()).toEqual({
+      data: [],
+    });
+    await visit(patientId, '2026-04-04', 'Regular Cleaning', 'completed');
+    await visit(patientId, '2026-04-20', 'Dental Checkup', 'completed');
+    const checkupId = await typeId('Checkup');
+    const checkup = (await recallOf(patientId)).find((row) => row.type_id === checkupId);
+    const off = await send(
+      receptionist,
+      'PATCH',
+      `/api/recall/${patientId}/${checkupId}`,
+      { active: false, note: 'Moved away' },
+      checkup?.version,
+    );
+    expect(off.statusCode).toBe(200);
+    const response = await send(receptionist, 'GET', `/api/patients/${patientId}/recall`);
+    expect(response.statusCode).toBe(200);
+    // By the type's name, and the one turned off for them is there too, with its note.
+    expect(response.json().data).toEqual([
+      expect.objectContaining({
+        type_name: 'Checkup',
+        due_date: '2027-04-20',
+        active: false,
+        note: 'Moved away',
+      }),
+      expect.objectContaining({ type_name: 'Hygiene recall', due_date: '2026-10-04', active: true }),
+    ]);
+    expect((await send(receptionist, 'GET', '/api/patients/999999/recall')).statusCode).toBe(404);
+    const harbor = (await login(app, 'harbor.admin', 'harbor123')).token;
+    expect((await send(harbor, 'GET', `/api/patients/${patientId}/recall`)).statusCode).toBe(404);
   });
 });

@@ -126,9 +126,11 @@ function recallSelect(clinicId: number, today: string): SQL {
       t.name as type_name, t.treatment, to_char(r.last_visit, 'YYYY-MM-DD') as last_visit,
       r.last_dentist_id, d.name as last_dentist, to_char(r.due_date, 'YYYY-MM-DD') as due_date,
       r.due_set_by_hand, to_char(r.snoozed_until, 'YYYY-MM-DD') as snoozed_until,
-      (select to_char(min(a.date), 'YYYY-MM-DD') from appointments a
-        where a.clinic_id = r.clinic_id and a.patient_id = r.patient_id and a.treatment = t.treatment
-          and a.date >= ${today}::date and a.status in ('pending', 'confirmed')) as scheduled_on,
+      -- The day is looked up only for a recall its latest booked day (kept by 0024) says is booked.
+      case when r.booked_until >= ${today}::date then
+        (select to_char(min(a.date), 'YYYY-MM-DD') from appointments a
+          where a.clinic_id = r.clinic_id and a.patient_id = r.patient_id and a.treatment = t.treatment
+            and a.date >= ${today}::date and a.status in ('pending', 'confirmed')) end as scheduled_on,
       r.last_contact_at, r.last_contact_kind, r.last_contact_note, r.active, r.note, r.version
     from patient_recalls r
     join recall_types t on t.clinic_id = r.clinic_id and t.id = r.recall_type_id
@@ -207,6 +209,26 @@ export async function findRecall(
 }
 
 /**
+ * One patient's recalls of the types that are on, turned off for them or not, by the type's name.
+ * Null when the clinic has no such patient.
+ */
+export async function listPatientRecall(
+  db: Reader,
+  clinicId: number,
+  patientId: number,
+): Promise<RecallRow[] | null> {
+  const { rows: found } = await db.execute(
+    sql`select 1 from patients where clinic_id = ${clinicId} and id = ${patientId}`,
+  );
+  if (found.length === 0) return null;
+  const today = await clinicToday(db, clinicId);
+  const { rows } = await db.execute(sql`
+    ${recallSelect(clinicId, today)} and r.patient_id = ${patientId} and t.active
+    order by lower(t.name), r.recall_type_id`);
+  return (rows as unknown as RecallRecord[]).map(recallOf);
+}
+
+/**
  * The recall list: the clinic's recalls that are on (and their type on), of its active patients,
  * coming up by `due_by` (from `due_from` when given, overdue ones otherwise), soonest first. The index
  * on (clinic, follow-up day) gives the page in order; the count stops at the list's cap.
@@ -233,12 +255,11 @@ export async function listRecall(
     );
   }
   if (query.search) conditions.push(sql`p.name ilike ${`%${query.search.replace(/[\\%_]/g, '\\$&')}%`}`);
-  if (query.scheduled) {
-    const booked = sql`exists (select 1 from appointments a where a.clinic_id = r.clinic_id
-      and a.patient_id = r.patient_id and a.treatment = t.treatment and a.date >= ${today}::date
-      and a.status in ('pending', 'confirmed'))`;
-    conditions.push(query.scheduled === 'yes' ? booked : sql`not ${booked}`);
-  }
+  // Scheduled: a visit of its treatment is booked from today on; the recall keeps its latest booked
+  // day (migration 0024), so this is a test of the row, not a probe of the patient's visits.
+  if (query.scheduled === 'yes') conditions.push(sql`r.booked_until >= ${today}::date`);
+  if (query.scheduled === 'no')
+    conditions.push(sql`(r.booked_until is null or r.booked_until < ${today}::date)`);
   const where = sql.join(conditions, sql` and `);
   const offset = (query.page - 1) * query.limit;
   let capped = false;

@@ -1,5 +1,6 @@
 import {
   idParamsSchema,
+  patientRecallListSchema,
   RECALL_TYPES_URL,
   RECALL_URL,
   recallContactSchema,
@@ -17,13 +18,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
-import { errorResponses } from '../../plugins/errors';
+import { errorResponses, HttpError } from '../../plugins/errors';
 import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import { actorOfStaff } from '../actorAudit';
+import { PATIENT_NOT_FOUND } from '../patients/patientsData';
 import {
   createRecallType,
   findRecall,
   findRecallType,
+  listPatientRecall,
   listRecall,
   listRecallTypes,
   markContacted,
@@ -129,6 +132,26 @@ export function registerRecallRoutes(app: FastifyInstance, db: Database, guard: 
     async (request) => {
       const page = await listRecall(db, guard.staffOf(request).clinicId, request.query);
       return { ...page, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  routes.get(
+    '/api/patients/:id/recall',
+    {
+      onRequest: withPatients,
+      schema: {
+        tags: TAGS,
+        summary:
+          "One patient's recall of each type that is on (admin, receptionist, dentist): due date, snooze, booked visit, last contact, on or off for them",
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: patientRecallListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const data = await listPatientRecall(db, guard.staffOf(request).clinicId, request.params.id);
+      if (!data) throw new HttpError(404, PATIENT_NOT_FOUND);
+      return { data };
     },
   );
 

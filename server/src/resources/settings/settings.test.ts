@@ -74,6 +74,8 @@ describe('settings API', () => {
       timeZone: 'America/Chicago',
       idleTimeoutMinutes: 30,
       reminderLeadHours: 24,
+      recallRemindersEnabled: false,
+      recallReminderDaysBefore: 14,
       treatmentMinutes: {
         'Dental Checkup': 30,
         'Regular Cleaning': 60,

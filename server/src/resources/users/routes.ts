@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
-import { listPage, rowRoutes } from '../rowRoutes';
+import { rowRoutes } from '../rowRoutes';
 import {
   createUser,
   deleteUser,
@@ -20,19 +20,15 @@ import {
   updateUser,
 } from './usersData';
 
-const TAGS = ['users'];
-
 /** User management (spec §7 Users): admin only, for reads as for writes; passwords never leave. */
 export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const adminOnly = guard.permitted('all', 'manage users');
-  const users = rowRoutes(app, guard, {
+  const users = rowRoutes(app, guard, db, {
     path: '/api/users',
-    tags: TAGS,
     schema: wireUserSchema,
-    find: (clinicId, id) => findUser(db, clinicId, id),
+    find: findUser,
     notFound: USER_NOT_FOUND,
   });
-  const { actorOf } = users;
 
   users.getList({
     onRequest: adminOnly,
@@ -41,8 +37,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
     query: userListQuerySchema,
     page: userPageSchema,
     codes: [400, 401, 403],
-    list: async (request) =>
-      listPage(request.query, await listUsers(db, actorOf(request).clinicId, request.query)),
+    read: listUsers,
   });
 
   users.getOne({ onRequest: adminOnly, summary: 'One user of the clinic (admin)', codes: [401, 403, 404] });
@@ -53,7 +48,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
       "Add a user (admin). Username (3-50: letters, digits, . _ -) and e-mail are unique across all clinics (409); password 8-128 characters; `dentist_id` links a dentist account to one of the clinic's dentists",
     body: userCreateSchema,
     codes: [400, 401, 403, 409],
-    create: (request) => createUser(db, actorOf(request), request.body),
+    create: createUser,
   });
 
   users.writeOne({
@@ -63,7 +58,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
       "Update a user (admin). A blank or absent password keeps the current one; a new one ends the user's sessions. An admin cannot change their own role or deactivate themself; the clinic's last active admin cannot be demoted or deactivated (409)",
     body: userUpdateSchema,
     codes: [400, 401, 403, 404, 409],
-    write: (request, expected) => updateUser(db, actorOf(request), request.params.id, request.body, expected),
+    write: updateUser,
   });
 
   users.writeOne({
@@ -74,8 +69,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
       "Activate or deactivate a user with `{ isActive }` (admin). Deactivating ends the user's sessions; not oneself, nor the clinic's last active admin (409)",
     body: userStatusSchema,
     codes: [400, 401, 403, 404, 409],
-    write: (request, expected) =>
-      setUserStatus(db, actorOf(request), request.params.id, request.body.isActive, expected),
+    write: (db, actor, id, body, expected) => setUserStatus(db, actor, id, body.isActive, expected),
   });
 
   users.deleteOne({
@@ -83,7 +77,7 @@ export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: G
     summary:
       "Delete a user and end their sessions (admin). Not oneself, nor the clinic's last active admin (409)",
     codes: [401, 403, 404, 409],
-    remove: (request, expected) => deleteUser(db, actorOf(request), request.params.id, expected),
+    remove: deleteUser,
     message: 'User deleted',
   });
 }

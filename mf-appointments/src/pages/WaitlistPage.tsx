@@ -1,0 +1,142 @@
+import { type ApiError, TREATMENTS, type WaitlistEntry } from '@dental/shared';
+import {
+  parseAsId,
+  parseAsStringLiteral,
+  useListState,
+  useMutation,
+  useQueryClient,
+} from '@dental/shared/kit';
+import {
+  App,
+  Button,
+  deleteRowAction,
+  ErrorBanner,
+  editRowAction,
+  FilterSelect,
+  ListPage,
+  useActionError,
+  useConfirmDelete,
+} from '@dental/shared/ui';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useDentistChoices } from '../api/dentists';
+import { deleteWaitlistEntry, useWaitlist, waitlistKeys } from '../api/waitlist';
+import { WaitlistForm } from '../components/WaitlistForm';
+import { waitlistColumns } from '../components/waitlistColumns';
+
+const FILTERS = { dentist: parseAsId, treatment: parseAsStringLiteral(TREATMENTS) };
+/** The server keeps the order (oldest entry first): the list offers no other sort. */
+const SORTS = ['created'] as const;
+
+/** Waitlist: patients waiting for a time, with the earliest free times that suit each one now. */
+export default function WaitlistPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const confirmDelete = useConfirmDelete();
+  const list = useListState({ sorts: SORTS, filters: FILTERS });
+  const { state } = list;
+  // The form is open with this entry (null: adding), or closed (undefined).
+  const [editing, setEditing] = useState<WaitlistEntry | null | undefined>(undefined);
+
+  const waitlist = useWaitlist({
+    page: state.page,
+    limit: state.pageSize,
+    search: state.search || undefined,
+    dentist_id: state.dentist ?? undefined,
+    treatment: state.treatment ?? undefined,
+  });
+  const dentists = useDentistChoices();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: waitlistKeys.all });
+  const actionError = useActionError(refresh);
+  const remove = useMutation({
+    mutationFn: (entry: WaitlistEntry) => deleteWaitlistEntry(entry.id, entry.version),
+    onSuccess: (_answer, entry) => {
+      actionError.clear();
+      message.success(`${entry.patient_name} was taken off the waitlist`);
+      refresh();
+    },
+    onError: actionError.refused,
+  });
+
+  const columns = waitlistColumns({
+    returnTo: `${location.pathname}${location.search}`,
+    actionsOf: (entry) => [
+      editRowAction(`waitlist entry of ${entry.patient_name}`, () => setEditing(entry)),
+      deleteRowAction(`waitlist entry of ${entry.patient_name}`, () =>
+        confirmDelete(
+          {
+            title: 'Take off the waitlist?',
+            content: `${entry.patient_name} will no longer be offered freed times for ${entry.treatment}.`,
+          },
+          () => remove.mutateAsync(entry),
+        ),
+      ),
+    ],
+  });
+
+  return (
+    <ListPage
+      title="Waitlist"
+      subtitle="Patients waiting for a time, oldest first, with the earliest free times that suit them."
+      primaryAction={{ label: 'Add to Waitlist', onClick: () => setEditing(null) }}
+      read={waitlist}
+      list={list}
+      banners={
+        <ErrorBanner
+          message={(dentists.error as ApiError | null)?.message ?? null}
+          onRetry={() => void dentists.refetch()}
+        />
+      }
+      actionError={actionError}
+      search="Search by name"
+      filters={
+        <>
+          <FilterSelect
+            label="Dentist"
+            value={state.dentist}
+            allLabel="All dentists"
+            loading={dentists.isPending}
+            choices={(dentists.data?.data ?? []).map((dentist) => ({
+              value: dentist.id,
+              label: dentist.name,
+            }))}
+            unlistedLabel={(dentist) => `Dentist ${dentist}`}
+            onChange={(dentist) => list.setFilters({ dentist })}
+            popupMatchSelectWidth={false}
+            style={{ flex: '1 1 150px', maxWidth: 220 }}
+          />
+          <FilterSelect
+            label="Treatment"
+            value={state.treatment}
+            allLabel="All treatments"
+            choices={TREATMENTS}
+            onChange={(treatment) => list.setFilters({ treatment })}
+            popupMatchSelectWidth={false}
+            style={{ flex: '1 1 150px', maxWidth: 200 }}
+          />
+          {list.isFiltered && <Button onClick={list.reset}>Clear filters</Button>}
+        </>
+      }
+      table={{
+        columns,
+        size: 'middle',
+        empty: { noMatch: 'No waitlist entries match these filters', none: 'No one is on the waitlist' },
+      }}
+    >
+      <WaitlistForm
+        open={editing !== undefined}
+        entry={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={(saved) => {
+          message.success(
+            editing
+              ? `The waitlist entry of ${saved.patient_name} was saved`
+              : `${saved.patient_name} is on the waitlist`,
+          );
+          setEditing(undefined);
+        }}
+      />
+    </ListPage>
+  );
+}

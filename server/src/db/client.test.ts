@@ -1,10 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { type Database, onOneConnection, openDatabase } from './client';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { type Database, MIGRATIONS_FOLDER, onOneConnection, openDatabase } from './client';
 
 describe('the embedded database', () => {
   const sharedBuffers = async (pgliteSharedBuffersMb?: number) => {
@@ -25,8 +28,8 @@ describe('the embedded database', () => {
   }, 60_000);
 
   it('vacuums an existing database after a migration, since PGlite has no autovacuum', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dental-pglite-'));
-    const vacuumed = async () => {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'dental-pglite-'));
+    const vacuumed = async (dataDir: string) => {
       const database = await openDatabase({ databaseUrl: null, dataDir });
       try {
         const { rows } = await database.db.execute(
@@ -39,23 +42,21 @@ describe('the embedded database', () => {
     };
     try {
       // A new database: migrated from nothing, nothing to vacuum.
-      expect(await vacuumed()).toBe(false);
-      // As if the newest migration (0024, the recall's booked day) had not been taken yet.
-      const raw = new PGlite(dataDir, { extensions: { btree_gist } });
-      await raw.exec(`
-        drop trigger appointments_recall_booking on appointments;
-        drop trigger recall_types_follow_booked on recall_types;
-        drop function follow_booked_visits();
-        drop function recall_type_booked_visits();
-        drop function refresh_recall_booking(integer, integer, text);
-        alter table patient_recalls drop column booked_until;
-        delete from drizzle.__drizzle_migrations
-        where created_at = (select max(created_at) from drizzle.__drizzle_migrations);
-      `);
+      expect(await vacuumed(path.join(scratch, 'new'))).toBe(false);
+      // A database of the release before: every migration but the newest, whichever that is.
+      const before = path.join(scratch, 'migrations-before');
+      await cp(MIGRATIONS_FOLDER, before, { recursive: true });
+      const journalPath = path.join(before, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: unknown[] };
+      journal.entries.pop();
+      await writeFile(journalPath, JSON.stringify(journal));
+      const older = path.join(scratch, 'older');
+      const raw = new PGlite(older, { extensions: { btree_gist, pg_trgm } });
+      await migrate(drizzle(raw), { migrationsFolder: before });
       await raw.close();
-      expect(await vacuumed()).toBe(true);
+      expect(await vacuumed(older)).toBe(true);
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(scratch, { recursive: true, force: true });
     }
   }, 120_000);
 });

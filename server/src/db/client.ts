@@ -115,7 +115,8 @@ function listenInProcess(pool: Pool) {
   };
 }
 
-const MIGRATIONS_FOLDER = path.join(__dirname, '..', '..', 'drizzle');
+/** The migrations, in the order the journal lists them. */
+export const MIGRATIONS_FOLDER = path.join(__dirname, '..', '..', 'drizzle');
 
 /** Statement texts seen, by the name their prepared statement has on every connection ('' for none). */
 const statementNames = new Map<string, string>();

@@ -31,6 +31,9 @@ async function main(): Promise<void> {
     console.log(
       `Imported "${result.clinicName}" as clinic ${result.clinicId}: ${counts.users} users, ${counts.dentists} dentists, ${counts.patients} patients, ${counts.availability} availability days, ${counts.appointments} appointments.`,
     );
+    console.log(
+      `With ${counts.appointment_series} series, ${counts.waitlist} waitlist entries, ${counts.recall_types} recall types and ${counts.patient_recalls} patients' recalls.`,
+    );
     console.log('Imported accounts have no password. Each active admin may sign in once with:');
     for (const admin of result.adminPasswords) console.log(`  ${admin.username}  ${admin.password}`);
     console.log("then set everyone's passwords in Users and change their own under Settings, Security.");

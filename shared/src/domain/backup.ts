@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import { MFA_POLICIES } from './auth';
+import { TREATMENTS } from './constants';
 import { dentistDetailFields } from './dentists';
+import { RECALL_CONTACT_KINDS } from './recall';
+import { SERIES_UNITS } from './series';
+import { PARTS_OF_DAY } from './waitlist';
 
 /**
  * A clinic's data as one JSON file (Settings, Backup tab): every resource of the clinic, with the ids
- * it had, and no password hashes or session tokens. `npm run clinic:import -- <file>` loads it into a
- * database as a new clinic.
+ * it had, and no password hashes, session tokens, second factors or recovery codes. `npm run
+ * clinic:import -- <file>` loads it into a database as a new clinic.
+ *
+ * The version changes only when a file of the old shape could no longer be read. A part added later
+ * is optional, so that an export made before it still imports: it then comes in as a clinic of that
+ * time had it (the defaults, or what the database derives from the visits).
  */
 export const CLINIC_EXPORT_FORMAT = 'dental-clinic-export';
 export const CLINIC_EXPORT_VERSION = 1;
@@ -35,6 +44,11 @@ export const clinicExportSchema = z.object({
       /** Exports from before visit lengths have neither: the defaults apply. */
       treatment_minutes: z.record(z.string(), z.number().int()).nullable().optional(),
       booking_grid_minutes: z.number().int().optional(),
+      /** Exports from before two-step sign-in have none: nobody is asked for a second factor. */
+      mfa_required: z.enum(MFA_POLICIES).optional(),
+      /** Exports from before automatic recall reminders have neither: they stay off. */
+      recall_reminders_enabled: z.boolean().optional(),
+      recall_reminder_days_before: z.number().int().optional(),
     })
     .nullable(),
   modules: z.array(z.object({ module_id: z.string(), enabled: z.boolean() })),
@@ -106,10 +120,94 @@ export const clinicExportSchema = z.object({
       notes: z.string().nullable(),
       outside_hours: z.boolean().optional(),
       outside_hours_reason: z.string().nullable().optional(),
+      /** The series the visit belongs to and its place in it (1 = first booked); both or neither. */
+      series_id: id.nullable().optional(),
+      series_position: z.number().int().positive().nullable().optional(),
       created_at: timestamp,
       updated_at: timestamp,
     }),
   ),
+  /** Recurring bookings, named by their visits (`series_id`). Exports from before series have none. */
+  appointment_series: z
+    .array(
+      z.object({
+        id,
+        every: z.number().int(),
+        unit: z.enum(SERIES_UNITS),
+        count: z.number().int().nullable(),
+        until: day.nullable(),
+        /** The account that booked it; one the file does not hold comes in as nobody's. */
+        created_by: id.nullable(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      }),
+    )
+    .optional(),
+  /** Patients waiting for a time. Exports from before the waitlist have none. */
+  waitlist: z
+    .array(
+      z.object({
+        id,
+        patient_id: id,
+        treatment: z.enum(TREATMENTS),
+        /** The dentist they want; null: any dentist. */
+        dentist_id: id.nullable(),
+        /** ISO weekdays, 1 Monday … 7 Sunday. */
+        weekdays: z.array(z.number().int().min(1).max(7)).min(1),
+        part_of_day: z.enum(PARTS_OF_DAY),
+        earliest_on: day,
+        latest_on: day,
+        note: z.string(),
+        created_by: id.nullable(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      }),
+    )
+    .optional(),
+  /**
+   * The clinic's recall types. Left out (an export from before recall), the new clinic keeps the two
+   * every clinic starts with; given, they replace those.
+   */
+  recall_types: z
+    .array(
+      z.object({
+        id,
+        name: z.string(),
+        treatment: z.string(),
+        interval_months: z.number().int(),
+        active: z.boolean(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      }),
+    )
+    .optional(),
+  /**
+   * Each patient's recall of a type, as staff left it (a due date set by hand, a snooze, a note, the
+   * last contact). Left out, the database derives them from the completed visits, as it does for a
+   * new recall type. The day of the next booked visit (`booked_until`) and the follow-up day are
+   * derived from the visits and the dates here, so the file does not hold them.
+   */
+  patient_recalls: z
+    .array(
+      z.object({
+        patient_id: id,
+        recall_type_id: id,
+        last_visit: day.nullable(),
+        last_dentist_id: id.nullable(),
+        due_date: day,
+        due_set_by_hand: z.boolean(),
+        snoozed_until: day.nullable(),
+        active: z.boolean(),
+        note: z.string(),
+        last_contact_at: timestamp.nullable(),
+        last_contact_kind: z.enum(RECALL_CONTACT_KINDS).nullable(),
+        last_contact_note: z.string().nullable(),
+        /** The due date whose automatic reminder went out: the new clinic does not send it again. */
+        auto_reminded_for: day.nullable(),
+        updated_at: timestamp,
+      }),
+    )
+    .optional(),
 });
 export type ClinicExport = z.infer<typeof clinicExportSchema>;
 

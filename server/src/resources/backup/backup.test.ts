@@ -1,12 +1,25 @@
-import { asc, eq } from 'drizzle-orm';
+import { type ClinicExport, clinicExportSchema } from '@dental/shared/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { appointments, availability, dentists, patients, users } from '../../db/schema';
+import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
+import {
+  appointments,
+  availability,
+  dentists,
+  patientRecalls,
+  patients,
+  recallTypes,
+  recoveryCodes,
+  userFactors,
+  userSessions,
+  users,
+} from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
 import { listOverlapping } from '../appointments/appointmentsData';
 import { readSettings } from '../settings/settingsData';
-import { importClinic } from './clinicExport';
+import { exportClinic, importClinic } from './clinicExport';
 
 /** The Backup tab's export, and `clinic:import` loading it into a fresh database as a new clinic. */
 describe('backup: export and import', () => {
@@ -18,7 +31,8 @@ describe('backup: export and import', () => {
     app = await createTestApp();
     adminToken = (await login(app, 'admin', 'admin123')).token;
     fresh = await openDatabase({ databaseUrl: null, dataDir: null });
-  });
+    // Two databases migrated from nothing: slow on a busy machine.
+  }, 120_000);
 
   afterAll(async () => {
     await fresh?.close();
@@ -103,6 +117,10 @@ describe('backup: export and import', () => {
       patients: file.patients.length,
       availability: file.availability.length,
       appointments: file.appointments.length,
+      appointment_series: file.appointment_series.length,
+      waitlist: file.waitlist.length,
+      recall_types: file.recall_types.length,
+      patient_recalls: file.patient_recalls.length,
     });
     const clinicId = result.clinicId;
     const source = app.database.db;
@@ -252,5 +270,281 @@ describe('backup: export and import', () => {
         () => 'refused',
       );
     expect(inside).toBe('refused');
+  });
+  // Series, the waitlist and recall, the newer settings, and what a file never holds. These change the
+  // demo clinic's sign-in policy and second factors, so they come last.
+  const sourceClinicId = async () =>
+    (await app.database.db.select().from(users).where(eq(users.username, 'admin')))[0]?.clinicId ?? 0;
+  const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
+    app.inject({ method, url, headers: authHeader(adminToken), payload });
+
+  it("carries series, the waitlist, recall types, patients' recalls and the newer settings: the copy exports the same file", async () => {
+    const source = app.database.db;
+    const clinicId = await sourceClinicId();
+    // A patient's recall the demo clinic's completed visits made, to be set by hand.
+    const [recall] = await source
+      .select({
+        patientId: patientRecalls.patientId,
+        recallTypeId: patientRecalls.recallTypeId,
+        treatment: recallTypes.treatment,
+      })
+      .from(patientRecalls)
+      .innerJoin(
+        recallTypes,
+        and(
+          eq(recallTypes.clinicId, patientRecalls.clinicId),
+          eq(recallTypes.id, patientRecalls.recallTypeId),
+        ),
+      )
+      .where(eq(patientRecalls.clinicId, clinicId))
+      .orderBy(patientRecalls.patientId, patientRecalls.recallTypeId)
+      .limit(1);
+    if (!recall) throw new Error('The demo clinic has no recall');
+    const [patient] = await source
+      .select()
+      .from(patients)
+      .where(and(eq(patients.clinicId, clinicId), eq(patients.id, recall.patientId)));
+    const [dentist] = (
+      await source.select().from(dentists).where(eq(dentists.clinicId, clinicId)).orderBy(dentists.id)
+    ).filter((row) => row.status === 'active' && !row.deletedAt && row.workingDays.includes('1'));
+    if (!patient || !dentist) throw new Error('The demo clinic has no such patient or dentist');
+
+    // A weekly series of three visits of the recall's treatment, on Mondays far from the demo's visits.
+    let monday = addDays(await clinicToday(source, clinicId), 500);
+    while (isoWeekday(monday) !== 1) monday = addDays(monday, 1);
+    const visit = {
+      patient: patient.name,
+      phone: patient.phone,
+      patient_id: patient.id,
+      date: monday,
+      time: '10:00',
+      dentist_id: dentist.id,
+      treatment: recall.treatment,
+    };
+    const repeat = { every: 1, unit: 'week', count: 3 };
+    const checked = await send('POST', '/api/appointments/series/check', { visit, repeat });
+    expect(checked.json().occurrences.map((each: { state: string }) => each.state)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    const booked = await send('POST', '/api/appointments/series', {
+      visit,
+      repeat,
+      occurrences: checked.json().occurrences.map(({ date, time }: { date: string; time: string }) => ({
+        date,
+        time,
+      })),
+    });
+    expect(booked.statusCode).toBe(201);
+    const seriesId: number = booked.json().series_id;
+    const lastOfSeries = addDays(monday, 14);
+
+    // The recall set by hand, with a note and a call; a recall type of the clinic's own.
+    const recallUrl = `/api/recall/${recall.patientId}/${recall.recallTypeId}`;
+    expect(
+      (await send('PATCH', recallUrl, { due_date: '2031-05-01', note: 'Prefers mornings' })).statusCode,
+    ).toBe(200);
+    expect((await send('POST', `${recallUrl}/contact`, { note: 'Left a message' })).statusCode).toBe(200);
+    const ownType = await send('POST', '/api/recall-types', {
+      name: 'Root canal review',
+      treatment: 'Root Canal',
+      interval_months: 3,
+    });
+    expect(ownType.statusCode).toBe(201);
+
+    // A waitlist entry, and the settings added since the export began.
+    const waiting = await send('POST', '/api/waitlist', {
+      patient_id: patient.id,
+      treatment: 'Cavity Filling',
+      dentist_id: dentist.id,
+      weekdays: [4, 2],
+      part_of_day: 'morning',
+      earliest_on: addDays(monday, -30),
+      latest_on: addDays(monday, 30),
+      note: 'Can come at short notice',
+    });
+    expect(waiting.statusCode).toBe(201);
+    const saved = await send('PUT', '/api/settings', {
+      mfaRequired: 'admins',
+      recallRemindersEnabled: true,
+      recallReminderDaysBefore: 21,
+    });
+    expect(saved.statusCode).toBe(200);
+
+    // Second factors, recovery codes and sessions are in the database, and stay out of the file.
+    const [admin] = await source.select().from(users).where(eq(users.username, 'admin'));
+    await source.insert(userFactors).values({
+      clinicId,
+      userId: admin?.id ?? 0,
+      totpSecret: 'TOTPSECRETNEVEREXPORTED',
+      totpEnabledAt: new Date(),
+    });
+    await source
+      .insert(recoveryCodes)
+      .values({ clinicId, userId: admin?.id ?? 0, salt: 'saltneverexported', codeHash: 'hashneverexported' });
+    const sessions = await source.select().from(userSessions).where(eq(userSessions.clinicId, clinicId));
+    expect(sessions.length).toBeGreaterThan(0);
+
+    const response = await exportFile();
+    const file: ClinicExport = response.json();
+    expect(response.body).not.toMatch(/neverexported|totp|recovery|sessions?_|factor/i);
+    for (const session of sessions) expect(response.body).not.toContain(session.id);
+    // Every part the format names, the optional ones too, and nothing else.
+    expect(Object.keys(file).sort()).toEqual(Object.keys(clinicExportSchema.shape).sort());
+    expect(file.settings).toMatchObject({
+      mfa_required: 'admins',
+      recall_reminders_enabled: true,
+      recall_reminder_days_before: 21,
+    });
+    expect(file.appointment_series).toEqual([
+      expect.objectContaining({ id: seriesId, every: 1, unit: 'week', count: 3, until: null }),
+    ]);
+    expect(
+      file.appointments
+        .filter((row) => row.series_id === seriesId)
+        .map((row) => [row.date, row.series_position]),
+    ).toEqual([
+      [monday, 1],
+      [addDays(monday, 7), 2],
+      [lastOfSeries, 3],
+    ]);
+    expect(file.waitlist).toEqual([
+      expect.objectContaining({
+        patient_id: patient.id,
+        weekdays: [2, 4],
+        part_of_day: 'morning',
+        note: 'Can come at short notice',
+        created_by: admin?.id,
+      }),
+    ]);
+    expect(file.recall_types?.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['Hygiene recall', 'Checkup', 'Root canal review']),
+    );
+    const handSet = file.patient_recalls?.find(
+      (row) => row.patient_id === recall.patientId && row.recall_type_id === recall.recallTypeId,
+    );
+    expect(handSet).toMatchObject({
+      due_date: '2031-05-01',
+      due_set_by_hand: true,
+      note: 'Prefers mornings',
+      last_contact_kind: 'call',
+      last_contact_note: 'Left a message',
+    });
+    // Derived from the visits and the dates on import, so not in the file.
+    expect(handSet).not.toHaveProperty('booked_until');
+    expect(handSet).not.toHaveProperty('follow_up_on');
+
+    // What the file leaves out must come back the same: each recall's booked day and follow-up day.
+    const derived = async (db: typeof source, id: number) =>
+      db
+        .select({
+          patientId: patientRecalls.patientId,
+          recallTypeId: patientRecalls.recallTypeId,
+          bookedUntil: patientRecalls.bookedUntil,
+          followUpOn: patientRecalls.followUpOn,
+        })
+        .from(patientRecalls)
+        .where(eq(patientRecalls.clinicId, id))
+        .orderBy(patientRecalls.patientId, patientRecalls.recallTypeId);
+    const before = await derived(source, clinicId);
+    expect(
+      before.find((row) => row.patientId === recall.patientId && row.recallTypeId === recall.recallTypeId),
+    ).toMatchObject({ bookedUntil: lastOfSeries, followUpOn: '2031-05-01' });
+
+    // Into the fresh database (embedded) and into the server's own (PostgreSQL when the tests run on
+    // it), each time with the accounts renamed (usernames are unique across clinics), then out again.
+    for (const [target, prefix] of [
+      [fresh.db, 'copy'],
+      [source, 'again'],
+    ] as const) {
+      const renamed = file.users.map((user) => ({
+        ...user,
+        username: `${prefix}.${user.username}`,
+        email: `${prefix}.${user.email}`,
+      }));
+      const result = await importClinic(target, { ...file, users: renamed });
+      expect(result.counts).toMatchObject({
+        appointment_series: 1,
+        waitlist: 1,
+        recall_types: file.recall_types?.length,
+        patient_recalls: file.patient_recalls?.length,
+      });
+      const copy = await exportClinic(target, {
+        clinicId: result.clinicId,
+        userId: admin?.id ?? 0,
+        name: file.exported_by,
+      });
+      expect(copy).toEqual({ ...file, users: renamed, exported_at: copy.exported_at });
+      expect(await derived(target, result.clinicId)).toEqual(before);
+      // No second factor, recovery code or session came with the accounts.
+      for (const table of [userFactors, recoveryCodes, userSessions]) {
+        expect(await target.select().from(table).where(eq(table.clinicId, result.clinicId))).toEqual([]);
+      }
+      // New recall types after the import never take an imported id.
+      const [added] = await target
+        .insert(recallTypes)
+        .values({
+          clinicId: result.clinicId,
+          name: 'After import',
+          treatment: 'Tooth Extraction',
+          intervalMonths: 6,
+        })
+        .returning({ id: recallTypes.id });
+      expect(added?.id).toBeGreaterThan(Math.max(...(file.recall_types ?? []).map((row) => row.id)));
+    }
+  });
+
+  it('imports an export from before series, the waitlist and recall as a clinic of that time had them', async () => {
+    const file: ClinicExport = await exported();
+    const {
+      appointment_series: _series,
+      waitlist: _waitlist,
+      recall_types: _types,
+      patient_recalls: _recalls,
+      ...older
+    } = file;
+    const {
+      mfa_required: _mfa,
+      recall_reminders_enabled: _on,
+      recall_reminder_days_before: _days,
+      ...settings
+    } = file.settings ?? ({} as NonNullable<ClinicExport['settings']>);
+    const result = await importClinic(fresh.db, {
+      ...older,
+      users: [],
+      clinic: { ...file.clinic, name: 'Before Recall' },
+      settings,
+      appointments: file.appointments.map(
+        ({ series_id: _id, series_position: _position, ...visit }) => visit,
+      ),
+    });
+    expect(result.counts).toMatchObject({ appointment_series: 0, waitlist: 0, recall_types: 2 });
+
+    const imported = await readSettings(fresh.db, result.clinicId);
+    expect(imported).toMatchObject({
+      mfaRequired: 'none',
+      recallRemindersEnabled: false,
+      recallReminderDaysBefore: 14,
+    });
+    // The two recall types every clinic starts with, and the recalls its completed visits make.
+    const types = await fresh.db
+      .select({ name: recallTypes.name })
+      .from(recallTypes)
+      .where(eq(recallTypes.clinicId, result.clinicId))
+      .orderBy(recallTypes.name);
+    expect(types.map((row) => row.name)).toEqual(['Checkup', 'Hygiene recall']);
+    const recalls = await fresh.db
+      .select()
+      .from(patientRecalls)
+      .where(eq(patientRecalls.clinicId, result.clinicId));
+    expect(recalls.length).toBe(result.counts.patient_recalls);
+    expect(recalls.length).toBeGreaterThan(0);
+    expect(recalls.every((row) => !row.dueSetByHand && row.note === '')).toBe(true);
+    const inSeries = await fresh.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.clinicId, result.clinicId), eq(appointments.seriesPosition, 1)));
+    expect(inSeries).toEqual([]);
   });
 });

@@ -9,8 +9,9 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { recordAudit } from '../../db/auditLog';
-import type { Database, Reader } from '../../db/client';
+import type { Database, Reader, Transaction } from '../../db/client';
 import {
+  appointmentSeries,
   appointments,
   auditLog,
   availability,
@@ -18,7 +19,9 @@ import {
   clinicSettings,
   clinics,
   dentists,
+  patientRecalls,
   patients,
+  recallTypes,
   users,
 } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
@@ -33,7 +36,9 @@ type ClinicTable =
   | typeof dentists
   | typeof patients
   | typeof availability
-  | typeof appointments;
+  | typeof appointments
+  | typeof appointmentSeries
+  | typeof recallTypes;
 
 /** Every row of one clinic in `table`, in id order (the order the file lists them in). */
 async function clinicRows<Table extends ClinicTable>(
@@ -52,6 +57,25 @@ function exportedRows<Row extends { id: number; createdAt: Date }, Fields>(
   fieldsOf: (row: Row) => Fields,
 ) {
   return rows.map((row) => ({ id: row.id, ...fieldsOf(row), created_at: iso(row.createdAt) }));
+}
+
+type WaitlistRow = NonNullable<ClinicExport['waitlist']>[number];
+
+/** The clinic's waitlist as the file lists it, in id order (days and weekdays read the same on every driver). */
+async function waitlistRows(tx: Reader, clinicId: number): Promise<WaitlistRow[]> {
+  const { rows } = await tx.execute(sql`
+    select id, patient_id, treatment, dentist_id, to_json(weekdays) as weekdays, part_of_day,
+      to_char(earliest_on, 'YYYY-MM-DD') as earliest_on, to_char(latest_on, 'YYYY-MM-DD') as latest_on,
+      note, created_by, created_at, updated_at
+    from waitlist_entries where clinic_id = ${clinicId} order by id`);
+  return (
+    rows as unknown as Array<
+      Omit<WaitlistRow, 'created_at' | 'updated_at'> & {
+        created_at: Date | string;
+        updated_at: Date | string;
+      }
+    >
+  ).map((row) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) }));
 }
 
 /** Everything of one clinic, read in one transaction so the file is one consistent moment. */
@@ -75,6 +99,14 @@ export async function exportClinic(
     const patientRows = await clinicRows(tx, patients, clinicId);
     const dayRows = await clinicRows(tx, availability, clinicId);
     const visitRows = await clinicRows(tx, appointments, clinicId);
+    const seriesRows = await clinicRows(tx, appointmentSeries, clinicId);
+    const waiting = await waitlistRows(tx, clinicId);
+    const recallTypeRows = await clinicRows(tx, recallTypes, clinicId);
+    const recallRows = await tx
+      .select()
+      .from(patientRecalls)
+      .where(eq(patientRecalls.clinicId, clinicId))
+      .orderBy(patientRecalls.patientId, patientRecalls.recallTypeId);
     const file: ClinicExport = {
       format: CLINIC_EXPORT_FORMAT,
       version: CLINIC_EXPORT_VERSION,
@@ -96,10 +128,15 @@ export async function exportClinic(
             reminder_lead_hours: settings.reminderLeadHours,
             treatment_minutes: settings.treatmentMinutes as Record<string, number> | null,
             booking_grid_minutes: settings.bookingGridMinutes,
+            // The database's check keeps the column to the policies.
+            mfa_required: settings.mfaRequired as NonNullable<ClinicExport['settings']>['mfa_required'],
+            recall_reminders_enabled: settings.recallRemindersEnabled,
+            recall_reminder_days_before: settings.recallReminderDaysBefore,
           }
         : null,
       modules: moduleRows.map((row) => ({ module_id: row.moduleId, enabled: row.enabled })),
-      // No password hash, failed sign-ins or session marks: a file is not a way in.
+      // No password hash, failed sign-ins or session marks, and no sessions, second factors or
+      // recovery codes (their tables are not read): a file is not a way in.
       users: exportedRows(userRows, (row) => ({
         username: row.username,
         email: row.email,
@@ -141,6 +178,43 @@ export async function exportClinic(
         notes: row.notes,
         outside_hours: row.outsideHours,
         outside_hours_reason: row.outsideHoursReason,
+        series_id: row.seriesId,
+        series_position: row.seriesPosition,
+        updated_at: iso(row.updatedAt),
+      })),
+      appointment_series: exportedRows(seriesRows, (row) => ({
+        every: row.every,
+        unit: row.unit as NonNullable<ClinicExport['appointment_series']>[number]['unit'],
+        count: row.count,
+        until: row.until,
+        created_by: row.createdBy,
+        updated_at: iso(row.updatedAt),
+      })),
+      waitlist: waiting,
+      recall_types: exportedRows(recallTypeRows, (row) => ({
+        name: row.name,
+        treatment: row.treatment,
+        interval_months: row.intervalMonths,
+        active: row.active,
+        updated_at: iso(row.updatedAt),
+      })),
+      // Without booked_until and follow_up_on: the import derives them from the visits and these dates.
+      patient_recalls: recallRows.map((row) => ({
+        patient_id: row.patientId,
+        recall_type_id: row.recallTypeId,
+        last_visit: row.lastVisit,
+        last_dentist_id: row.lastDentistId,
+        due_date: row.dueDate,
+        due_set_by_hand: row.dueSetByHand,
+        snoozed_until: row.snoozedUntil,
+        active: row.active,
+        note: row.note,
+        last_contact_at: row.lastContactAt ? iso(row.lastContactAt) : null,
+        last_contact_kind: row.lastContactKind as NonNullable<
+          ClinicExport['patient_recalls']
+        >[number]['last_contact_kind'],
+        last_contact_note: row.lastContactNote,
+        auto_reminded_for: row.autoRemindedFor,
         updated_at: iso(row.updatedAt),
       })),
     };
@@ -174,7 +248,18 @@ export async function backupStatus(db: Reader, clinicId: number): Promise<Backup
 export interface ImportResult {
   clinicId: number;
   clinicName: string;
-  counts: Record<'users' | 'dentists' | 'patients' | 'availability' | 'appointments', number>;
+  counts: Record<
+    | 'users'
+    | 'dentists'
+    | 'patients'
+    | 'availability'
+    | 'appointments'
+    | 'appointment_series'
+    | 'waitlist'
+    | 'recall_types'
+    | 'patient_recalls',
+    number
+  >;
   /** A one-time password for each active admin: imported accounts carry no password. */
   adminPasswords: Array<{ username: string; password: string }>;
 }
@@ -196,6 +281,46 @@ function keptRows<Row extends { id: number; created_at: string }, Columns>(
     ...columnsOf(row),
     createdAt: new Date(row.created_at),
   }));
+}
+
+/**
+ * The patients' recalls of the file in place of those the visits just made (triggers on the visits
+ * derive them, but staff may have set a due date by hand, snoozed, noted or switched one off). Then
+ * each recall takes the day of its patient's latest booked visit of its treatment, by the database's
+ * own rule, as the file does not hold it.
+ */
+async function importPatientRecalls(
+  tx: Transaction,
+  clinicId: number,
+  rows: NonNullable<ClinicExport['patient_recalls']>,
+): Promise<void> {
+  await tx.delete(patientRecalls).where(eq(patientRecalls.clinicId, clinicId));
+  await insertChunked(rows, (chunk) =>
+    tx.insert(patientRecalls).values(
+      chunk.map((row) => ({
+        clinicId,
+        patientId: row.patient_id,
+        recallTypeId: row.recall_type_id,
+        lastVisit: row.last_visit,
+        lastDentistId: row.last_dentist_id,
+        dueDate: row.due_date,
+        dueSetByHand: row.due_set_by_hand,
+        snoozedUntil: row.snoozed_until,
+        active: row.active,
+        note: row.note,
+        lastContactAt: row.last_contact_at ? new Date(row.last_contact_at) : null,
+        lastContactKind: row.last_contact_kind,
+        lastContactNote: row.last_contact_note,
+        autoRemindedFor: row.auto_reminded_for,
+        updatedAt: new Date(row.updated_at),
+      })),
+    ),
+  );
+  await tx.execute(sql`
+    select refresh_recall_booking(${clinicId}, pairs.patient_id, pairs.treatment)
+    from (select distinct r.patient_id, t.treatment from patient_recalls r
+      join recall_types t on t.clinic_id = r.clinic_id and t.id = r.recall_type_id
+      where r.clinic_id = ${clinicId}) pairs`);
 }
 
 /**
@@ -243,6 +368,11 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
   // Everyone else gets a password nobody knows; an admin sets theirs in Users.
   const unknownHash = await hashPassword(randomBytes(24).toString('base64url'));
 
+  // A series or waitlist entry names the account that made it; one the file does not hold (an account
+  // deleted since, or left out of the file) comes in as nobody's, as deleting an account leaves it.
+  const accounts = new Set(file.users.map((user) => user.id));
+  const authorOf = (userId: number | null) => (userId !== null && accounts.has(userId) ? userId : null);
+
   return db.transaction(async (tx) => {
     const [clinic] = await tx
       .insert(clinics)
@@ -254,6 +384,8 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
       .returning({ id: clinics.id });
     if (!clinic) throw new Error('The clinic was not created');
     const clinicId = clinic.id;
+    // A new clinic is given the two usual recall types (a trigger); the file's own replace them.
+    if (file.recall_types) await tx.delete(recallTypes).where(eq(recallTypes.clinicId, clinicId));
     if (file.settings) {
       await tx.insert(clinicSettings).values({
         clinicId,
@@ -270,6 +402,13 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
           : {}),
         ...(file.settings.reminder_lead_hours
           ? { reminderLeadHours: file.settings.reminder_lead_hours }
+          : {}),
+        ...(file.settings.mfa_required ? { mfaRequired: file.settings.mfa_required } : {}),
+        ...(file.settings.recall_reminders_enabled === undefined
+          ? {}
+          : { recallRemindersEnabled: file.settings.recall_reminders_enabled }),
+        ...(file.settings.recall_reminder_days_before
+          ? { recallReminderDaysBefore: file.settings.recall_reminder_days_before }
           : {}),
       });
     }
@@ -322,6 +461,31 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
         })),
       ),
     );
+    // Before the visits: a completed visit makes its patient's recalls of its treatment's types (a
+    // trigger), and a visit of a series names its series.
+    await insertChunked(file.recall_types ?? [], (chunk) =>
+      tx.insert(recallTypes).values(
+        keptRows(clinicId, chunk, (row) => ({
+          name: row.name,
+          treatment: row.treatment,
+          intervalMonths: row.interval_months,
+          active: row.active,
+          updatedAt: new Date(row.updated_at),
+        })),
+      ),
+    );
+    await insertChunked(file.appointment_series ?? [], (chunk) =>
+      tx.insert(appointmentSeries).values(
+        keptRows(clinicId, chunk, (row) => ({
+          every: row.every,
+          unit: row.unit,
+          count: row.count,
+          until: row.until,
+          createdBy: authorOf(row.created_by),
+          updatedAt: new Date(row.updated_at),
+        })),
+      ),
+    );
     // An export from before overlaps were refused may hold overlapping visits: they come in as
     // candidates for kept groups (overlap_group 0, allowed by dental.keeping_overlaps), and
     // settle_overlap_groups keeps as groups only the visits that really overlap.
@@ -341,20 +505,52 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
           outsideHours: row.outside_hours ?? false,
           outsideHoursReason: row.outside_hours_reason ?? null,
           overlapGroup: row.status === 'cancelled' ? null : 0,
+          seriesId: row.series_id ?? null,
+          seriesPosition: row.series_position ?? null,
           updatedAt: new Date(row.updated_at),
         })),
       ),
     );
     await tx.execute(sql`select settle_overlap_groups(${clinicId})`);
     await tx.execute(sql`select set_config('dental.keeping_overlaps', '', true)`);
+    if (file.patient_recalls) await importPatientRecalls(tx, clinicId, file.patient_recalls);
+    await insertChunked(file.waitlist ?? [], (chunk) =>
+      tx.execute(sql`
+        insert into waitlist_entries (clinic_id, id, patient_id, treatment, dentist_id, weekdays, part_of_day,
+          earliest_on, latest_on, note, created_by, created_at, updated_at)
+        values ${sql.join(
+          chunk.map(
+            (row) => sql`(${clinicId}, ${row.id}, ${row.patient_id}, ${row.treatment}, ${row.dentist_id},
+              ${`{${row.weekdays.join(',')}}`}::smallint[], ${row.part_of_day}, ${row.earliest_on}::date,
+              ${row.latest_on}::date, ${row.note}, ${authorOf(row.created_by)},
+              ${row.created_at}::timestamptz, ${row.updated_at}::timestamptz)`,
+          ),
+          sql`, `,
+        )}`),
+    );
     // Ids were kept: each sequence moves past the highest, so new rows never take one.
-    for (const table of ['users', 'dentists', 'patients', 'availability', 'appointments']) {
+    for (const table of [
+      'users',
+      'dentists',
+      'patients',
+      'availability',
+      'appointments',
+      'appointment_series',
+      'recall_types',
+      'waitlist_entries',
+    ]) {
       await tx.execute(
         sql.raw(
           `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1), (select count(*) > 0 from ${table}))`,
         ),
       );
     }
+    // Recall types and patients' recalls an older file leaves out are the database's own: counted as stored.
+    const [recallCounts] = (
+      await tx.execute(sql`
+        select (select count(*) from recall_types where clinic_id = ${clinicId})::int as recall_types,
+          (select count(*) from patient_recalls where clinic_id = ${clinicId})::int as patient_recalls`)
+    ).rows as unknown as Array<{ recall_types: number; patient_recalls: number }>;
     await recordAudit(tx, {
       clinicId,
       userId: null,
@@ -371,6 +567,10 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
         patients: file.patients.length,
         availability: file.availability.length,
         appointments: file.appointments.length,
+        appointment_series: file.appointment_series?.length ?? 0,
+        waitlist: file.waitlist?.length ?? 0,
+        recall_types: recallCounts?.recall_types ?? 0,
+        patient_recalls: recallCounts?.patient_recalls ?? 0,
       },
       adminPasswords,
     };

@@ -35,7 +35,7 @@ export function registerBackupRoutes(app: FastifyInstance, db: Database, guard: 
       schema: {
         tags: TAGS,
         summary:
-          "The clinic's data as one JSON file to download (admin): settings, modules, users (no password hashes or tokens), dentists, patients, availability and appointments, with their ids. `npm run clinic:import -- <file>` loads it as a new clinic. Recorded as the last export",
+          "The clinic's data as one JSON file to download (admin): settings, modules, users (no password hashes, tokens, sessions, second factors or recovery codes), dentists, patients, availability, appointments, appointment series, the waitlist, recall types and patients' recalls, with their ids. `npm run clinic:import -- <file>` loads it as a new clinic. Recorded as the last export",
         security: SECURITY,
         response: { 200: clinicExportSchema, ...errorResponses(401, 403) },
       },

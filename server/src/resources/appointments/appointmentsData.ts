@@ -760,17 +760,31 @@ export async function bookVisit(
   return (await findAppointment(tx, clinicId, created.id)) as Appointment;
 }
 
-export async function updateAppointment(
-  db: Database,
-  actor: Actor,
-  appointmentId: number,
-  input: AppointmentWrite,
-  expected: ExpectedVersion = null,
-): Promise<Appointment> {
-  return bookingWrite(db, actor.clinicId, appointmentId, (tx, place) =>
-    editVisit(tx, actor, appointmentId, input, expected, place),
-  );
+/** A change of one visit made in a transaction of its own, under the booking's locks (bookingWrite). */
+function ownWrite<Change>(
+  change: (
+    tx: Transaction,
+    actor: Actor,
+    appointmentId: number,
+    value: Change,
+    expected: ExpectedVersion,
+    place: (wanted: Placement) => void,
+  ) => Promise<Appointment>,
+) {
+  return (
+    db: Database,
+    actor: Actor,
+    appointmentId: number,
+    value: Change,
+    expected: ExpectedVersion = null,
+  ): Promise<Appointment> =>
+    bookingWrite(db, actor.clinicId, appointmentId, (tx, place) =>
+      change(tx, actor, appointmentId, value, expected, place),
+    );
 }
+
+/** Edits a visit: PUT /api/appointments/:id. */
+export const updateAppointment = ownWrite(editVisit);
 
 /**
  * Edits one visit inside the write's transaction `tx` under every rule of an edit (its version,
@@ -854,17 +868,8 @@ export async function editVisit(
   return (await findAppointment(tx, clinicId, appointmentId)) as Appointment;
 }
 
-export async function setAppointmentStatus(
-  db: Database,
-  actor: Actor,
-  appointmentId: number,
-  status: AppointmentStatus,
-  expected: ExpectedVersion = null,
-): Promise<Appointment> {
-  return bookingWrite(db, actor.clinicId, appointmentId, (tx, place) =>
-    setVisitStatus(tx, actor, appointmentId, status, expected, place),
-  );
-}
+/** Sets a visit's status: PATCH /api/appointments/:id/status. */
+export const setAppointmentStatus = ownWrite(setVisitStatus);
 
 /**
  * Sets one visit's status inside the write's transaction `tx` under every rule of a status change

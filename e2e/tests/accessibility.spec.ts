@@ -174,6 +174,11 @@ const ADMIN_SCREENS: ScreenState[] = [
   },
   { path: '/settings?tab=backup', heading: 'Settings' },
   { path: '/recall?due=year', heading: 'Recall' },
+  {
+    path: '/waitlist',
+    heading: 'Waitlist',
+    forms: [{ button: 'Add to Waitlist', dialog: 'Add to Waitlist' }],
+  },
   { path: '/modules', heading: 'Modules' },
 ];
 
@@ -184,6 +189,7 @@ const ROLE_SCREENS: Record<AccountName, ScreenState[]> = {
     { path: '/appointments', heading: 'Appointments' },
     { path: '/patients', heading: 'Patients' },
     { path: '/recall', heading: 'Recall' },
+    { path: '/waitlist', heading: 'Waitlist' },
     { path: '/calendar', heading: 'Calendar' },
     { path: '/settings', heading: 'Settings' },
     { path: '/users', heading: 'Access Denied' },

@@ -55,7 +55,15 @@ test('an admin creates a receptionist, who sees only their areas, then deactivat
   await deskPage.getByLabel('Password', { exact: true }).fill(password);
   await deskPage.getByRole('button', { name: 'Sign in' }).click();
   await expectScreen(deskPage, 'Dashboard');
-  await expectSidebar(deskPage, ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Calendar', 'Settings']);
+  await expectSidebar(deskPage, [
+    'Dashboard',
+    'Appointments',
+    'Waitlist',
+    'Patients',
+    'Recall',
+    'Calendar',
+    'Settings',
+  ]);
   await deskPage.goto('/users');
   await expect(deskPage.getByText("You don't have permission to access user management.")).toBeVisible();
 

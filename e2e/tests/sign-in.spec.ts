@@ -5,6 +5,7 @@ const EXPECTED_SIDEBAR = {
   admin: [
     'Dashboard',
     'Appointments',
+    'Waitlist',
     'Patients',
     'Recall',
     'Dentists',
@@ -15,8 +16,17 @@ const EXPECTED_SIDEBAR = {
     'Settings',
     'Modules',
   ],
-  receptionist: ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Calendar', 'Settings'],
-  dentist: ['Dashboard', 'Appointments', 'Patients', 'Recall', 'Availability', 'Calendar', 'Settings'],
+  receptionist: ['Dashboard', 'Appointments', 'Waitlist', 'Patients', 'Recall', 'Calendar', 'Settings'],
+  dentist: [
+    'Dashboard',
+    'Appointments',
+    'Waitlist',
+    'Patients',
+    'Recall',
+    'Availability',
+    'Calendar',
+    'Settings',
+  ],
 } as const;
 
 for (const account of ['admin', 'receptionist', 'dentist'] as const) {

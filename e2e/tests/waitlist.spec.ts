@@ -2,7 +2,9 @@ import { expect, test } from './fixtures';
 import {
   bookByApi,
   choose,
+  dayList,
   expectScreen,
+  moveTo,
   openOptions,
   signInByApi,
   WORKDAYS,
@@ -87,4 +89,72 @@ test('a receptionist cancels a visit and fills its time from the waitlist', asyn
   const booked = ((await visits.json()) as { data: Array<{ date: string; time: string; patient: string }> })
     .data;
   expect(booked).toEqual([expect.objectContaining({ date: day, time: '15:00', patient: waiting })]);
+});
+
+/**
+ * The calendar too: a visit moved from the day's list leaves its hour free; "Fill this time" there
+ * tells the waitlisted patient by e-mail and books the hour for them, and the form comes back to the
+ * calendar.
+ */
+test('a visit moved on the calendar offers its freed time to the waitlist', async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await signInByApi(page, 'receptionist');
+  const bearer = { authorization: `Bearer ${token}` };
+  const tag = Date.now().toString(36);
+  const waiting = `Walt Waitlist ${tag}`;
+  const moving = `Mona Moves ${tag}`;
+  const created = await page.request.post('/api/patients', {
+    headers: bearer,
+    data: { name: waiting, phone: '555-0172', email: `walt.${tag}@mail.example`, dateOfBirth: '1979-02-03' },
+  });
+  expect(created.status()).toBe(201);
+  const patientId = ((await created.json()) as { id: number }).id;
+  const day = workdayFromToday(82, WORKDAYS['Dr. Sarah Johnson']);
+  await bookByApi(page, token, {
+    patient: moving,
+    phone: '555-0173',
+    dentist: 'Dr. Sarah Johnson',
+    date: day,
+    time: '15:00',
+    treatment: 'Regular Cleaning',
+  });
+  const entry = await page.request.post('/api/waitlist', {
+    headers: bearer,
+    data: {
+      patient_id: patientId,
+      treatment: 'Regular Cleaning',
+      dentist_id: null,
+      weekdays: [1, 2, 3, 4, 5],
+      part_of_day: 'afternoon',
+      earliest_on: day,
+      latest_on: day,
+    },
+  });
+  expect(entry.status()).toBe(201);
+
+  // Mona's visit moves an hour later: her 15:00 hour is free.
+  await page.goto(`/calendar?day=${day}`);
+  await expectScreen(page, 'Calendar');
+  await moveTo(page, dayList(page).getByRole('listitem').filter({ hasText: moving }), day, '16:00');
+  await expect(page.getByText(new RegExp(`The appointment of ${moving} is now on`))).toBeVisible();
+  await expect(page.getByText(/^Fill this time: .* 15:00–16:00 with Dr\. Sarah Johnson$/)).toBeVisible();
+  const fill = page.getByRole('list', { name: 'Waitlisted patients for this time' });
+  await expect(fill).toContainText(waiting);
+
+  // Told by e-mail (the demo clinic's SMS reminders are off), then booked.
+  await fill.getByRole('button', { name: `Tell ${waiting} of 15:00` }).click();
+  await expect(fill.getByRole('listitem').filter({ hasText: waiting })).toContainText('Told by e-mail');
+  await fill.getByRole('button', { name: `Book ${waiting} at 15:00` }).click();
+  const form = page.getByRole('dialog', { name: 'New Appointment' });
+  await expect(form.getByLabel('Patient Name')).toHaveValue(waiting);
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+
+  // Back on the calendar's day: Walt has the hour, and it is no longer offered.
+  await expect(page).toHaveURL(new RegExp(`/calendar\\?.*day=${day}`));
+  await expect(dayList(page).getByRole('listitem').filter({ hasText: waiting })).toContainText('15:00');
+  await expect(page.getByText(/^Fill this time:/)).toBeHidden();
+  const left = await page.request.get(`/api/waitlist?search=${encodeURIComponent(waiting)}`, {
+    headers: bearer,
+  });
+  expect(((await left.json()) as { total: number }).total).toBe(0);
 });

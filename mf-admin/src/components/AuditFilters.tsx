@@ -16,6 +16,8 @@ const SPOKEN_ACTIONS: Record<string, string> = {
   mfa_enabled: 'Two-step sign-in turned on',
   mfa_disabled: 'Two-step sign-in turned off',
   mfa_reset: 'Two-step sign-in reset',
+  recall_contacted: 'Recall call',
+  waitlist_offered: 'Waitlist time offered',
 };
 
 /** `status_change` → `Status change`. */

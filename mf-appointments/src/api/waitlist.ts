@@ -1,13 +1,10 @@
 import {
   apiRequest,
   ifMatch,
-  WAITLIST_MATCHES_URL,
   WAITLIST_URL,
   type WaitlistBody,
   type WaitlistEntry,
   type WaitlistFreeTimes,
-  type WaitlistMatches,
-  type WaitlistMatchesQuery,
   type WaitlistPage,
   type WaitlistQuery,
   waitlistEntryUrl,
@@ -15,7 +12,7 @@ import {
 } from '@dental/shared';
 import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
 
-/** The Waitlist screen's calls and "Fill this time" (shared/src/domain/waitlist.ts). */
+/** The Waitlist screen's calls (shared/src/domain/waitlist.ts); "Fill this time" is the UI kit's. */
 
 export type WaitlistListParams = Omit<WaitlistQuery, 'page' | 'limit'> & { page: number; limit: number };
 
@@ -27,7 +24,6 @@ export const waitlistKeys = {
   all: ['waitlist'] as const,
   list: (params: WaitlistListParams) => ['waitlist', 'list', params] as const,
   freeTimes: (id: number) => ['waitlist', 'free-times', id] as const,
-  matches: (freed: WaitlistMatchesQuery) => ['waitlist', 'matches', freed] as const,
 };
 
 export function getWaitlist(params: WaitlistListParams): Promise<WaitlistPage> {
@@ -81,19 +77,5 @@ export function useEntryFreeTimes(id: number) {
         { method: 'GET', url: waitlistFreeTimesUrl(id) },
         'Failed to fetch the free times',
       ),
-  });
-}
-
-/** The waitlisted patients a freed time suits, best first; nothing is asked without a freed time. */
-export function useFreedTimeMatches(freed: WaitlistMatchesQuery | null) {
-  return useQuery({
-    queryKey: waitlistKeys.matches(freed ?? { dentist_id: 0, date: '', time: '', duration: 0 }),
-    meta: OFFERS_FOLLOW,
-    queryFn: () =>
-      apiRequest<WaitlistMatches>(
-        { method: 'GET', url: WAITLIST_MATCHES_URL, params: freed ?? {} },
-        'Failed to fetch the waitlist matches',
-      ),
-    enabled: freed !== null,
   });
 }

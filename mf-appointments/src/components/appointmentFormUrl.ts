@@ -1,4 +1,11 @@
-import { type ApiError, type Appointment, TREATMENTS, timeString } from '@dental/shared';
+import {
+  type ApiError,
+  type Appointment,
+  type FreedVisit,
+  TREATMENTS,
+  timeString,
+  withFreedParam,
+} from '@dental/shared';
 import {
   parseAsDay,
   parseAsId,
@@ -54,10 +61,14 @@ export function useAppointmentFormUrl() {
     setEditing(null);
     void setNewParam('1');
   };
-  const closeForm = () => {
+  /**
+   * Closes the form. `freed`: the save left a visit's time free; the screen returned to offers it to
+   * the waitlist (it reads it from its URL), as this screen does itself.
+   */
+  const closeForm = (freed?: FreedVisit | null) => {
     setEditing(null);
     if (returnTo) {
-      navigate(returnTo);
+      navigate(freed ? withFreedParam(returnTo, freed) : returnTo);
       return;
     }
     if (linkedId !== null) void setLinkedId(null);
@@ -87,6 +98,8 @@ export function useAppointmentFormUrl() {
     setEditing,
     openNew,
     closeForm,
+    /** The form goes back to another screen once closed. */
+    returnsElsewhere: returnTo !== null,
     /**
      * What a new appointment starts from (`?patient=`, `?date=`, `?time=`, `?treatment=`, `?dentist=`),
      * and the waitlist entry it is booked for (`?waitlist=`: the entry leaves the list once booked).

@@ -110,7 +110,8 @@ export function waitlistColumns(options: {
       ),
     },
     {
-      title: 'Earliest free times',
+      // Short, so an empty list's headings fit a phone's width without a box to scroll.
+      title: 'Free times',
       key: 'free',
       render: (_, entry) => <EntryFreeTimes entry={entry} returnTo={options.returnTo} />,
     },

@@ -1,4 +1,11 @@
-import { APPOINTMENT_SORTS, APPOINTMENT_STATUSES, type ApiError, timeRange } from '@dental/shared';
+import {
+  APPOINTMENT_SORTS,
+  APPOINTMENT_STATUSES,
+  type ApiError,
+  type FreedVisit,
+  leftFree,
+  timeRange,
+} from '@dental/shared';
 import {
   formatDay,
   parseAsDay,
@@ -12,6 +19,7 @@ import {
   Badge,
   Button,
   ErrorBanner,
+  FillFreedTime,
   FilterOutlined,
   FilterSelect,
   ListPage,
@@ -34,7 +42,6 @@ import {
 import { AppointmentForm } from '../components/AppointmentForm';
 import { useAppointmentActions } from '../components/AppointmentRowActions';
 import { useAppointmentFormUrl } from '../components/appointmentFormUrl';
-import { FillFreedTime, type FreedVisit, leftFree } from '../components/FillFreedTime';
 import { OverlapsBanner } from '../components/OverlapsBanner';
 
 const FILTERS = {
@@ -181,10 +188,12 @@ export default function AppointmentsPage() {
         treatment={form.prefill.treatment}
         dentistId={form.prefill.dentistId ?? state.dentist}
         waitlistEntryId={form.prefill.waitlistEntryId}
-        onClose={form.closeForm}
+        onClose={() => form.closeForm()}
         onSaved={(saved) => {
           const before = form.editing;
-          if (before && before.status !== 'cancelled' && leftFree(before, saved)) setFreed(before);
+          const freedNow = before && leftFree(before, saved) ? before : null;
+          // Opened from another screen (the calendar): that screen offers the freed time, back there.
+          if (freedNow && !form.returnsElsewhere) setFreed(freedNow);
           // Booked from the waitlist: the time is filled.
           if (form.prefill.waitlistEntryId !== null) setFreed(null);
           message.success(
@@ -194,7 +203,7 @@ export default function AppointmentsPage() {
                 ? `${saved.series.size} visits booked for ${saved.patient}, the first on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)}`
                 : `Appointment booked for ${saved.patient} on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)}`,
           );
-          form.closeForm();
+          form.closeForm(freedNow);
         }}
       />
     </ListPage>

@@ -1,8 +1,14 @@
 import type { WaitlistMatch } from '@dental/shared';
-import { createFakeApi, type FakeApi, findDialog, pageOf, renderScreen } from '@dental/shared/testing';
+import {
+  createFakeApi,
+  type FakeApi,
+  findDialog,
+  pageOf,
+  renderScreen,
+  waitlistEntry,
+} from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MIA, MICHAEL, SARAH, SETTINGS, TOM_VISIT } from '../testing/fixtures';
-import { waitlistEntry } from '../testing/waitlistFixtures';
 import AppointmentsPage from './AppointmentsPage';
 
 /** Tom's 14:00 checkup with Dr. Sarah Johnson: the visit whose time is freed. */
@@ -103,5 +109,32 @@ describe('AppointmentsPage: Fill this time', () => {
     expect(await screen.findByText('No one on the waitlist wants this time.')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Close Fill this time' }));
     await waitFor(() => expect(screen.queryByText(/^Fill this time:/)).not.toBeInTheDocument());
+  });
+
+  it('an edit opened from the calendar that frees time goes back there with that time, for it to offer', async () => {
+    api.onGet('/api/appointments/32').reply(200, FREED);
+    api.onGet('/api/dentists/1/free-times').reply(200, {
+      date: FREED.date,
+      duration: 60,
+      times: ['14:00'],
+      open: [{ start: '09:00', end: '17:00' }],
+      reason: null,
+      message: null,
+    });
+    api.onPut('/api/appointments/32').reply(200, { ...FREED, status: 'cancelled', version: 2 });
+    const back = `/calendar?day=${FREED.date}`;
+    const view = renderScreen(<AppointmentsPage />, {
+      url: `/appointments?appointment=32&returnTo=${encodeURIComponent(back)}`,
+    });
+    const form = await findDialog('Edit Appointment');
+    await view.user.click(within(form).getByText('Save Changes'));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/calendar'));
+    expect(Object.fromEntries(view.currentParams())).toEqual({
+      day: FREED.date,
+      freed: `1.${FREED.date}.14:00.60`,
+    });
+    // The calendar offers it: not this screen as well.
+    expect(api.sent('get', '/api/waitlist/matches')).toHaveLength(0);
   });
 });

@@ -5,11 +5,11 @@ import {
   pageOf,
   renderScreen,
   screenWidth,
+  waitlistEntry,
 } from '@dental/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { weekdaysText } from '../components/waitlistColumns';
 import { MICHAEL, SARAH } from '../testing/fixtures';
-import { waitlistEntry } from '../testing/waitlistFixtures';
 import WaitlistPage from './WaitlistPage';
 
 const MIA = waitlistEntry({ note: 'Prefers early' });
@@ -86,7 +86,7 @@ describe('WaitlistPage', () => {
     expect(await screen.findByText('Mia Martin')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Patient',
-      'Earliest free times',
+      'Free times',
       'Actions',
     ]);
   });

@@ -7,6 +7,7 @@ import {
   refusal,
   renderScreen,
   staffMember,
+  waitlistMatch,
 } from '@dental/shared/testing';
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CalendarPage from './CalendarPage';
@@ -92,6 +93,22 @@ beforeEach(() => {
 afterEach(() => api.restore());
 
 const day = (label: RegExp) => screen.getByRole('button', { name: label });
+
+/** Tom Baker's 10:00 visit moved to Dr. Omar Reyes through the day's Move form; `check` sees the form first. */
+async function moveTomToOmar(check: (dialog: HTMLElement) => void = () => {}) {
+  const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
+  const dayList = () => screen.getByRole('list', { name: /^Appointments on / });
+  await screen.findByText('10:00 - Tom Baker');
+  await view.user.click(
+    within(dayList()).getByRole('button', { name: 'Move appointment of Tom Baker at 10:00' }),
+  );
+  const dialog = await findDialog('Move Appointment');
+  check(dialog);
+  await view.user.click(within(dialog).getByLabelText('Dentist'));
+  await view.user.click(await screen.findByTitle('Dr. Omar Reyes'));
+  await view.user.click(within(dialog).getByRole('button', { name: 'Move' }));
+  return view;
+}
 
 describe('CalendarPage (spec §2 Calendar)', () => {
   it('draws the month Sunday to Saturday, two appointments a day and +N more, in one request', async () => {
@@ -395,17 +412,9 @@ describe('CalendarPage (spec §2 Calendar)', () => {
     api
       .onPut('/api/appointments/2')
       .reply(200, visit(2, '2099-05-06', '10:00', 'Tom Baker', { dentist_id: 2 }));
-    const view = renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });
-    const dayList = () => screen.getByRole('list', { name: /^Appointments on / });
-    await screen.findByText('10:00 - Tom Baker');
-    await view.user.click(
-      within(dayList()).getByRole('button', { name: 'Move appointment of Tom Baker at 10:00' }),
+    await moveTomToOmar((dialog) =>
+      expect(dialog).toHaveTextContent('Tom Baker, Dental Checkup (60 minutes) with Dr. Sarah Johnson'),
     );
-    const dialog = await findDialog('Move Appointment');
-    expect(dialog).toHaveTextContent('Tom Baker, Dental Checkup (60 minutes) with Dr. Sarah Johnson');
-    await view.user.click(within(dialog).getByLabelText('Dentist'));
-    await view.user.click(await screen.findByTitle('Dr. Omar Reyes'));
-    await view.user.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(api.sent('put')).toHaveLength(1));
     expect(api.sent('put')[0]?.body).toMatchObject({ date: '2099-05-06', time: '10:00', dentist_id: 2 });
   });
@@ -437,5 +446,69 @@ describe('CalendarPage (spec §2 Calendar)', () => {
     renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&dentist=1' });
     await screen.findByRole('heading', { name: /May 2099/ });
     expect(screen.queryByRole('button', { name: /Calendar Feed/ })).not.toBeInTheDocument();
+  });
+
+  it('a move offers the time it freed to the waitlist ("Fill this time"); Book opens the form, back here', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    api
+      .onPut('/api/appointments/2')
+      .reply(
+        200,
+        visit(2, '2099-05-06', '10:00', 'Tom Baker', { dentist_id: 2, dentist_name: 'Dr. Omar Reyes' }),
+      );
+    const mia = waitlistMatch(
+      {
+        dentist_id: null,
+        dentist_name: null,
+        weekdays: [3],
+        earliest_on: '2099-05-01',
+        latest_on: '2099-05-31',
+      },
+      { date: '2099-05-06', time: '10:00' },
+    );
+    api.onGet('/api/waitlist/matches').reply(200, { data: [mia] });
+    const view = await moveTomToOmar();
+
+    // Dr. Sarah Johnson's 10:00-11:00 is free now: it stays offered while the calendar is browsed.
+    const panel = (await screen.findByText(/^Fill this time:/)).closest('.ant-alert') as HTMLElement;
+    expect(panel).toHaveTextContent('10:00–11:00 with Dr. Sarah Johnson');
+    expect(view.currentParams().get('freed')).toBe('1.2099-05-06.10:00.60');
+    expect(api.lastParams('/api/waitlist/matches')).toEqual({
+      dentist_id: 1,
+      date: '2099-05-06',
+      time: '10:00',
+      duration: 60,
+    });
+    await view.user.click(await within(panel).findByRole('button', { name: 'Book Mia Martin at 10:00' }));
+    expect(window.location.pathname).toBe('/appointments');
+    const params = view.currentParams();
+    expect(params.get('waitlist')).toBe('4');
+    expect(params.get('dentist')).toBe('1');
+    // Booked from the waitlist, the time is filled: back here without it.
+    expect(params.get('returnTo')).toBe('/calendar?month=2099-05&day=2099-05-06');
+  });
+
+  it('the time a visit edited in the appointment form freed comes back in the URL and is offered; Close ends it', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    api.onGet('/api/waitlist/matches').reply(200, { data: [] });
+    const view = renderScreen(<CalendarPage />, {
+      url: '/calendar?month=2099-05&day=2099-05-06&freed=1.2099-05-06.14:00.60',
+    });
+    const panel = (await screen.findByText(/^Fill this time:/)).closest('.ant-alert') as HTMLElement;
+    expect(await within(panel).findByText('No one on the waitlist wants this time.')).toBeInTheDocument();
+    await waitFor(() => expect(panel).toHaveTextContent('14:00–15:00 with Dr. Sarah Johnson'));
+    await view.user.click(within(panel).getByRole('button', { name: 'Close Fill this time' }));
+    await waitFor(() => expect(screen.queryByText(/^Fill this time:/)).not.toBeInTheDocument());
+    expect(view.currentParams().get('freed')).toBeNull();
+  });
+
+  it('a malformed freed time in the URL offers nothing', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
+    renderScreen(<CalendarPage />, {
+      url: '/calendar?month=2099-05&day=2099-05-06&freed=1.2099-13-40.99:00.x',
+    });
+    await screen.findByText('10:00 - Tom Baker');
+    expect(screen.queryByText(/^Fill this time:/)).not.toBeInTheDocument();
+    expect(api.sent('get', '/api/waitlist/matches')).toHaveLength(0);
   });
 });

@@ -1,4 +1,14 @@
-import { type ApiError, type Appointment, actsForDentist, timeRange, useAuthStore } from '@dental/shared';
+import {
+  type ApiError,
+  type Appointment,
+  actsForDentist,
+  FREED_PARAM,
+  freedParamOf,
+  leftFree,
+  parseFreedParam,
+  timeRange,
+  useAuthStore,
+} from '@dental/shared';
 import {
   formatDay,
   parseAsDay,
@@ -14,6 +24,7 @@ import {
   CalendarOutlined,
   Card,
   ErrorBanner,
+  FillFreedTime,
   Flex,
   PageHeading,
   PlusOutlined,
@@ -21,7 +32,6 @@ import {
   Typography,
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { type MoveTarget, moveAppointment, useDentistChoices, useOpenHours } from '../api/calendar';
 import { CalendarFeedDialog } from '../components/CalendarFeedDialog';
 import {
@@ -38,6 +48,7 @@ import { MonthGrid } from '../components/MonthGrid';
 import { MoveAppointmentForm } from '../components/MoveAppointmentForm';
 import { type TimeColumn, TimeGrid } from '../components/TimeGrid';
 import { dentistColumns, weekColumns } from '../components/timeColumns';
+import { useAppointmentLinks } from '../components/useAppointmentLinks';
 import { useCalendarVisits } from '../components/useCalendarVisits';
 import './calendar.css';
 
@@ -50,13 +61,14 @@ const URL_STATE = {
   day: parseAsDay,
   dentist: parseAsString,
   view: parseAsCalendarView,
+  // The time a visit moved or cancelled from here left free (FREED_PARAM): offered to the waitlist.
+  [FREED_PARAM]: parseAsString,
 };
 
 /** Calendar (spec §2): a month of the clinic's appointments, one request a month, and the selected day. */
 export default function CalendarPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const ownDentistId = useAuthStore((state) => state.user?.dentistId ?? null);
   const user = useAuthStore((state) => state.user);
   const [feedOpen, setFeedOpen] = useState(false);
@@ -111,7 +123,7 @@ export default function CalendarPage() {
     mutationFn: ({ appointment, to }: { appointment: Appointment; to: MoveTarget; inForm?: boolean }) =>
       moveAppointment(appointment, to),
     onMutate: () => setActionError(null),
-    onSuccess: (saved) => {
+    onSuccess: (saved, { appointment }) => {
       message.success(
         `The appointment of ${saved.patient} is now on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)} with ${saved.dentist_name}`,
       );
@@ -119,8 +131,11 @@ export default function CalendarPage() {
       void queryClient.invalidateQueries({ queryKey: ['appointments'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      const freed = leftFree(appointment, saved) ? freedParamOf(appointment) : null;
       void setUrl(
-        view === 'month' ? { day: saved.date, month: monthOfDay(saved.date) } : { day: saved.date },
+        view === 'month'
+          ? { day: saved.date, month: monthOfDay(saved.date), freed }
+          : { day: saved.date, freed },
       );
     },
     // The appointment stays where the server keeps it: nothing moved on screen before its answer.
@@ -154,28 +169,19 @@ export default function CalendarPage() {
   };
 
   const goToMonth = (key: string) => void setUrl({ month: key, day: null });
-  /** Back here from the Appointments screen's form, as the calendar was. */
-  const backHere = () => {
-    const params = new URLSearchParams();
-    if (view !== 'month') params.set('view', view);
-    if (view === 'month') params.set('month', month);
-    params.set('day', selected);
-    if (url.dentist) params.set('dentist', url.dentist);
-    return `/calendar?${params}`;
+  const { backHere, openNew, bookAt, openVisit } = useAppointmentLinks({
+    view,
+    month,
+    selected,
+    dentist: url.dentist,
+    dentistId,
+    freed: url.freed,
+  });
+  const freedTime = parseFreedParam(url.freed);
+  const freed = freedTime && {
+    ...freedTime,
+    dentist_name: dentists.data?.data.find((dentist) => dentist.id === freedTime.dentist_id)?.name,
   };
-  const openNew = () => {
-    const params = new URLSearchParams({ new: '1', date: selected, returnTo: backHere() });
-    if (dentistId) params.set('dentist', String(dentistId));
-    navigate(`/appointments?${params}`);
-  };
-  const bookAt = (column: TimeColumn, time: string) => {
-    const params = new URLSearchParams({ new: '1', date: column.date, time, returnTo: backHere() });
-    const dentist = column.dentistId ?? dentistId;
-    if (dentist) params.set('dentist', String(dentist));
-    navigate(`/appointments?${params}`);
-  };
-  const openVisit = (visit: Appointment) =>
-    navigate(`/appointments?${new URLSearchParams({ appointment: String(visit.id), returnTo: backHere() })}`);
   const step = (by: number) => {
     if (view === 'month') goToMonth(shiftMonth(month, by));
     else void setUrl({ day: shiftDay(selected, by * (view === 'week' ? 7 : 1)) });
@@ -214,6 +220,7 @@ export default function CalendarPage() {
         message={openHours.failed && view !== 'month' ? OPEN_HOURS_UNREAD : null}
         onRetry={openHours.retry}
       />
+      <FillFreedTime freed={freed} onClose={() => void setUrl({ freed: null })} returnTo={backHere(true)} />
 
       <Flex wrap gap={16} align="start">
         {/* The Day and Week views take the whole width; the day's list goes below them. */}

@@ -30,6 +30,9 @@ const ACCOUNT_SECURITY_ACTIONS = [
   'recovery_codes_renewed',
 ] as const;
 
+/** A patient told or called about coming back: a recall reminder or call, a freed time offered. */
+const PATIENT_CONTACTS = ['recall_reminded', 'recall_contacted', 'waitlist_offered'] as const;
+
 /**
  * The security log's actions: sign-ins and sign-outs, refused calls, records opened, ended sessions
  * and second-factor changes. The audit screen shows them; the dashboard's activity and the bell,
@@ -43,6 +46,7 @@ export const AUDIT_ACTIONS = [
   ...SIGN_IN_ACTIONS,
   ...CLINIC_CHANGES,
   ...ACCOUNT_SECURITY_ACTIONS,
+  ...PATIENT_CONTACTS,
 ] as const;
 
 export const auditQuerySchema = listQuerySchema

@@ -11,6 +11,7 @@ export const OUTBOX_KINDS = [
   'appointment_confirmation',
   'new_patient_alert',
   'recall_reminder',
+  'waitlist_offer',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -20,6 +21,7 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   appointment_confirmation: 'Appointment confirmation',
   new_patient_alert: 'New patient alert',
   recall_reminder: 'Recall reminder',
+  waitlist_offer: 'Waitlist: time opened',
 };
 
 export const OUTBOX_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Appointment } from './appointments';
 import { DATE_RANGE_MESSAGE, TREATMENTS, type Treatment } from './constants';
 import { dateString, listQuerySchema, pageSchema, timeString } from './validation';
 import { minutesOf, visitMinutes } from './visitTime';
@@ -17,6 +18,8 @@ export const waitlistEntryUrl = (id: number) => `${WAITLIST_URL}/${id}`;
 export const waitlistFreeTimesUrl = (id: number) => `${waitlistEntryUrl(id)}/free-times`;
 /** GET `?dentist_id=&date=&time=&duration=`: the entries a freed time suits, best first. */
 export const WAITLIST_MATCHES_URL = `${WAITLIST_URL}/matches`;
+/** POST `{ date, time, dentist_id }`: tells the entry's patient, through the outbox, of a time that opened. */
+export const waitlistOfferUrl = (id: number) => `${waitlistEntryUrl(id)}/offer`;
 
 /** ISO weekdays, as a dentist's working days are numbered: 1 Monday … 7 Sunday. */
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -69,6 +72,11 @@ export const WAITLIST_NOT_FOUND = 'Waitlist entry not found';
 export const WAITLIST_ENTRY_GONE =
   'This patient is no longer on the waitlist: booked or taken off at another desk. Book without the waitlist entry, or open it again.';
 export const WAITLIST_OTHER_PATIENT = 'This waitlist entry is for another patient';
+/** Telling a patient of an opened time: no channel can reach them. */
+export const WAITLIST_NO_CHANNEL =
+  "No message can be sent: the clinic's e-mail and SMS reminders are off, or the patient has no address for them.";
+/** Telling a patient of a time already gone by. */
+export const WAITLIST_OFFER_PAST = 'This day has passed: tell them of a time to come';
 
 const wireId = (field: string) =>
   z
@@ -194,6 +202,20 @@ export type WaitlistMatch = z.infer<typeof waitlistMatchSchema>;
 export const waitlistMatchesSchema = z.object({ data: z.array(waitlistMatchSchema) });
 export type WaitlistMatches = z.infer<typeof waitlistMatchesSchema>;
 
+/** POST /api/waitlist/:id/offer: the time that opened, as the match offered it. */
+export const waitlistOfferBodySchema = z
+  .object({
+    dentist_id: wireId('dentist_id'),
+    date: dateString,
+    time: timeString,
+  })
+  .strict();
+export type WaitlistOfferBody = z.input<typeof waitlistOfferBodySchema>;
+
+/** The messages queued to tell the patient: one per channel (e-mail, SMS). */
+export const waitlistOfferAnswerSchema = z.object({ queued: z.array(z.enum(['email', 'sms'])).min(1) });
+export type WaitlistOfferAnswer = z.infer<typeof waitlistOfferAnswerSchema>;
+
 /** An entry's earliest free times now, and the last day that was sought. */
 export const waitlistFreeTimesSchema = z.object({
   data: z.array(waitlistOfferSchema),
@@ -221,4 +243,49 @@ export function waitlistBookingUrl(
   });
   if (returnTo) query.set('returnTo', returnTo);
   return `/appointments?${query.toString()}`;
+}
+
+/**
+ * A visit's time as it was before it was cancelled, deleted or moved: what it leaves free. Its
+ * dentist's name, when known, names the time on screen.
+ */
+export type FreedVisit = Pick<Appointment, 'dentist_id' | 'date' | 'time' | 'duration'> &
+  Partial<Pick<Appointment, 'dentist_name'>>;
+
+/**
+ * A freed time in a screen's URL (`?freed=1.2027-03-01.14:00.60`: dentist, day, start, length), so the
+ * appointment form opened from another screen can hand it back with the way back there.
+ */
+export const FREED_PARAM = 'freed';
+export const freedParamOf = (visit: FreedVisit): string =>
+  [visit.dentist_id, visit.date, visit.time, visit.duration].join('.');
+/** The freed time a URL names; null when it names none or a malformed one (then nothing is offered). */
+export function parseFreedParam(value: string | null): FreedVisit | null {
+  const [dentist_id, date, time, duration, ...rest] = (value ?? '').split('.');
+  if (rest.length > 0) return null;
+  const parsed = waitlistMatchesQuerySchema.safeParse({ dentist_id, date, time, duration });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The return path with the freed time added (or put in place of the one it had). */
+export function withFreedParam(path: string, visit: FreedVisit): string {
+  const [pathname = '', query = ''] = path.split('?', 2);
+  const params = new URLSearchParams(query);
+  params.set(FREED_PARAM, freedParamOf(visit));
+  return `${pathname}?${params}`;
+}
+
+/** Whether an edit left some of the visit's time free: moved, shortened, given to another dentist, or cancelled. */
+export function leftFree(
+  before: Pick<Appointment, 'status' | 'dentist_id' | 'date' | 'time' | 'duration'>,
+  after: Pick<Appointment, 'status' | 'dentist_id' | 'date' | 'time' | 'duration'>,
+): boolean {
+  return (
+    before.status !== 'cancelled' &&
+    (after.status === 'cancelled' ||
+      after.dentist_id !== before.dentist_id ||
+      after.date !== before.date ||
+      after.time !== before.time ||
+      after.duration < before.duration)
+  );
 }

@@ -5,3 +5,4 @@ export { findDialog, type RenderScreenOptions, renderScreen } from './renderScre
 export { StylelessUi } from './StylelessUi';
 export { screenWidth } from './screenWidth';
 export { staffMember } from './staff';
+export { waitlistEntry, waitlistMatch } from './waitlist';

@@ -60,6 +60,12 @@ export {
 } from './EditConflict';
 export { ErrorBanner } from './ErrorBanner';
 export {
+  FillFreedTime,
+  type FillFreedTimeProps,
+  freedTimeMatchesKey,
+  useFreedTimeMatches,
+} from './FillFreedTime';
+export {
   FieldRow,
   type FieldRowProps,
   NameEmailPhoneFields,

@@ -71,7 +71,7 @@ const backoffSeconds = (attempts: number) => 30 * 2 ** Math.max(0, attempts - 1)
 
 type NotificationFlag = 'emailReminders' | 'smsReminders' | 'appointmentConfirmations' | 'newPatientAlerts';
 
-/** The clinic's switch a message goes by; a recall reminder goes by its channel's reminder switch. */
+/** The clinic's switch a message goes by; a recall reminder or waitlist offer goes by its channel's reminder switch. */
 const flagOf = (kind: OutboxKind, channel: 'email' | 'sms'): NotificationFlag => {
   switch (kind) {
     case 'email_reminder':
@@ -83,6 +83,7 @@ const flagOf = (kind: OutboxKind, channel: 'email' | 'sms'): NotificationFlag =>
     case 'new_patient_alert':
       return 'newPatientAlerts';
     case 'recall_reminder':
+    case 'waitlist_offer':
       return channel === 'sms' ? 'smsReminders' : 'emailReminders';
   }
 };

@@ -8,6 +8,8 @@ import {
   waitlistFreeTimesSchema,
   waitlistMatchesQuerySchema,
   waitlistMatchesSchema,
+  waitlistOfferAnswerSchema,
+  waitlistOfferBodySchema,
   waitlistPageSchema,
   waitlistQuerySchema,
 } from '@dental/shared/domain';
@@ -24,6 +26,7 @@ import {
   findEntry,
   listWaitlist,
   matchFreedTime,
+  offerTime,
   updateEntry,
 } from './waitlistData';
 
@@ -87,6 +90,22 @@ export function registerWaitlistRoutes(app: FastifyInstance, db: Database, guard
       },
     },
     async (request) => entryFreeTimes(db, actorOf(request).clinicId, request.params.id),
+  );
+
+  routes.post(
+    `${WAITLIST_URL}/:id/offer`,
+    {
+      onRequest: permitted,
+      schema: {
+        tags: TAGS,
+        summary: `Tell the entry's patient of a time that opened (\`dentist_id\`, \`date\` today or later, \`time\`): "a time opened on … with …: call us to take it", through the outbox, one message per channel the clinic's e-mail and SMS reminder switches allow and the patient has an address for (409 when none can go). The entry stays on the list until booked. ${WHO}`,
+        security: SECURITY,
+        params: idParamsSchema,
+        body: waitlistOfferBodySchema,
+        response: { 200: waitlistOfferAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => offerTime(db, actorOf(request), request.params.id, request.body),
   );
 
   waitlist.createOne({

@@ -1,7 +1,14 @@
-import type { Appointment, WaitlistBody, WaitlistEntry, WaitlistMatch } from '@dental/shared/domain';
+import {
+  type Appointment,
+  WAITLIST_NO_CHANNEL,
+  WAITLIST_OFFER_PAST,
+  type WaitlistBody,
+  type WaitlistEntry,
+  type WaitlistMatch,
+} from '@dental/shared/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointments, dentists } from '../../db/schema';
+import { appointments, dentists, outbox, patients } from '../../db/schema';
 import { addPatient, authHeader, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
 
 /** The waitlist: entries, the freed times they are offered, and booking one off the list. */
@@ -395,5 +402,86 @@ describe('waitlist', () => {
       data: [],
       searched_until: null,
     });
+  });
+
+  it('tells a waitlisted patient of a time that opened through the outbox, by the channels the clinic allows', async () => {
+    const patientId = await addPatient(app, clinicId, 'Told Tina');
+    await db().update(patients).set({ email: 'tina@example.com' }).where(eq(patients.id, patientId));
+    const entry = await addEntry(wish(patientId, { dentist_id: sarah }));
+    const offer = { dentist_id: sarah, date: '2027-03-01', time: '14:00' };
+    const told = await send(receptionist, 'POST', `/api/waitlist/${entry.id}/offer`, offer);
+    expect(told.statusCode).toBe(200);
+    // SMS reminders are off in the demo clinic: the e-mail alone goes.
+    expect(told.json()).toEqual({ queued: ['email'] });
+    const messages = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.clinicId, clinicId), eq(outbox.patientId, patientId)));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      kind: 'waitlist_offer',
+      channel: 'email',
+      recipient: 'tina@example.com',
+      state: 'pending',
+    });
+    expect(messages[0]?.body).toMatch(
+      /^Hello Told, a time opened at .+ on Monday, 1 March 2027 at 14:00–15:00 with Dr\. Sarah Johnson: call us.* to take it\.$/,
+    );
+    expect(messages[0]?.body).not.toContain('Cleaning');
+    const [audited] = (
+      await db().execute(
+        sql`select details from audit_log where clinic_id = ${clinicId} and entity = 'waitlist'
+          and entity_id = ${String(entry.id)} and action = 'waitlist_offered'`,
+      )
+    ).rows as Array<{ details: Record<string, unknown> }>;
+    expect(audited?.details).toMatchObject({ date: '2027-03-01', time: '14:00', channels: ['email'] });
+    // Told is not booked: the entry waits on.
+    expect((await send(receptionist, 'GET', `/api/waitlist/${entry.id}`)).statusCode).toBe(200);
+
+    // Both channels on and both addresses: a message on each.
+    const admin = (await login(app, 'admin', 'admin123')).token;
+    const smsOn = await send(admin, 'PUT', '/api/settings', { notifications: { smsReminders: true } });
+    expect(smsOn.statusCode).toBe(200);
+    try {
+      const both = await send(receptionist, 'POST', `/api/waitlist/${entry.id}/offer`, offer);
+      expect(both.json()).toEqual({ queued: ['email', 'sms'] });
+    } finally {
+      await send(admin, 'PUT', '/api/settings', { notifications: { smsReminders: false } });
+    }
+  });
+
+  it('refuses to tell of a bad or past time, an unknown entry, or a patient no channel reaches', async () => {
+    const patientId = await addPatient(app, clinicId, 'Unreachable Uma');
+    const entry = await addEntry(wish(patientId));
+    const url = `/api/waitlist/${entry.id}/offer`;
+    const bad = await send(receptionist, 'POST', url, {
+      dentist_id: sarah,
+      date: '2027-02-30',
+      time: '25:00',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldErrorsOf(bad).map((error) => error.field)).toEqual(['date', 'time']);
+    const past = await send(receptionist, 'POST', url, {
+      dentist_id: sarah,
+      date: '2020-03-02',
+      time: '10:00',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(fieldErrorsOf(past)).toEqual([{ field: 'date', message: WAITLIST_OFFER_PAST }]);
+    const noDentist = await send(receptionist, 'POST', url, {
+      dentist_id: 999999,
+      date: '2027-03-01',
+      time: '10:00',
+    });
+    expect(noDentist.statusCode).toBe(400);
+    expect(fieldErrorsOf(noDentist).map((error) => error.field)).toEqual(['dentist_id']);
+    const offer = { dentist_id: michael, date: '2027-03-01', time: '10:00' };
+    expect((await send(receptionist, 'POST', '/api/waitlist/999999/offer', offer)).statusCode).toBe(404);
+    expect((await send(harbor, 'POST', url, offer)).statusCode).toBe(404);
+    // SMS reminders are off in the demo clinic, and this patient has no e-mail address.
+    const none = await send(receptionist, 'POST', url, offer);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(WAITLIST_NO_CHANNEL);
+    expect(await db().select().from(outbox).where(eq(outbox.patientId, patientId))).toHaveLength(0);
   });
 });

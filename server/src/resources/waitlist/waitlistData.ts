@@ -6,7 +6,9 @@ import {
   startsInPartOfDay,
   type Treatment,
   WAITLIST_FREE_TIMES_SHOWN,
+  WAITLIST_NO_CHANNEL,
   WAITLIST_NOT_FOUND,
+  WAITLIST_OFFER_PAST,
   WAITLIST_SEARCH_DAYS,
   type WaitlistEntry,
   type WaitlistFreeTimes,
@@ -14,6 +16,7 @@ import {
   type WaitlistOffer,
   type waitlistBodySchema,
   type waitlistMatchesQuerySchema,
+  type waitlistOfferBodySchema,
   type waitlistQuerySchema,
 } from '@dental/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -26,6 +29,7 @@ import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
 import { NO_ACTIVE_DENTIST, NO_SUCH_PATIENT } from '../appointments/appointmentsData';
 import { type DentistDays, freeTimesOf } from '../availability/openHours';
+import { queueWaitlistOffer } from '../notifications/outboxQueue';
 import { readSettings } from '../settings/settingsData';
 
 /** How many entries a freed time is tried against (oldest first): each costs a free-time reading. */
@@ -360,4 +364,52 @@ export async function entryFreeTimes(db: Reader, clinicId: number, id: number): 
     offers.push(...ofDay.sort((a, b) => a.time.localeCompare(b.time)));
   }
   return { data: offers.slice(0, WAITLIST_FREE_TIMES_SHOWN), searched_until: until };
+}
+
+/**
+ * Tells the entry's patient of a time that opened (Fill this time's Tell them): one outbox message per
+ * channel the clinic's reminder switches allow and the patient has an address for, audited on the
+ * entry. The entry stays on the list until a visit is booked for it. No channel: 409, nothing written.
+ */
+export function offerTime(
+  db: Database,
+  actor: Actor,
+  id: number,
+  offer: z.output<typeof waitlistOfferBodySchema>,
+): Promise<{ queued: Array<'email' | 'sms'> }> {
+  return db.transaction(async (tx) => {
+    const entry = await findEntry(tx, actor.clinicId, id);
+    if (!entry) throw new HttpError(404, WAITLIST_NOT_FOUND);
+    if (offer.date < (await clinicToday(tx, actor.clinicId))) throw fieldError('date', WAITLIST_OFFER_PAST);
+    const [dentist] = await dentistsFor(tx, actor.clinicId, offer.dentist_id);
+    if (!dentist) throw fieldError('dentist_id', NO_ACTIVE_DENTIST);
+    const { rows } = await tx.execute(
+      sql`select email, phone from patients where clinic_id = ${actor.clinicId} and id = ${entry.patient_id}`,
+    );
+    const address = rows[0] as { email: string | null; phone: string | null } | undefined;
+    const queued = await queueWaitlistOffer(tx, actor.clinicId, {
+      patientId: entry.patient_id,
+      patient: entry.patient_name,
+      email: address?.email ?? null,
+      phone: address?.phone ?? null,
+      date: offer.date,
+      time: offer.time,
+      duration: entry.duration,
+      dentist: dentist.name,
+    });
+    if (queued.length === 0) throw new HttpError(409, WAITLIST_NO_CHANNEL);
+    await recordActorAudit(tx, actor, {
+      action: 'waitlist_offered',
+      entity: 'waitlist',
+      entityId: id,
+      details: {
+        patient: entry.patient_name,
+        date: offer.date,
+        time: offer.time,
+        dentist_id: dentist.id,
+        channels: queued,
+      },
+    });
+    return { queued };
+  });
 }

@@ -1,0 +1,159 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { type ApiError, apiRequest } from '../api/client';
+import { endTimeOf, timeRange } from '../domain/visitTime';
+import {
+  type FreedVisit,
+  WAITLIST_MATCHES_URL,
+  type WaitlistMatch,
+  type WaitlistMatches,
+  type WaitlistMatchesQuery,
+  type WaitlistOfferAnswer,
+  waitlistBookingUrl,
+  waitlistOfferUrl,
+} from '../domain/waitlist';
+import { follows } from '../kit/follows';
+import { formatDay } from '../kit/format';
+
+/** A freed time's matches change with any visit, day, dentist or setting, and with the waitlist. */
+const MATCHES_FOLLOW = follows('waitlist', 'appointment', 'dentist', 'availability', 'settings');
+
+/** Under 'waitlist': a write to the waitlist at this desk reads the matches again. */
+export const freedTimeMatchesKey = (freed: WaitlistMatchesQuery) => ['waitlist', 'matches', freed] as const;
+
+/** The waitlisted patients a freed time suits, best first; nothing is asked without a freed time. */
+export function useFreedTimeMatches(freed: WaitlistMatchesQuery | null) {
+  return useQuery({
+    queryKey: freedTimeMatchesKey(freed ?? { dentist_id: 0, date: '', time: '', duration: 0 }),
+    meta: MATCHES_FOLLOW,
+    queryFn: () =>
+      apiRequest<WaitlistMatches>(
+        { method: 'GET', url: WAITLIST_MATCHES_URL, params: freed ?? {} },
+        'Failed to fetch the waitlist matches',
+      ),
+    enabled: freed !== null,
+  });
+}
+
+const CHANNEL_WORDS = { email: 'e-mail', sms: 'SMS' } as const;
+
+/** One match's offer, as the patient was told of it: an entry may be told of several freed times. */
+const offerKey = ({ entry, offer }: WaitlistMatch) =>
+  `${entry.id} ${offer.dentist_id} ${offer.date} ${offer.time}`;
+
+export interface FillFreedTimeProps {
+  /** The visit that freed its time; null: nothing was freed (the panel is not shown). */
+  freed: FreedVisit | null;
+  onClose: () => void;
+  /** Where the appointment form goes back to once the booking is saved or cancelled. */
+  returnTo?: string;
+}
+
+/**
+ * "Fill this time": after a visit is cancelled, deleted or moved, the waitlisted patients its time
+ * suits, best first, each with a Book that opens the appointment form prefilled for them (booked,
+ * their entry leaves the waitlist) and a Tell them that sends them the time through the outbox. Any
+ * screen that cancels, deletes or moves visits shows it; the form is reached by URL.
+ */
+export function FillFreedTime({ freed, onClose, returnTo }: FillFreedTimeProps) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const matches = useFreedTimeMatches(
+    freed
+      ? { dentist_id: freed.dentist_id, date: freed.date, time: freed.time, duration: freed.duration }
+      : null,
+  );
+  // Told offers keep saying so while the panel is open: telling twice would send twice.
+  const [told, setTold] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [tellError, setTellError] = useState<string | null>(null);
+  const tell = useMutation({
+    mutationFn: ({ entry, offer }: WaitlistMatch) =>
+      apiRequest<WaitlistOfferAnswer>(
+        {
+          method: 'POST',
+          url: waitlistOfferUrl(entry.id),
+          data: { dentist_id: offer.dentist_id, date: offer.date, time: offer.time },
+        },
+        'Failed to tell the patient',
+      ),
+    onMutate: () => setTellError(null),
+    onSuccess: ({ queued }, match) => {
+      const by = queued.map((channel) => CHANNEL_WORDS[channel]).join(' and ');
+      setTold((current) => new Map(current).set(offerKey(match), by));
+      message.success(`${match.entry.patient_name} will be told by ${by}`);
+    },
+    onError: (error: ApiError) => setTellError(error.message),
+  });
+
+  if (!freed) return null;
+  const withWhom = freed.dentist_name ? ` with ${freed.dentist_name}` : '';
+  const when = `${formatDay(freed.date, true)} ${timeRange(freed.time, endTimeOf(freed.time, freed.duration))}${withWhom}`;
+  const found = matches.data?.data ?? [];
+  let body: ReactNode;
+  if (matches.isPending) body = <Typography.Text type="secondary">Looking at the waitlist…</Typography.Text>;
+  else if (matches.isError) body = <Typography.Text type="danger">{matches.error.message}</Typography.Text>;
+  else if (found.length === 0) body = 'No one on the waitlist wants this time.';
+  else
+    body = (
+      <>
+        <ol aria-label="Waitlisted patients for this time" style={{ margin: 0, paddingLeft: 20 }}>
+          {found.map((match) => {
+            const { entry, offer, wants_this_dentist } = match;
+            const toldBy = told.get(offerKey(match));
+            const telling = tell.isPending && tell.variables && offerKey(tell.variables) === offerKey(match);
+            return (
+              <li key={entry.id} style={{ marginBottom: 6 }}>
+                <Flex wrap gap={8} align="center" justify="space-between">
+                  <span>
+                    <Typography.Text strong>{entry.patient_name}</Typography.Text> · {entry.treatment},{' '}
+                    {timeRange(offer.time, endTimeOf(offer.time, offer.duration))}
+                    {wants_this_dentist ? ` (asked for ${offer.dentist_name})` : ''}
+                  </span>
+                  <Flex gap={8}>
+                    {toldBy ? (
+                      <Typography.Text type="secondary">Told by {toldBy}</Typography.Text>
+                    ) : (
+                      <Button
+                        size="small"
+                        loading={telling}
+                        disabled={tell.isPending && !telling}
+                        aria-label={`Tell ${entry.patient_name} of ${offer.time}`}
+                        onClick={() => tell.mutate(match)}
+                      >
+                        Tell them
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      type="primary"
+                      aria-label={`Book ${entry.patient_name} at ${offer.time}`}
+                      onClick={() => navigate(waitlistBookingUrl(entry, offer, returnTo))}
+                    >
+                      Book
+                    </Button>
+                  </Flex>
+                </Flex>
+              </li>
+            );
+          })}
+        </ol>
+        {tellError && (
+          <Typography.Text type="danger" role="alert">
+            {tellError}
+          </Typography.Text>
+        )}
+      </>
+    );
+  return (
+    <Alert
+      type="info"
+      showIcon
+      closable={{ onClose, 'aria-label': 'Close Fill this time' }}
+      style={{ marginBottom: 16 }}
+      title={`Fill this time: ${when}`}
+      description={body}
+    />
+  );
+}

@@ -70,6 +70,16 @@ async function fillWeeklySix() {
 }
 
 describe('AppointmentForm: a series of visits', () => {
+  it('offers no repeat when booking a waitlisted patient: the waitlist offers one freed time', async () => {
+    renderScreen(
+      <AppointmentForm open appointment={null} waitlistEntryId={7} onClose={jest.fn()} onSaved={jest.fn()} />,
+      { url: '/appointments?new=1' },
+    );
+    const dialog = await findDialog('New Appointment');
+    expect(within(dialog).getByLabelText('Patient Name')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Repeat')).not.toBeInTheDocument();
+  });
+
   it('checks every visit first, then books them as moved and skipped, all at once', async () => {
     api.onGet('/api/dentists/1/free-times').reply(200, FREE);
     api.onPost('/api/appointments/series/check').reply(200, CHECKED);

@@ -544,7 +544,8 @@ export function AppointmentForm({
           <Input maxLength={OUTSIDE_HOURS_REASON_MAX} />
         </Form.Item>
       )}
-      {!editing && (
+      {/* A waitlisted patient is offered one freed time: no series from the waitlist. */}
+      {!editing && waitlistEntryId === null && (
         <RepeatFields values={{ repeat_unit: repeatUnit, repeat_end: repeatEnd }} firstDay={chosenDate} />
       )}
       {series.node}

@@ -84,6 +84,9 @@ export function seriesDates(first: string, rule: RepeatRule): string[] {
   return dates;
 }
 
+export const SERIES_FROM_WAITLIST_MESSAGE =
+  'A series is not booked from the waitlist: book the waitlisted visit on its own';
+
 /** The series rule as staff read it: `every 2 weeks, 6 visits` or `every month until 2027-06-30`. */
 export function repeatRuleText(rule: RepeatRule): string {
   const every = rule.every === 1 ? `every ${rule.unit}` : `every ${rule.every} ${rule.unit}s`;
@@ -92,7 +95,11 @@ export function repeatRuleText(rule: RepeatRule): string {
 
 /** The booking repeated: the first visit (its date is the series' first day) and the rule. */
 const seriesRequest = {
-  visit: appointmentWriteSchema,
+  // The waitlist offers one freed time: a series is not booked from it.
+  visit: appointmentWriteSchema.refine((visit) => visit.waitlistEntryId === null, {
+    message: SERIES_FROM_WAITLIST_MESSAGE,
+    path: ['waitlist_entry_id'],
+  }),
   repeat: repeatRuleSchema,
 };
 

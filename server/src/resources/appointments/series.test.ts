@@ -1,3 +1,4 @@
+import { SERIES_FROM_WAITLIST_MESSAGE } from '@dental/shared/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
@@ -190,6 +191,17 @@ describe('appointment series API', () => {
         repeat: { every: 1, unit: 'day', count: 3 },
       });
       expect(badUnit.statusCode).toBe(400);
+    });
+
+    it('refuses a series booked from a waitlist entry, naming the field', async () => {
+      const fromWaitlist = await send(receptionistToken, 'POST', '/api/appointments/series/check', {
+        visit: { ...visit(), waitlist_entry_id: 1 },
+        repeat: weeklySix,
+      });
+      expect(fromWaitlist.statusCode).toBe(400);
+      expect(fieldErrorsOf(fromWaitlist)).toEqual([
+        { field: 'visit.waitlist_entry_id', message: SERIES_FROM_WAITLIST_MESSAGE },
+      ]);
     });
   });
 

@@ -18,10 +18,11 @@ import {
   App,
   Badge,
   Button,
+  DentistFilter,
   ErrorBanner,
   FillFreedTime,
   FilterOutlined,
-  FilterSelect,
+  ListFilter,
   ListPage,
   listQueryOf,
   Typography,
@@ -84,7 +85,6 @@ export default function AppointmentsPage() {
     to: range.to ?? undefined,
   });
   const dentists = useDentistChoices();
-  const dentistList = dentists.data?.data ?? [];
 
   // A page emptied by a delete goes back to the last page that has rows.
   const total = appointments.data?.total ?? 0;
@@ -125,23 +125,18 @@ export default function AppointmentsPage() {
       search="Search appointments"
       filters={
         <>
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="status"
             label="Status"
-            value={state.status}
             allLabel="All"
             choices={STATUS_CHOICES}
-            onChange={(status) => list.setFilters({ status })}
             style={{ flex: '1 1 110px', maxWidth: 160 }}
           />
-          <FilterSelect
-            label="Dentist"
-            value={state.dentist}
-            allLabel="All dentists"
-            loading={dentists.isPending}
-            choices={dentistList.map((dentist) => ({ value: dentist.id, label: dentist.name }))}
-            unlistedLabel={(dentist) => `Dentist ${dentist}`}
-            onChange={(dentist) => list.setFilters({ dentist })}
-            popupMatchSelectWidth={false}
+          <DentistFilter
+            list={list}
+            name="dentist"
+            dentists={dentists}
             style={{ flex: '1 1 150px', maxWidth: 240 }}
           />
           <Badge count={range.preset === 'upcoming' ? 0 : 1} size="small">

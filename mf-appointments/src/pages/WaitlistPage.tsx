@@ -9,10 +9,11 @@ import {
 import {
   App,
   Button,
+  DentistFilter,
   deleteRowAction,
   ErrorBanner,
   editRowAction,
-  FilterSelect,
+  ListFilter,
   ListPage,
   useActionError,
   useConfirmDelete,
@@ -92,26 +93,18 @@ export default function WaitlistPage() {
       search="Search by name"
       filters={
         <>
-          <FilterSelect
-            label="Dentist"
-            value={state.dentist}
-            allLabel="All dentists"
-            loading={dentists.isPending}
-            choices={(dentists.data?.data ?? []).map((dentist) => ({
-              value: dentist.id,
-              label: dentist.name,
-            }))}
-            unlistedLabel={(dentist) => `Dentist ${dentist}`}
-            onChange={(dentist) => list.setFilters({ dentist })}
-            popupMatchSelectWidth={false}
+          <DentistFilter
+            list={list}
+            name="dentist"
+            dentists={dentists}
             style={{ flex: '1 1 150px', maxWidth: 220 }}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="treatment"
             label="Treatment"
-            value={state.treatment}
             allLabel="All treatments"
             choices={TREATMENTS}
-            onChange={(treatment) => list.setFilters({ treatment })}
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 200 }}
           />

@@ -8,7 +8,16 @@ import {
   useMutation,
   useQueryClient,
 } from '@dental/shared/kit';
-import { App, Button, ErrorBanner, ListFilter, ListPage, Select, useActionError } from '@dental/shared/ui';
+import {
+  App,
+  Button,
+  DentistFilter,
+  ErrorBanner,
+  ListFilter,
+  ListPage,
+  Select,
+  useActionError,
+} from '@dental/shared/ui';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -124,10 +133,6 @@ export default function RecallPage() {
   const typeChoices = (types.data?.data ?? [])
     .filter((type) => type.active || type.id === state.type)
     .map((type) => ({ value: type.id, label: type.name }));
-  const dentistChoices = (dentists.data?.data ?? []).map((dentist) => ({
-    value: dentist.id,
-    label: dentist.name,
-  }));
   const choicesError = (types.error ?? dentists.error) as ApiError | null;
 
   const columns = recallColumns({
@@ -185,15 +190,10 @@ export default function RecallPage() {
             popupMatchSelectWidth={false}
             style={{ flex: '1 1 150px', maxWidth: 200 }}
           />
-          <ListFilter
+          <DentistFilter
             list={list}
             name="dentist"
-            label="Dentist"
-            allLabel="All dentists"
-            loading={dentists.isPending}
-            choices={dentistChoices}
-            unlistedLabel={(dentist) => `Dentist ${dentist}`}
-            popupMatchSelectWidth={false}
+            dentists={dentists}
             style={{ flex: '1 1 150px', maxWidth: 220 }}
           />
           <ListFilter

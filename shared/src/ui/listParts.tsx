@@ -305,3 +305,34 @@ export function ListFilter<State, Name extends keyof State & string>({
     />
   );
 }
+
+/** The clinic's dentists as a Dentist filter offers them (a module's `useDentistChoices()`). */
+export interface DentistChoicesRead {
+  isPending: boolean;
+  data?: { data: readonly { id: number; name: string }[] };
+}
+
+export type DentistFilterProps<State, Name extends keyof State & string> = Pick<
+  ListFilterProps<State, Name>,
+  'list' | 'name' | 'style'
+> & { dentists: DentistChoicesRead };
+
+/** A list's Dentist filter: the clinic's dentists; one in the URL not (yet) among them reads 'Dentist 12'. */
+export function DentistFilter<State, Name extends keyof State & string>({
+  dentists,
+  ...filter
+}: DentistFilterProps<State, Name>) {
+  const choices = (dentists.data?.data ?? []).map((dentist) => ({ value: dentist.id, label: dentist.name }));
+  return (
+    <ListFilter<State, Name>
+      {...filter}
+      label="Dentist"
+      allLabel="All dentists"
+      loading={dentists.isPending}
+      // The filter's values are dentist ids, as the list's state types them.
+      choices={choices as FilterChoice<FilterValueOf<State[Name]>>[]}
+      unlistedLabel={(dentist) => `Dentist ${dentist}`}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

@@ -24,6 +24,7 @@ const MIA_WAITING: WaitlistMatch = {
   offer: { dentist_id: 1, dentist_name: 'Dr. Sarah Johnson', date: FREED.date, time: '14:00', duration: 60 },
   wants_this_dentist: true,
   unfilled_minutes: 0,
+  told: null,
 };
 
 let api: FakeApi;

@@ -762,3 +762,29 @@ export const patientRecalls = pgTable(
   },
   (table) => [primaryKey({ columns: [table.clinicId, table.patientId, table.recallTypeId] })],
 );
+
+/**
+ * A waitlisted patient told of a freed time (migration 0025): one record an entry, dentist, day and
+ * start, its key the database's "told once". History, as the outbox is: a clinic's export leaves it out.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    clinicId: clinicOwner(),
+    entryId: integer('entry_id').notNull(),
+    dentistId: integer('dentist_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** 'HH:mm', as a visit's start. */
+    time: text('time').notNull(),
+    /** The channels the messages went by: 'email', 'sms'. */
+    channels: text('channels').array().notNull(),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'waitlist_offers_pk',
+      columns: [table.clinicId, table.entryId, table.dentistId, table.date, table.time],
+    }),
+  ],
+);

@@ -78,6 +78,17 @@ export const WAITLIST_NO_CHANNEL =
 /** Telling a patient of a time already gone by. */
 export const WAITLIST_OFFER_PAST = 'This day has passed: tell them of a time to come';
 
+/** The channels a patient is told by: e-mail and SMS, as the reminders go. */
+export const WAITLIST_OFFER_CHANNELS = ['email', 'sms'] as const;
+export type WaitlistOfferChannel = (typeof WAITLIST_OFFER_CHANNELS)[number];
+const CHANNEL_WORDS: Record<WaitlistOfferChannel, string> = { email: 'e-mail', sms: 'SMS' };
+/** The channels as staff read them: `e-mail and SMS`. */
+export const channelWords = (channels: readonly WaitlistOfferChannel[]): string =>
+  channels.map((channel) => CHANNEL_WORDS[channel]).join(' and ');
+/** Telling a patient of a time they were told of already (`when`: the clinic's day and time it was done). */
+export const waitlistAlreadyTold = (when: string, channels: readonly WaitlistOfferChannel[]): string =>
+  `Already told of this time on ${when}, by ${channelWords(channels)}`;
+
 const wireId = (field: string) =>
   z
     .number({ message: `${field} is a number` })
@@ -185,6 +196,13 @@ export const waitlistOfferSchema = z.object({
 });
 export type WaitlistOffer = z.infer<typeof waitlistOfferSchema>;
 
+/** An entry's patient told of a time: when (ISO instant) and by which channels. Told once a time. */
+export const waitlistToldSchema = z.object({
+  at: z.string(),
+  channels: z.array(z.enum(WAITLIST_OFFER_CHANNELS)),
+});
+export type WaitlistTold = z.infer<typeof waitlistToldSchema>;
+
 /**
  * An entry a freed time suits, and the start offered to it. Ranked: the entry that wants this dentist
  * before one that takes any; then the visit that fills the freed time best (fewest minutes left over
@@ -197,6 +215,8 @@ export const waitlistMatchSchema = z.object({
   wants_this_dentist: z.boolean(),
   /** Minutes of the freed time the visit leaves empty, or runs beyond it into other free time. */
   unfilled_minutes: z.number().int(),
+  /** The patient was told of this offer already (Tell them): it is not told again. */
+  told: waitlistToldSchema.nullable(),
 });
 export type WaitlistMatch = z.infer<typeof waitlistMatchSchema>;
 export const waitlistMatchesSchema = z.object({ data: z.array(waitlistMatchSchema) });
@@ -213,7 +233,9 @@ export const waitlistOfferBodySchema = z
 export type WaitlistOfferBody = z.input<typeof waitlistOfferBodySchema>;
 
 /** The messages queued to tell the patient: one per channel (e-mail, SMS). */
-export const waitlistOfferAnswerSchema = z.object({ queued: z.array(z.enum(['email', 'sms'])).min(1) });
+export const waitlistOfferAnswerSchema = z.object({
+  queued: z.array(z.enum(WAITLIST_OFFER_CHANNELS)).min(1),
+});
 export type WaitlistOfferAnswer = z.infer<typeof waitlistOfferAnswerSchema>;
 
 /** An entry's earliest free times now, and the last day that was sought. */

@@ -24,7 +24,8 @@ export function waitlistEntry(overrides: Partial<WaitlistEntry> = {}): WaitlistE
 
 /**
  * A match of a freed time as GET /api/waitlist/matches answers it: the entry, and its offer of the
- * freed time with Dr. Sarah Johnson (it fills the time; it asked for that dentist unless for any).
+ * freed time with Dr. Sarah Johnson (it fills the time; it asked for that dentist unless for any; not
+ * told of it yet).
  */
 export function waitlistMatch(
   entry: Partial<WaitlistEntry>,
@@ -36,5 +37,6 @@ export function waitlistMatch(
     offer: { dentist_id: 1, dentist_name: 'Dr. Sarah Johnson', duration: full.duration, ...offer },
     wants_this_dentist: full.dentist_id === (offer.dentist_id ?? 1),
     unfilled_minutes: 0,
+    told: null,
   };
 }

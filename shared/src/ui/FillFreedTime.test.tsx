@@ -80,6 +80,49 @@ describe('FillFreedTime', () => {
     expect(within(shown).getByRole('button', { name: 'Tell Leo Grant of 14:00' })).toBeEnabled();
   });
 
+  it('a match told already (at this desk or another, before a reload) says how, with no Tell them', async () => {
+    api.onGet('/api/waitlist/matches').reply(200, {
+      data: [{ ...MIA, told: { at: '2027-02-27T10:15:00Z', channels: ['email'] } }, LEO],
+    });
+    renderScreen(<FillFreedTime freed={FREED} onClose={() => {}} />);
+    const shown = await panel();
+    const [mia, leo] = within(
+      await within(shown).findByRole('list', { name: 'Waitlisted patients for this time' }),
+    ).getAllByRole('listitem');
+    expect(mia).toHaveTextContent('Told by e-mail');
+    expect(within(mia as HTMLElement).queryByRole('button', { name: /^Tell / })).not.toBeInTheDocument();
+    expect(
+      within(mia as HTMLElement).getByRole('button', { name: 'Book Mia Martin at 14:00' }),
+    ).toBeEnabled();
+    expect(leo).not.toHaveTextContent('Told by');
+    expect(within(leo as HTMLElement).getByRole('button', { name: 'Tell Leo Grant of 14:00' })).toBeEnabled();
+  });
+
+  it('told at another desk meanwhile: the refusal is said and the matches, read again, say how', async () => {
+    api.resetHandlers();
+    api
+      .onGet('/api/waitlist/matches')
+      .replyOnce(200, { data: [MIA, LEO] })
+      .onGet('/api/waitlist/matches')
+      .reply(200, {
+        data: [{ ...MIA, told: { at: '2027-02-27T10:15:00Z', channels: ['email', 'sms'] } }, LEO],
+      });
+    api
+      .onPost('/api/waitlist/4/offer')
+      .reply(409, { message: 'Already told of this time on 2027-02-27 at 10:15, by e-mail and SMS' });
+    const view = renderScreen(<FillFreedTime freed={FREED} onClose={() => {}} />);
+    const shown = await panel();
+    await view.user.click(await within(shown).findByRole('button', { name: 'Tell Mia Martin of 14:00' }));
+
+    expect(await within(shown).findByRole('alert')).toHaveTextContent(
+      'Already told of this time on 2027-02-27 at 10:15, by e-mail and SMS',
+    );
+    expect(await within(shown).findByText('Told by e-mail and SMS')).toBeInTheDocument();
+    expect(within(shown).queryByRole('button', { name: 'Tell Mia Martin of 14:00' })).not.toBeInTheDocument();
+    expect(api.sent('get', '/api/waitlist/matches')).toHaveLength(2);
+    expect(api.sent('post')).toHaveLength(1);
+  });
+
   it("Tell them says the server's refusal when no channel reaches the patient, and sends nothing else", async () => {
     api
       .onPost('/api/waitlist/5/offer')

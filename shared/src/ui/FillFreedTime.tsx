@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { type ApiError, apiRequest } from '../api/client';
 import { endTimeOf, timeRange } from '../domain/visitTime';
 import {
+  channelWords,
   type FreedVisit,
   WAITLIST_MATCHES_URL,
   type WaitlistMatch,
@@ -37,8 +38,6 @@ export function useFreedTimeMatches(freed: WaitlistMatchesQuery | null) {
   });
 }
 
-const CHANNEL_WORDS = { email: 'e-mail', sms: 'SMS' } as const;
-
 /** One match's offer, as the patient was told of it: an entry may be told of several freed times. */
 const offerKey = ({ entry, offer }: WaitlistMatch) =>
   `${entry.id} ${offer.dentist_id} ${offer.date} ${offer.time}`;
@@ -65,7 +64,7 @@ export function FillFreedTime({ freed, onClose, returnTo }: FillFreedTimeProps) 
       ? { dentist_id: freed.dentist_id, date: freed.date, time: freed.time, duration: freed.duration }
       : null,
   );
-  // Told offers keep saying so while the panel is open: telling twice would send twice.
+  // The server says which offers were told (told once: it refuses a second); those told here say so at once.
   const [told, setTold] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [tellError, setTellError] = useState<string | null>(null);
   const tell = useMutation({
@@ -80,11 +79,15 @@ export function FillFreedTime({ freed, onClose, returnTo }: FillFreedTimeProps) 
       ),
     onMutate: () => setTellError(null),
     onSuccess: ({ queued }, match) => {
-      const by = queued.map((channel) => CHANNEL_WORDS[channel]).join(' and ');
+      const by = channelWords(queued);
       setTold((current) => new Map(current).set(offerKey(match), by));
       message.success(`${match.entry.patient_name} will be told by ${by}`);
     },
-    onError: (error: ApiError) => setTellError(error.message),
+    onError: (error: ApiError) => {
+      setTellError(error.message);
+      // Told at another desk meanwhile (409): the matches say so once read again.
+      if (error.status === 409) void matches.refetch();
+    },
   });
 
   if (!freed) return null;
@@ -101,7 +104,7 @@ export function FillFreedTime({ freed, onClose, returnTo }: FillFreedTimeProps) 
         <ol aria-label="Waitlisted patients for this time" style={{ margin: 0, paddingLeft: 20 }}>
           {found.map((match) => {
             const { entry, offer, wants_this_dentist } = match;
-            const toldBy = told.get(offerKey(match));
+            const toldBy = told.get(offerKey(match)) ?? (match.told && channelWords(match.told.channels));
             const telling = tell.isPending && tell.variables && offerKey(tell.variables) === offerKey(match);
             return (
               <li key={entry.id} style={{ marginBottom: 6 }}>

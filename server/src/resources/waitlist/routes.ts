@@ -66,7 +66,7 @@ export function registerWaitlistRoutes(app: FastifyInstance, db: Database, guard
       onRequest: permitted,
       schema: {
         tags: TAGS,
-        summary: `The entries a freed time suits (the dentist's \`dentist_id\`, \`date\`, start \`time\` and \`duration\` of the visit that left it), each with the start offered: its window holds the day, its weekdays the weekday, it wants this dentist or any, and a visit of its treatment can start inside the freed time in its part of the day on a start the booking form offers. Best first: wanting this dentist before any; then the visit filling the freed time best (fewest minutes left empty or running beyond it); then the longest waiting. ${WHO}`,
+        summary: `The entries a freed time suits (the dentist's \`dentist_id\`, \`date\`, start \`time\` and \`duration\` of the visit that left it), each with the start offered: its window holds the day, its weekdays the weekday, it wants this dentist or any, and a visit of its treatment can start inside the freed time in its part of the day on a start the booking form offers. Best first: wanting this dentist before any; then the visit filling the freed time best (fewest minutes left empty or running beyond it); then the longest waiting. Each carries \`told\` (when, and by which channels) once its patient was told of the time offered, else null. ${WHO}`,
         security: SECURITY,
         querystring: waitlistMatchesQuerySchema,
         response: { 200: waitlistMatchesSchema, ...errorResponses(400, 401, 403) },
@@ -98,7 +98,7 @@ export function registerWaitlistRoutes(app: FastifyInstance, db: Database, guard
       onRequest: permitted,
       schema: {
         tags: TAGS,
-        summary: `Tell the entry's patient of a time that opened (\`dentist_id\`, \`date\` today or later, \`time\`): "a time opened on … with …: call us to take it", through the outbox, one message per channel the clinic's e-mail and SMS reminder switches allow and the patient has an address for (409 when none can go). The entry stays on the list until booked. ${WHO}`,
+        summary: `Tell the entry's patient of a time that opened (\`dentist_id\`, \`date\` today or later, \`time\`): "a time opened on … with …: call us to take it", through the outbox, one message per channel the clinic's e-mail and SMS reminder switches allow and the patient has an address for (409 when none can go). Told once: the offer is recorded with the messages, and a second offer of the same time is refused with 409 saying when it was told, queueing nothing. The entry stays on the list until booked. ${WHO}`,
         security: SECURITY,
         params: idParamsSchema,
         body: waitlistOfferBodySchema,

@@ -8,7 +8,7 @@ import {
 } from '@dental/shared/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointments, dentists, outbox, patients } from '../../db/schema';
+import { appointments, dentists, outbox, patients, waitlistOffers } from '../../db/schema';
 import { addPatient, authHeader, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
 
 /** The waitlist: entries, the freed times they are offered, and booking one off the list. */
@@ -443,11 +443,87 @@ describe('waitlist', () => {
     const smsOn = await send(admin, 'PUT', '/api/settings', { notifications: { smsReminders: true } });
     expect(smsOn.statusCode).toBe(200);
     try {
-      const both = await send(receptionist, 'POST', `/api/waitlist/${entry.id}/offer`, offer);
+      const both = await send(receptionist, 'POST', `/api/waitlist/${entry.id}/offer`, {
+        ...offer,
+        time: '15:00',
+      });
       expect(both.json()).toEqual({ queued: ['email', 'sms'] });
     } finally {
       await send(admin, 'PUT', '/api/settings', { notifications: { smsReminders: false } });
     }
+  });
+
+  it('tells of a time once: a second offer of it is refused, queues nothing, and the matches say told', async () => {
+    const date = '2027-03-22'; // a Monday
+    const patientId = await addPatient(app, clinicId, 'Once Olga');
+    await db().update(patients).set({ email: 'olga@example.com' }).where(eq(patients.id, patientId));
+    const entry = await addEntry(wish(patientId, { dentist_id: sarah, earliest_on: date, latest_on: date }));
+    const other = await addEntry(
+      wish(await addPatient(app, clinicId, 'Untold Ursula'), { earliest_on: date, latest_on: date }),
+    );
+    const url = `/api/waitlist/${entry.id}/offer`;
+    const offer = { dentist_id: sarah, date, time: '14:00' };
+    const ours = (matches: WaitlistMatch[]) =>
+      matches.filter((match) => [entry.id, other.id].includes(match.entry.id));
+    const before = ours(await matchesOf(sarah, date, '14:00', 60));
+    expect(before.map((match) => [match.entry.id, match.offer.time, match.told])).toEqual([
+      [entry.id, '14:00', null],
+      [other.id, '14:00', null],
+    ]);
+    const messagesOf = () => db().select().from(outbox).where(eq(outbox.patientId, patientId));
+
+    const first = await send(receptionist, 'POST', url, offer);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ queued: ['email'] });
+    const [record] = await db().select().from(waitlistOffers).where(eq(waitlistOffers.entryId, entry.id));
+    expect(record).toMatchObject({ clinicId, dentistId: sarah, date, time: '14:00', channels: ['email'] });
+
+    // After a reload, the matches say so for that offer alone.
+    const after = ours(await matchesOf(sarah, date, '14:00', 60));
+    expect(after[0]?.told).toEqual({ at: record?.createdAt.toISOString(), channels: ['email'] });
+    expect(after[1]?.told).toBeNull();
+    // Another freed time of the same day is another offer.
+    const elsewhere = (await matchesOf(sarah, date, '15:00', 60)).find(
+      (match) => match.entry.id === entry.id,
+    );
+    expect(elsewhere).toMatchObject({ offer: { time: '15:00' }, told: null });
+
+    const again = await send(receptionist, 'POST', url, offer);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(
+      /^Already told of this time on \d{4}-\d{2}-\d{2} at \d{2}:\d{2}, by e-mail$/,
+    );
+    // Asked again from two desks at once: both are refused.
+    const raced = await Promise.all([
+      send(receptionist, 'POST', url, offer),
+      send(receptionist, 'POST', url, offer),
+    ]);
+    expect(raced.map((response) => response.statusCode)).toEqual([409, 409]);
+    expect(await messagesOf()).toHaveLength(1);
+    const offered = await db().execute(
+      sql`select 1 from audit_log where clinic_id = ${clinicId} and entity = 'waitlist'
+        and entity_id = ${String(entry.id)} and action = 'waitlist_offered'`,
+    );
+    expect(offered.rows).toHaveLength(1);
+
+    // A time not told yet, offered from two desks at once: one tells, the other is refused.
+    const racedFresh = await Promise.all(
+      [0, 1].map(() => send(receptionist, 'POST', url, { ...offer, time: '16:00' })),
+    );
+    expect(racedFresh.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(await messagesOf()).toHaveLength(2);
+    // The database keeps the rule for any writer; the entry's offers go with it.
+    await expect(
+      db()
+        .insert(waitlistOffers)
+        .values({ clinicId, entryId: entry.id, dentistId: sarah, date, time: '14:00', channels: ['sms'] }),
+    ).rejects.toThrow();
+    expect(
+      (await send(receptionist, 'DELETE', `/api/waitlist/${entry.id}`, undefined, entry.version)).statusCode,
+    ).toBe(200);
+    expect(await db().select().from(waitlistOffers).where(eq(waitlistOffers.entryId, entry.id))).toHaveLength(
+      0,
+    );
   });
 
   it('refuses to tell of a bad or past time, an unknown entry, or a patient no channel reaches', async () => {

@@ -14,6 +14,9 @@ import {
   type WaitlistFreeTimes,
   type WaitlistMatch,
   type WaitlistOffer,
+  type WaitlistOfferChannel,
+  type WaitlistTold,
+  waitlistAlreadyTold,
   type waitlistBodySchema,
   type waitlistMatchesQuerySchema,
   type waitlistOfferBodySchema,
@@ -23,7 +26,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cappedCount, pageWithTotal, type SeekPage } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
-import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
+import { addDays, clinicTimeZone, clinicToday, isoWeekday, localDate, localTime } from '../../db/clinicTime';
+import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
@@ -292,7 +296,7 @@ export async function matchFreedTime(
       order by w.created_at, w.id limit ${MATCH_CANDIDATES_MAX}`,
   );
   const span = { start: minutesOf(freed.time), end: minutesOf(freed.time) + freed.duration };
-  const matches: WaitlistMatch[] = [];
+  const matches: Array<Omit<WaitlistMatch, 'told'>> = [];
   for (const entry of candidates) {
     const free = await freeTimesOf(db, clinicId, dentist, {
       date: freed.date,
@@ -320,10 +324,79 @@ export async function matchFreedTime(
       unfilled_minutes: best.unfilled,
     });
   }
+  const told = await toldOffers(
+    db,
+    clinicId,
+    dentist.id,
+    freed.date,
+    matches.map(({ entry }) => entry.id),
+  );
   // Candidates came oldest first, and the sort keeps that order among equals.
-  return matches.sort(
-    (a, b) =>
-      Number(b.wants_this_dentist) - Number(a.wants_this_dentist) || a.unfilled_minutes - b.unfilled_minutes,
+  return matches
+    .map((match) => ({ ...match, told: told.get(toldKey(match.entry.id, match.offer.time)) ?? null }))
+    .sort(
+      (a, b) =>
+        Number(b.wants_this_dentist) - Number(a.wants_this_dentist) ||
+        a.unfilled_minutes - b.unfilled_minutes,
+    );
+}
+
+interface ToldRecord {
+  entry_id: number;
+  time: string;
+  channels: string;
+  created_at: Date | string;
+}
+
+const toldKey = (entryId: number, time: string) => `${entryId} ${time}`;
+
+/**
+ * The offers of a dentist's day these entries were told of, by entry and start: read through the
+ * offers' key (clinic, entry, dentist, day, start).
+ */
+async function toldOffers(
+  db: Reader,
+  clinicId: number,
+  dentistId: number,
+  date: string,
+  entryIds: readonly number[],
+): Promise<Map<string, WaitlistTold>> {
+  const told = new Map<string, WaitlistTold>();
+  if (entryIds.length === 0) return told;
+  const { rows } = await db.execute(sql`
+    select entry_id, time, array_to_string(channels, ',') as channels, created_at from waitlist_offers
+    where clinic_id = ${clinicId} and entry_id in (${sql.join(
+      entryIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and dentist_id = ${dentistId} and date = ${date}::date`);
+  for (const row of rows as unknown as ToldRecord[])
+    told.set(toldKey(row.entry_id, row.time), {
+      at: new Date(row.created_at).toISOString(),
+      // Written from the outbox's channels alone (the table's check says so too).
+      channels: row.channels.split(',') as WaitlistOfferChannel[],
+    });
+  return told;
+}
+
+type OfferFields = z.output<typeof waitlistOfferBodySchema>;
+
+/** 409: the entry was told of this time already, saying when (the clinic's day and time) and how. */
+async function alreadyTold(
+  db: Reader,
+  clinicId: number,
+  id: number,
+  offer: OfferFields,
+): Promise<HttpError | null> {
+  const told = (await toldOffers(db, clinicId, offer.dentist_id, offer.date, [id])).get(
+    toldKey(id, offer.time),
+  );
+  if (!told) return null;
+  const zone = await clinicTimeZone(db, clinicId);
+  const at = new Date(told.at);
+  return new HttpError(
+    409,
+    waitlistAlreadyTold(`${localDate(zone, at)} at ${localTime(zone, at)}`, told.channels),
   );
 }
 
@@ -369,20 +442,42 @@ export async function entryFreeTimes(db: Reader, clinicId: number, id: number): 
 /**
  * Tells the entry's patient of a time that opened (Fill this time's Tell them): one outbox message per
  * channel the clinic's reminder switches allow and the patient has an address for, audited on the
- * entry. The entry stays on the list until a visit is booked for it. No channel: 409, nothing written.
+ * entry, and recorded as told in the same transaction. The entry stays on the list until a visit is
+ * booked for it. No channel, or this time told of already (the offers' key keeps it, races included):
+ * 409, nothing written.
  */
-export function offerTime(
+export async function offerTime(
   db: Database,
   actor: Actor,
   id: number,
-  offer: z.output<typeof waitlistOfferBodySchema>,
-): Promise<{ queued: Array<'email' | 'sms'> }> {
+  offer: OfferFields,
+): Promise<{ queued: WaitlistOfferChannel[] }> {
+  try {
+    return await tellOnce(db, actor, id, offer);
+  } catch (error) {
+    // Another desk told them of this time in the same moment: the offers' key refused this one, and
+    // its messages went with the rolled-back transaction.
+    if (violated(error, [UNIQUE_VIOLATION], 'waitlist_offers_pk'))
+      throw (await alreadyTold(db, actor.clinicId, id, offer)) ?? error;
+    throw error;
+  }
+}
+
+function tellOnce(
+  db: Database,
+  actor: Actor,
+  id: number,
+  offer: OfferFields,
+): Promise<{ queued: WaitlistOfferChannel[] }> {
   return db.transaction(async (tx) => {
-    const entry = await findEntry(tx, actor.clinicId, id);
+    // Held to the end: offers of one entry take turns, and it is not taken off meanwhile.
+    const entry = await findEntry(tx, actor.clinicId, id, true);
     if (!entry) throw new HttpError(404, WAITLIST_NOT_FOUND);
     if (offer.date < (await clinicToday(tx, actor.clinicId))) throw fieldError('date', WAITLIST_OFFER_PAST);
     const [dentist] = await dentistsFor(tx, actor.clinicId, offer.dentist_id);
     if (!dentist) throw fieldError('dentist_id', NO_ACTIVE_DENTIST);
+    const told = await alreadyTold(tx, actor.clinicId, id, offer);
+    if (told) throw told;
     const { rows } = await tx.execute(
       sql`select email, phone from patients where clinic_id = ${actor.clinicId} and id = ${entry.patient_id}`,
     );
@@ -398,6 +493,10 @@ export function offerTime(
       dentist: dentist.name,
     });
     if (queued.length === 0) throw new HttpError(409, WAITLIST_NO_CHANNEL);
+    await tx.execute(sql`
+      insert into waitlist_offers (clinic_id, entry_id, dentist_id, date, time, channels, created_by)
+      values (${actor.clinicId}, ${id}, ${dentist.id}, ${offer.date}::date, ${offer.time},
+        ${`{${queued.join(',')}}`}::text[], ${actor.userId})`);
     await recordActorAudit(tx, actor, {
       action: 'waitlist_offered',
       entity: 'waitlist',

@@ -142,7 +142,7 @@ test('a visit moved on the calendar offers its freed time to the waitlist', asyn
   await expect(fill).toContainText(waiting);
 
   // Told by e-mail (the demo clinic's SMS reminders are off), then booked.
-  await fill.getByRole('button', { name: `Tell ${waiting} of 15:00` }).click();
+  await fill.getByRole('button', { name: `Tell them: ${waiting}, 15:00` }).click();
   await expect(fill.getByRole('listitem').filter({ hasText: waiting })).toContainText('Told by e-mail');
   await fill.getByRole('button', { name: `Book ${waiting} at 15:00` }).click();
   const form = page.getByRole('dialog', { name: 'New Appointment' });

@@ -66,7 +66,7 @@ describe('FillFreedTime', () => {
     api.onPost('/api/waitlist/4/offer').reply(200, { queued: ['email', 'sms'] });
     const view = renderScreen(<FillFreedTime freed={FREED} onClose={() => {}} />);
     const shown = await panel();
-    await view.user.click(await within(shown).findByRole('button', { name: 'Tell Mia Martin of 14:00' }));
+    await view.user.click(await within(shown).findByRole('button', { name: 'Tell them: Mia Martin, 14:00' }));
 
     expect(await within(shown).findByText('Told by e-mail and SMS')).toBeInTheDocument();
     expect(api.sent('post', '/api/waitlist/4/offer')).toHaveLength(1);
@@ -76,8 +76,8 @@ describe('FillFreedTime', () => {
       time: '14:00',
     });
     // Told once: no second message from this panel; the other match may still be told.
-    expect(within(shown).queryByRole('button', { name: 'Tell Mia Martin of 14:00' })).not.toBeInTheDocument();
-    expect(within(shown).getByRole('button', { name: 'Tell Leo Grant of 14:00' })).toBeEnabled();
+    expect(within(shown).queryByRole('button', { name: 'Tell them: Mia Martin, 14:00' })).not.toBeInTheDocument();
+    expect(within(shown).getByRole('button', { name: 'Tell them: Leo Grant, 14:00' })).toBeEnabled();
   });
 
   it('a match told already (at this desk or another, before a reload) says how, with no Tell them', async () => {
@@ -95,7 +95,7 @@ describe('FillFreedTime', () => {
       within(mia as HTMLElement).getByRole('button', { name: 'Book Mia Martin at 14:00' }),
     ).toBeEnabled();
     expect(leo).not.toHaveTextContent('Told by');
-    expect(within(leo as HTMLElement).getByRole('button', { name: 'Tell Leo Grant of 14:00' })).toBeEnabled();
+    expect(within(leo as HTMLElement).getByRole('button', { name: 'Tell them: Leo Grant, 14:00' })).toBeEnabled();
   });
 
   it('told at another desk meanwhile: the refusal is said and the matches, read again, say how', async () => {
@@ -112,13 +112,13 @@ describe('FillFreedTime', () => {
       .reply(409, { message: 'Already told of this time on 2027-02-27 at 10:15, by e-mail and SMS' });
     const view = renderScreen(<FillFreedTime freed={FREED} onClose={() => {}} />);
     const shown = await panel();
-    await view.user.click(await within(shown).findByRole('button', { name: 'Tell Mia Martin of 14:00' }));
+    await view.user.click(await within(shown).findByRole('button', { name: 'Tell them: Mia Martin, 14:00' }));
 
     expect(await within(shown).findByRole('alert')).toHaveTextContent(
       'Already told of this time on 2027-02-27 at 10:15, by e-mail and SMS',
     );
     expect(await within(shown).findByText('Told by e-mail and SMS')).toBeInTheDocument();
-    expect(within(shown).queryByRole('button', { name: 'Tell Mia Martin of 14:00' })).not.toBeInTheDocument();
+    expect(within(shown).queryByRole('button', { name: 'Tell them: Mia Martin, 14:00' })).not.toBeInTheDocument();
     expect(api.sent('get', '/api/waitlist/matches')).toHaveLength(2);
     expect(api.sent('post')).toHaveLength(1);
   });
@@ -129,12 +129,12 @@ describe('FillFreedTime', () => {
       .reply(409, { message: 'No message can be sent: the patient has no address for them.' });
     const view = renderScreen(<FillFreedTime freed={FREED} onClose={() => {}} />);
     const shown = await panel();
-    await view.user.click(await within(shown).findByRole('button', { name: 'Tell Leo Grant of 14:00' }));
+    await view.user.click(await within(shown).findByRole('button', { name: 'Tell them: Leo Grant, 14:00' }));
 
     expect(await within(shown).findByRole('alert')).toHaveTextContent(
       'No message can be sent: the patient has no address for them.',
     );
-    expect(within(shown).getByRole('button', { name: 'Tell Leo Grant of 14:00' })).toBeEnabled();
+    expect(within(shown).getByRole('button', { name: 'Tell them: Leo Grant, 14:00' })).toBeEnabled();
     expect(api.sent('post')).toHaveLength(1);
   });
 

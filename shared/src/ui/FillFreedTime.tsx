@@ -122,7 +122,7 @@ export function FillFreedTime({ freed, onClose, returnTo }: FillFreedTimeProps) 
                         size="small"
                         loading={telling}
                         disabled={tell.isPending && !telling}
-                        aria-label={`Tell ${entry.patient_name} of ${offer.time}`}
+                        aria-label={`Tell them: ${entry.patient_name}, ${offer.time}`}
                         onClick={() => tell.mutate(match)}
                       >
                         Tell them

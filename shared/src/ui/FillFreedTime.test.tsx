@@ -76,7 +76,9 @@ describe('FillFreedTime', () => {
       time: '14:00',
     });
     // Told once: no second message from this panel; the other match may still be told.
-    expect(within(shown).queryByRole('button', { name: 'Tell them: Mia Martin, 14:00' })).not.toBeInTheDocument();
+    expect(
+      within(shown).queryByRole('button', { name: 'Tell them: Mia Martin, 14:00' }),
+    ).not.toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Tell them: Leo Grant, 14:00' })).toBeEnabled();
   });
 
@@ -95,7 +97,9 @@ describe('FillFreedTime', () => {
       within(mia as HTMLElement).getByRole('button', { name: 'Book Mia Martin at 14:00' }),
     ).toBeEnabled();
     expect(leo).not.toHaveTextContent('Told by');
-    expect(within(leo as HTMLElement).getByRole('button', { name: 'Tell them: Leo Grant, 14:00' })).toBeEnabled();
+    expect(
+      within(leo as HTMLElement).getByRole('button', { name: 'Tell them: Leo Grant, 14:00' }),
+    ).toBeEnabled();
   });
 
   it('told at another desk meanwhile: the refusal is said and the matches, read again, say how', async () => {
@@ -118,7 +122,9 @@ describe('FillFreedTime', () => {
       'Already told of this time on 2027-02-27 at 10:15, by e-mail and SMS',
     );
     expect(await within(shown).findByText('Told by e-mail and SMS')).toBeInTheDocument();
-    expect(within(shown).queryByRole('button', { name: 'Tell them: Mia Martin, 14:00' })).not.toBeInTheDocument();
+    expect(
+      within(shown).queryByRole('button', { name: 'Tell them: Mia Martin, 14:00' }),
+    ).not.toBeInTheDocument();
     expect(api.sent('get', '/api/waitlist/matches')).toHaveLength(2);
     expect(api.sent('post')).toHaveLength(1);
   });

@@ -8,7 +8,13 @@ import {
   waitlistBookingUrl,
 } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { type RowAction, rowActionsColumn, type TableColumnsType, Typography } from '@dental/shared/ui';
+import {
+  Button,
+  type RowAction,
+  rowActionsColumn,
+  type TableColumnsType,
+  Typography,
+} from '@dental/shared/ui';
 import { Link } from 'react-router-dom';
 import { useEntryFreeTimes } from '../api/waitlist';
 
@@ -33,7 +39,21 @@ export function offerText(offer: WaitlistOffer): string {
 function EntryFreeTimes({ entry, returnTo }: { entry: WaitlistEntry; returnTo: string }) {
   const free = useEntryFreeTimes(entry.id);
   if (free.isPending) return <Typography.Text type="secondary">Looking for free times…</Typography.Text>;
-  if (free.isError) return <Typography.Text type="danger">{free.error.message}</Typography.Text>;
+  if (free.isError)
+    return (
+      <span>
+        <Typography.Text type="danger">{free.error.message}</Typography.Text>{' '}
+        <Button
+          type="link"
+          size="small"
+          loading={free.isFetching}
+          onClick={() => void free.refetch()}
+          aria-label={`Retry the free times of ${entry.patient_name}`}
+        >
+          Retry
+        </Button>
+      </span>
+    );
   if (free.data.data.length === 0)
     return (
       <Typography.Text type="secondary">

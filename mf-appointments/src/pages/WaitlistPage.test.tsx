@@ -78,6 +78,29 @@ describe('WaitlistPage', () => {
     expect(api.lastParams('/api/waitlist')).toEqual({ page: 1, limit: 20 });
   });
 
+  it("says when one entry's free times could not be read, and reads them again on Retry", async () => {
+    let reads = 0;
+    api.onGet('/api/waitlist/5/free-times').reply(() => {
+      reads += 1;
+      return reads === 1
+        ? [500, { message: 'The server failed' }]
+        : [200, { data: [], searched_until: '2027-03-28' }];
+    });
+    api.onGet('/api/waitlist').reply(200, pageOf([MIA, TOM], 2));
+    renderScreen(<WaitlistPage />, { url: '/waitlist' });
+
+    const tom = await screen.findByText('Tom Baker').then(() => row('Tom Baker'));
+    expect(await within(tom).findByText('The server failed')).toBeInTheDocument();
+    // The other entries are read on their own: Mia's free times are there.
+    expect(await within(row('Mia Martin')).findAllByRole('link', { name: /^Book Mia Martin/ })).toHaveLength(
+      2,
+    );
+    fireEvent.click(within(tom).getByRole('button', { name: 'Retry the free times of Tom Baker' }));
+    expect(await within(tom).findByText(/^No free time until/)).toBeInTheDocument();
+    expect(within(tom).queryByText('The server failed')).toBeNull();
+    expect(reads).toBe(2);
+  });
+
   it('on a phone keeps who, their free times and the actions', async () => {
     restoreWidth();
     restoreWidth = screenWidth(360);

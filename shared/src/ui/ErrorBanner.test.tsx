@@ -30,4 +30,24 @@ describe('ErrorBanner (spec §8: a dismissible red banner)', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('scrolls into view when it appears, if asked to (a tall dialog is scrolled down to Save)', () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+    try {
+      const view = render(<ErrorBanner message={null} reveal />);
+      expect(scrollIntoView).not.toHaveBeenCalled();
+      view.rerender(<ErrorBanner message="The server failed" reveal />);
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0]).toContainElement(screen.getByRole('alert'));
+      // A page banner stays where it is: the page's top is where the user looks.
+      render(<ErrorBanner message="Failed to fetch patients" />);
+      expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface ErrorBannerProps {
   message: string | null | undefined;
@@ -7,6 +7,11 @@ export interface ErrorBannerProps {
   onClose?: () => void;
   /** Shows a Retry button. */
   onRetry?: () => void;
+  /**
+   * Scrolls the banner into view when a message appears: in a dialog taller than the screen the
+   * user is down at Save when the refusal comes, and the banner is at the top.
+   */
+  reveal?: boolean;
 }
 
 /**
@@ -14,9 +19,14 @@ export interface ErrorBannerProps {
  * optionally with Retry. A dismissed message comes back only when a new failure says something else,
  * or the same thing again after a success.
  */
-export function ErrorBanner({ message, onClose, onRetry }: ErrorBannerProps) {
+export function ErrorBanner({ message, onClose, onRetry, reveal = false }: ErrorBannerProps) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [shown, setShown] = useState(message);
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // jsdom has no scrolling: the call is optional there.
+    if (reveal && message) banner.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [reveal, message]);
   if (message !== shown) {
     // A new answer (or none) since the last render: what was dismissed no longer applies.
     setShown(message);
@@ -28,20 +38,22 @@ export function ErrorBanner({ message, onClose, onRetry }: ErrorBannerProps) {
     onClose?.();
   };
   return (
-    <Alert
-      type="error"
-      role="alert"
-      showIcon
-      title={message}
-      closable={{ onClose: close, 'aria-label': 'Dismiss' }}
-      action={
-        onRetry ? (
-          <Button size="small" danger onClick={onRetry}>
-            Retry
-          </Button>
-        ) : undefined
-      }
-      style={{ marginBottom: 16 }}
-    />
+    <div ref={banner}>
+      <Alert
+        type="error"
+        role="alert"
+        showIcon
+        title={message}
+        closable={{ onClose: close, 'aria-label': 'Dismiss' }}
+        action={
+          onRetry ? (
+            <Button size="small" danger onClick={onRetry}>
+              Retry
+            </Button>
+          ) : undefined
+        }
+        style={{ marginBottom: 16 }}
+      />
+    </div>
   );
 }

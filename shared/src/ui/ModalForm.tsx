@@ -231,7 +231,7 @@ export function ModalForm<Values>(props: ModalFormProps<Values>) {
       forceRender={forceRender}
     >
       {intro}
-      <ErrorBanner message={error} onClose={dismissError} />
+      <ErrorBanner message={error} onClose={dismissError} reveal />
       {notice}
       <Form
         form={form}

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { WireUser } from '@dental/shared/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
-import { patients } from '../db/schema';
+import { clinicToday } from '../db/clinicTime';
+import { dentists, patients } from '../db/schema';
 import { postgresTemplateName, templatesFolder } from './runTemplates';
 
 /**
@@ -150,6 +152,65 @@ export async function login(app: FastifyInstance, username: string, password: st
 
 export function authHeader(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A suite's requests as `token`'s (none: signed out), a write naming the version it saw in
+ * `If-Match`. Takes the app as a getter: a suite makes its app in beforeAll, after this is made.
+ */
+export function apiSender(app: () => FastifyInstance) {
+  return (token: string | null, method: Method, url: string, payload?: unknown, ifMatch?: number) =>
+    app().inject({
+      method,
+      url,
+      headers: {
+        ...(token ? authHeader(token) : {}),
+        ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
+      },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+/** The demo clinic as the booking suites start from it. */
+export interface DemoClinic {
+  app: FastifyInstance;
+  adminToken: string;
+  receptionistToken: string;
+  clinicId: number;
+  /** Its active dentists, in id order. */
+  dentists: Array<{ id: number; name: string }>;
+  /** The clinic's today, which the suites book their days from. */
+  today: string;
+}
+
+/** A test app with the demo clinic's admin and receptionist signed in. */
+export async function openDemoClinic(): Promise<DemoClinic> {
+  const app = await createTestApp();
+  try {
+    const db = app.database.db;
+    const admin = await login(app, 'admin', 'admin123');
+    const clinicId = admin.user.clinic_id;
+    const receptionist = await login(app, 'receptionist', 'receptionist123');
+    const active = await db
+      .select({ id: dentists.id, name: dentists.name })
+      .from(dentists)
+      .where(and(eq(dentists.clinicId, clinicId), eq(dentists.status, 'active')))
+      .orderBy(dentists.id);
+    return {
+      app,
+      adminToken: admin.token,
+      receptionistToken: receptionist.token,
+      clinicId,
+      dentists: active,
+      today: await clinicToday(db, clinicId),
+    };
+  } catch (error) {
+    // The suite never gets the app to close in its afterAll: its copied database goes here.
+    await app.close();
+    throw error;
+  }
 }
 
 interface ListPage {

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
+import { addDays, isoWeekday } from '../../db/clinicTime';
 import { appointments, auditLog, availability, dentists, patients } from '../../db/schema';
-import { authHeader, createTestApp, expectSeekingAsNumbered, login } from '../../test/testApp';
+import { apiSender, authHeader, expectSeekingAsNumbered, login, openDemoClinic } from '../../test/testApp';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Row {
   patient: string;
   dentist_name: string;
@@ -37,13 +36,7 @@ describe('appointments API', () => {
   };
 
   const db = () => app.database.db;
-  const send = (token: string | null, method: Method, url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: token ? authHeader(token) : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const send = apiSender(() => app);
   /**
    * Tests book early and late times to stay clear of the demo clinic's visits: outside the demo
    * dentists' hours (09:00-17:00), so booked as outside open hours unless the test says otherwise.
@@ -103,29 +96,20 @@ describe('appointments API', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    const admin = await login(app, 'admin', 'admin123');
-    adminToken = admin.token;
-    clinicId = admin.user.clinic_id;
-    receptionistToken = (await login(app, 'receptionist', 'receptionist123')).token;
+    const clinic = await openDemoClinic();
+    ({ app, adminToken, receptionistToken, clinicId, today } = clinic);
+    dentistId = clinic.dentists[0]?.id ?? 0;
+    dentistName = clinic.dentists[0]?.name ?? '';
+    otherDentistId = clinic.dentists[1]?.id ?? 0;
     dentistToken = (await login(app, 'dentist', 'dentist123')).token;
     const harbor = await login(app, 'harbor.admin', 'harbor123');
     harborToken = harbor.token;
     harborClinicId = harbor.user.clinic_id;
-    const own = await db()
-      .select({ id: dentists.id, name: dentists.name })
-      .from(dentists)
-      .where(and(eq(dentists.clinicId, clinicId), eq(dentists.status, 'active')))
-      .orderBy(dentists.id);
-    dentistId = own[0]?.id ?? 0;
-    dentistName = own[0]?.name ?? '';
-    otherDentistId = own[1]?.id ?? 0;
     const [foreign] = await db()
       .select({ id: dentists.id })
       .from(dentists)
       .where(eq(dentists.clinicId, harborClinicId));
     harborDentistId = foreign?.id ?? 0;
-    today = await clinicToday(db(), clinicId);
   }, 60_000);
 
   afterAll(async () => {

@@ -5,6 +5,7 @@ import {
   type AppointmentSort,
   type AppointmentStatus,
   type AppointmentWrite,
+  appointmentSchema,
   canBookOutsideHours,
   canCompleteOn,
   type DateCursor,
@@ -31,7 +32,7 @@ import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor as ClinicActor, recordActorAudit } from '../actorAudit';
 import { lockDays, settleDays } from '../availability/availabilityData';
-import { type DentistDays, openHoursOf } from '../availability/openHours';
+import { type DentistDays, dentistDaysColumns, openHoursOf } from '../availability/openHours';
 import {
   queueConfirmation,
   queueNewPatientAlert,
@@ -398,6 +399,13 @@ export async function findAppointment(
   return appointment ?? null;
 }
 
+/** One visit as its routes read it (rowRoutes): its wire schema, its read and its 404. */
+export const visitLookup = {
+  schema: appointmentSchema,
+  find: findAppointment,
+  notFound: APPOINTMENT_NOT_FOUND,
+};
+
 /** The live visits kept overlapping (overlap_group, migration 0015), in date order, and how many. */
 export async function listOverlapping(
   db: Database,
@@ -454,12 +462,7 @@ async function lockAppointment(
 
 async function dentistOf(db: Reader, clinicId: number, dentistId: number) {
   const [row] = await db
-    .select({
-      id: dentists.id,
-      name: dentists.name,
-      status: dentists.status,
-      workingDays: dentists.workingDays,
-    })
+    .select({ ...dentistDaysColumns, status: dentists.status })
     .from(dentists)
     .where(and(eq(dentists.clinicId, clinicId), eq(dentists.id, dentistId)));
   return row ?? null;
@@ -693,6 +696,19 @@ export async function createAppointment(
   });
 }
 
+/** The columns a booking and an edit both take from the form, with the visit's patient and length. */
+function visitOfForm(input: AppointmentWrite, patientId: number, duration: number) {
+  return {
+    patientId,
+    dentistId: input.dentistId,
+    date: input.date,
+    time: input.time,
+    duration,
+    treatment: input.treatment,
+    notes: input.notes,
+  };
+}
+
 /** A visit's place in a series (migration 0022): the series and its 1-based position. */
 export interface SeriesPlacement {
   seriesId: number;
@@ -726,19 +742,13 @@ export async function bookVisit(
     input.outsideHours,
     settings,
   );
-  const patientId = await resolvePatient(tx, clinicId, input);
-  place({ dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration });
+  const visit = visitOfForm(input, await resolvePatient(tx, clinicId, input), duration);
+  place(visit);
   const [created] = await tx
     .insert(appointments)
     .values({
       clinicId,
-      patientId,
-      dentistId: input.dentistId,
-      date: input.date,
-      time: input.time,
-      duration,
-      treatment: input.treatment,
-      notes: input.notes,
+      ...visit,
       status: 'pending',
       outsideHours,
       outsideHoursReason: outsideHours ? input.outsideHoursReason : null,
@@ -833,19 +843,13 @@ export async function editVisit(
   } else {
     await lockDays(tx, clinicId, [current, input]);
   }
-  const patientId = await resolvePatient(tx, clinicId, input);
-  place({ dentistId: input.dentistId, patientId, date: input.date, time: input.time, duration });
+  const visit = visitOfForm(input, await resolvePatient(tx, clinicId, input), duration);
+  place(visit);
   if (status === 'completed' && status !== current.status) await requireCompletable(tx, clinicId, input.date);
   await tx
     .update(appointments)
     .set({
-      patientId,
-      dentistId: input.dentistId,
-      date: input.date,
-      time: input.time,
-      duration,
-      treatment: input.treatment,
-      notes: input.notes,
+      ...visit,
       status,
       outsideHours,
       outsideHoursReason,

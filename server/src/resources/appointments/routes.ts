@@ -1,7 +1,6 @@
 import {
   appointmentListQuerySchema,
   appointmentPageSchema,
-  appointmentSchema,
   appointmentStatusSchema,
   appointmentWriteSchema,
   overlappingAppointmentsSchema,
@@ -15,14 +14,13 @@ import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
 import { rowRoutes } from '../rowRoutes';
 import {
-  APPOINTMENT_NOT_FOUND,
   createAppointment,
   deleteAppointment,
-  findAppointment,
   listAppointments,
   listOverlapping,
   setAppointmentStatus,
   updateAppointment,
+  visitLookup,
 } from './appointmentsData';
 import { editSeriesFrom, setSeriesStatusFrom } from './seriesData';
 import { registerSeriesRoutes } from './seriesRoutes';
@@ -39,12 +37,7 @@ const CLASH_NOTE =
 export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permitted = guard.permitted('appointments', 'manage appointments');
-  const appointments = rowRoutes(app, guard, db, {
-    path: '/api/appointments',
-    schema: appointmentSchema,
-    find: findAppointment,
-    notFound: APPOINTMENT_NOT_FOUND,
-  });
+  const appointments = rowRoutes(app, guard, db, { path: '/api/appointments', ...visitLookup });
   const { actorOf } = appointments;
 
   appointments.getList({

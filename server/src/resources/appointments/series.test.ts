@@ -1,11 +1,10 @@
 import { SERIES_FROM_WAITLIST_MESSAGE } from '@dental/shared/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
-import { appointmentSeries, appointments, auditLog, availability, dentists, patients } from '../../db/schema';
-import { authHeader, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
+import { addDays, isoWeekday } from '../../db/clinicTime';
+import { appointmentSeries, appointments, auditLog, availability, patients } from '../../db/schema';
+import { apiSender, fieldErrorsOf, openDemoClinic } from '../../test/testApp';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 interface Visit {
   id: number;
   patient_id: number;
@@ -43,13 +42,7 @@ describe('appointment series API', () => {
   };
 
   const db = () => app.database.db;
-  const send = (token: string, method: Method, url: string, payload?: unknown, ifMatch?: number) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...authHeader(token), ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const send = apiSender(() => app);
   const visit = (overrides: Record<string, unknown> = {}) => ({
     patient: 'Sasha Weekly',
     phone: '+1 555 222 3344',
@@ -106,19 +99,10 @@ describe('appointment series API', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    const admin = await login(app, 'admin', 'admin123');
-    adminToken = admin.token;
-    clinicId = admin.user.clinic_id;
-    receptionistToken = (await login(app, 'receptionist', 'receptionist123')).token;
-    const own = await db()
-      .select({ id: dentists.id })
-      .from(dentists)
-      .where(and(eq(dentists.clinicId, clinicId), eq(dentists.status, 'active')))
-      .orderBy(dentists.id);
-    dentistId = own[0]?.id ?? 0;
-    otherDentistId = own[1]?.id ?? 0;
-    today = await clinicToday(db(), clinicId);
+    const clinic = await openDemoClinic();
+    ({ app, adminToken, receptionistToken, clinicId, today } = clinic);
+    dentistId = clinic.dentists[0]?.id ?? 0;
+    otherDentistId = clinic.dentists[1]?.id ?? 0;
   }, 60_000);
 
   afterAll(async () => {

@@ -12,6 +12,7 @@ import {
   spansOverlap,
   suggestedSlotsOn,
   type WireAvailability,
+  wireAvailabilitySchema,
 } from '@dental/shared/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Reader, Transaction } from '../../db/client';
@@ -340,6 +341,13 @@ export async function findAvailability(
     .limit(1);
   return row ? toWire(row) : null;
 }
+
+/** One availability day as its routes read it (rowRoutes): its wire schema, its read and its 404. */
+export const availabilityLookup = {
+  schema: wireAvailabilitySchema,
+  find: findAvailability,
+  notFound: AVAILABILITY_NOT_FOUND,
+};
 
 /** Admins write any dentist's availability; a dentist only that of the dentist record they are linked to. */
 function checkOwnership(staff: RequestActor, dentistId: number): void {

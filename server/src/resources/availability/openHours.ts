@@ -16,7 +16,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { clinicNow } from '../../db/clinicTime';
-import { availability, type TimeSlot } from '../../db/schema';
+import { availability, dentists, type TimeSlot } from '../../db/schema';
 import { readSettings } from '../settings/settingsData';
 
 type Reader = Database | Transaction;
@@ -27,6 +27,9 @@ export interface DentistDays {
   name: string;
   workingDays: string;
 }
+
+/** The columns of `dentists` a DentistDays is read from. */
+export const dentistDaysColumns = { id: dentists.id, name: dentists.name, workingDays: dentists.workingDays };
 
 /** The dentist's open time on `date` (openHoursOn), from the day's availability, their days and Settings. */
 export async function openHoursOf(

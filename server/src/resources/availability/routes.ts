@@ -8,7 +8,6 @@ import {
   dentistAvailabilityQuerySchema,
   idParamsSchema,
   slotUpdateSchema,
-  wireAvailabilitySchema,
 } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,11 +16,10 @@ import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
 import { listPage, rowRoutes } from '../rowRoutes';
 import {
-  AVAILABILITY_NOT_FOUND,
+  availabilityLookup,
   createAvailability,
   deleteAvailability,
   fillAvailability,
-  findAvailability,
   listAvailability,
   listDentistAvailability,
   updateAvailability,
@@ -39,12 +37,7 @@ const BODY_RULES =
 export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const writer = guard.permitted('availability', 'manage availability');
-  const days = rowRoutes(app, guard, db, {
-    path: '/api/availability',
-    schema: wireAvailabilitySchema,
-    find: findAvailability,
-    notFound: AVAILABILITY_NOT_FOUND,
-  });
+  const days = rowRoutes(app, guard, db, { path: '/api/availability', ...availabilityLookup });
 
   days.getList({
     onRequest: guard.authenticated,

@@ -7,6 +7,7 @@ import {
   clinicExportSchema,
 } from '@dental/shared/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/passwords';
 import { recordAudit } from '../../db/auditLog';
 import type { Database, Reader, Transaction } from '../../db/client';
@@ -51,7 +52,7 @@ async function clinicRows<Table extends ClinicTable>(
   return rows as unknown as Table['$inferSelect'][];
 }
 
-/** Rows as the file lists them: each with its clinic-scoped id and creation time (keptRows reads them back). */
+/** Rows as the file lists them: each with its clinic-scoped id and creation time (keptTable reads them back). */
 function exportedRows<Row extends { id: number; createdAt: Date }, Fields>(
   rows: Row[],
   fieldsOf: (row: Row) => Fields,
@@ -269,18 +270,29 @@ async function insertChunked<Row>(rows: Row[], insert: (chunk: Row[]) => Promise
   for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
 }
 
-/** An export's rows as the new clinic stores them: in the clinic, with the ids and creation times they had. */
-function keptRows<Row extends { id: number; created_at: string }, Columns>(
-  clinicId: number,
+/** What a file's row gives its table besides the clinic, its id and its creation time (keptTable adds those). */
+type KeptColumns<Table extends ClinicTable> = Omit<Table['$inferInsert'], 'clinicId' | 'id' | 'createdAt'>;
+
+/**
+ * How one table of the file is loaded into the new clinic: its rows, in chunks, each keeping its id
+ * and creation time, with the columns `columnsOf` gives it.
+ */
+function keptTable<Table extends ClinicTable, Row extends { id: number; created_at: string }>(
+  table: Table,
   rows: Row[],
-  columnsOf: (row: Row) => Columns,
+  columnsOf: (row: Row) => KeptColumns<Table>,
 ) {
-  return rows.map((row) => ({
-    clinicId,
-    id: row.id,
-    ...columnsOf(row),
-    createdAt: new Date(row.created_at),
-  }));
+  return (tx: Transaction, clinicId: number) =>
+    insertChunked(rows, (chunk) => {
+      const kept = chunk.map((row) => ({
+        clinicId,
+        id: row.id,
+        ...columnsOf(row),
+        createdAt: new Date(row.created_at),
+      }));
+      // Typed by the caller's `columnsOf`: drizzle cannot check a table that is still a type parameter.
+      return tx.insert(table).values(kept as PgInsertValue<Table>[]);
+    });
 }
 
 /**
@@ -417,100 +429,76 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
         .insert(clinicModules)
         .values(file.modules.map((row) => ({ clinicId, moduleId: row.module_id, enabled: row.enabled })));
     }
-    await insertChunked(file.dentists, (chunk) =>
-      tx.insert(dentists).values(
-        keptRows(clinicId, chunk, (row) => ({
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
-          specialty: row.specialty,
-          license: row.license,
-          yearsOfExperience: row.years_of_experience,
-          workingDays: row.working_days,
-          status: row.status,
-          deletedAt: row.deleted_at ? new Date(row.deleted_at) : null,
-        })),
-      ),
-    );
-    await insertChunked(file.users, (chunk) =>
-      tx.insert(users).values(
-        keptRows(clinicId, chunk, (row) => ({
-          username: row.username,
-          email: row.email,
-          name: row.name,
-          role: row.role,
-          passwordHash: hashes.get(row.username) ?? unknownHash,
-          isActive: row.is_active,
-          dentistId: row.dentist_id,
-          lastLogin: row.last_login ? new Date(row.last_login) : null,
-        })),
-      ),
-    );
-    await insertChunked(file.patients, (chunk) =>
-      tx
-        .insert(patients)
-        .values(keptRows(clinicId, chunk, (row) => ({ ...patientDetailsOf(row), status: row.status }))),
-    );
-    await insertChunked(file.availability, (chunk) =>
-      tx.insert(availability).values(
-        keptRows(clinicId, chunk, (row) => ({
-          dentistId: row.dentist_id,
-          date: row.date,
-          timeSlots: row.time_slots,
-          status: row.status,
-        })),
-      ),
-    );
-    // Before the visits: a completed visit makes its patient's recalls of its treatment's types (a
-    // trigger), and a visit of a series names its series.
-    await insertChunked(file.recall_types ?? [], (chunk) =>
-      tx.insert(recallTypes).values(
-        keptRows(clinicId, chunk, (row) => ({
-          name: row.name,
-          treatment: row.treatment,
-          intervalMonths: row.interval_months,
-          active: row.active,
-          updatedAt: new Date(row.updated_at),
-        })),
-      ),
-    );
-    await insertChunked(file.appointment_series ?? [], (chunk) =>
-      tx.insert(appointmentSeries).values(
-        keptRows(clinicId, chunk, (row) => ({
-          every: row.every,
-          unit: row.unit,
-          count: row.count,
-          until: row.until,
-          createdBy: authorOf(row.created_by),
-          updatedAt: new Date(row.updated_at),
-        })),
-      ),
-    );
+    const keptTables = [
+      keptTable(dentists, file.dentists, (row) => ({
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        specialty: row.specialty,
+        license: row.license,
+        yearsOfExperience: row.years_of_experience,
+        workingDays: row.working_days,
+        status: row.status,
+        deletedAt: row.deleted_at ? new Date(row.deleted_at) : null,
+      })),
+      keptTable(users, file.users, (row) => ({
+        username: row.username,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        passwordHash: hashes.get(row.username) ?? unknownHash,
+        isActive: row.is_active,
+        dentistId: row.dentist_id,
+        lastLogin: row.last_login ? new Date(row.last_login) : null,
+      })),
+      keptTable(patients, file.patients, (row) => ({ ...patientDetailsOf(row), status: row.status })),
+      keptTable(availability, file.availability, (row) => ({
+        dentistId: row.dentist_id,
+        date: row.date,
+        timeSlots: row.time_slots,
+        status: row.status,
+      })),
+      // Before the visits: a completed visit makes its patient's recalls of its treatment's types (a
+      // trigger), and a visit of a series names its series.
+      keptTable(recallTypes, file.recall_types ?? [], (row) => ({
+        name: row.name,
+        treatment: row.treatment,
+        intervalMonths: row.interval_months,
+        active: row.active,
+        updatedAt: new Date(row.updated_at),
+      })),
+      keptTable(appointmentSeries, file.appointment_series ?? [], (row) => ({
+        every: row.every,
+        unit: row.unit,
+        count: row.count,
+        until: row.until,
+        createdBy: authorOf(row.created_by),
+        updatedAt: new Date(row.updated_at),
+      })),
+    ];
+    for (const insertKept of keptTables) await insertKept(tx, clinicId);
     // An export from before overlaps were refused may hold overlapping visits: they come in as
     // candidates for kept groups (overlap_group 0, allowed by dental.keeping_overlaps), and
     // settle_overlap_groups keeps as groups only the visits that really overlap.
     await tx.execute(sql`select set_config('dental.keeping_overlaps', 'on', true)`);
-    await insertChunked(file.appointments, (chunk) =>
-      tx.insert(appointments).values(
-        keptRows(clinicId, chunk, (row) => ({
-          patientId: row.patient_id,
-          dentistId: row.dentist_id,
-          date: row.date,
-          time: row.time,
-          // Left out, the database gives the treatment's length (the settings above are in).
-          ...(row.duration === undefined ? {} : { duration: row.duration }),
-          treatment: row.treatment,
-          status: row.status,
-          notes: row.notes,
-          outsideHours: row.outside_hours ?? false,
-          outsideHoursReason: row.outside_hours_reason ?? null,
-          overlapGroup: row.status === 'cancelled' ? null : 0,
-          seriesId: row.series_id ?? null,
-          seriesPosition: row.series_position ?? null,
-          updatedAt: new Date(row.updated_at),
-        })),
-      ),
-    );
+    const insertVisits = keptTable(appointments, file.appointments, (row) => ({
+      patientId: row.patient_id,
+      dentistId: row.dentist_id,
+      date: row.date,
+      time: row.time,
+      // Left out, the database gives the treatment's length (the settings above are in).
+      ...(row.duration === undefined ? {} : { duration: row.duration }),
+      treatment: row.treatment,
+      status: row.status,
+      notes: row.notes,
+      outsideHours: row.outside_hours ?? false,
+      outsideHoursReason: row.outside_hours_reason ?? null,
+      overlapGroup: row.status === 'cancelled' ? null : 0,
+      seriesId: row.series_id ?? null,
+      seriesPosition: row.series_position ?? null,
+      updatedAt: new Date(row.updated_at),
+    }));
+    await insertVisits(tx, clinicId);
     await tx.execute(sql`select settle_overlap_groups(${clinicId})`);
     await tx.execute(sql`select set_config('dental.keeping_overlaps', '', true)`);
     if (file.patient_recalls) await importPatientRecalls(tx, clinicId, file.patient_recalls);

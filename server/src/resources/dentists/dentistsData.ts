@@ -7,6 +7,7 @@ import {
   daysPerWeekOf,
   type PersonStatus,
   type WireDentist,
+  wireDentistSchema,
   workingHoursOf,
 } from '@dental/shared/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
 import { BY_DATE_AND_TIME, countAppointments, readAppointments } from '../appointments/appointmentRows';
+import { dentistDaysColumns } from '../availability/openHours';
 
 export const DENTIST_NOT_FOUND = 'Dentist not found';
 export const DENTIST_EMAIL_TAKEN = 'Another dentist of the clinic has this e-mail address';
@@ -60,21 +62,24 @@ type DentistRow = {
   version: number;
 };
 
-type DentistDetailsRow = Pick<
-  DentistRow,
-  'name' | 'email' | 'phone' | 'specialty' | 'license' | 'yearsOfExperience' | 'workingDays'
->;
-
 /** A dentist's own details as answered and exported (backup/clinicExport.ts), from the table's row. */
-export function dentistDetailsOf(row: DentistDetailsRow) {
+export function dentistDetailsOf({
+  name,
+  email,
+  phone,
+  specialty,
+  license,
+  yearsOfExperience,
+  workingDays,
+}: DentistRow) {
   return {
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    specialty: row.specialty,
-    license: row.license,
-    years_of_experience: row.yearsOfExperience,
-    working_days: row.workingDays,
+    name,
+    email,
+    phone,
+    specialty,
+    license,
+    years_of_experience: yearsOfExperience,
+    working_days: workingDays,
   };
 }
 
@@ -153,6 +158,9 @@ export async function findDentist(
     .limit(1);
   return row ? toWireDentist(row) : null;
 }
+
+/** One dentist as its routes read it (rowRoutes): its wire schema, its read and its 404. */
+export const dentistLookup = { schema: wireDentistSchema, find: findDentist, notFound: DENTIST_NOT_FOUND };
 
 const emailConflict = () =>
   new HttpError(409, DENTIST_EMAIL_TAKEN, [{ field: 'email', message: DENTIST_EMAIL_TAKEN }]);
@@ -390,9 +398,6 @@ export async function dentistDaysOf(
   clinicId: number,
   dentistId: number,
 ): Promise<{ id: number; name: string; workingDays: string } | null> {
-  const [row] = await db
-    .select({ id: dentists.id, name: dentists.name, workingDays: dentists.workingDays })
-    .from(dentists)
-    .where(liveDentist(clinicId, dentistId));
+  const [row] = await db.select(dentistDaysColumns).from(dentists).where(liveDentist(clinicId, dentistId));
   return row ?? null;
 }

@@ -7,7 +7,6 @@ import {
   freeTimesQuerySchema,
   freeTimesSchema,
   idParamsSchema,
-  wireDentistSchema,
 } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +20,7 @@ import {
   DENTIST_NOT_FOUND,
   deleteDentist,
   dentistDaysOf,
-  findDentist,
+  dentistLookup,
   listDentistAppointments,
   listDentists,
   updateDentist,
@@ -37,12 +36,7 @@ const BODY_RULES =
 export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = guard.permitted('dentists', 'manage dentists');
-  const dentists = rowRoutes(app, guard, db, {
-    path: '/api/dentists',
-    schema: wireDentistSchema,
-    find: findDentist,
-    notFound: DENTIST_NOT_FOUND,
-  });
+  const dentists = rowRoutes(app, guard, db, { path: '/api/dentists', ...dentistLookup });
   const { actorOf } = dentists;
 
   dentists.getList({

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { clinicTimeZone, zonedInstant } from '../../db/clinicTime';
 import { appointments, clinics, dentists, outbox, patients } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
 import { readSettings } from '../settings/settingsData';
 
 /**
@@ -385,6 +386,15 @@ async function queueToPatient(
       missing: '',
     });
   }
+  return channels;
+}
+
+/**
+ * The channels a send staff asked for queued. None is refused (409 `refusal`, nothing written): staff
+ * must learn that no message went, rather than see a send that reached nobody.
+ */
+export function requireQueued(channels: Array<'email' | 'sms'>, refusal: string): Array<'email' | 'sms'> {
+  if (channels.length === 0) throw new HttpError(409, refusal);
   return channels;
 }
 

@@ -8,6 +8,7 @@ import {
   type PatientSort,
   type PatientWrite,
   type WirePatient,
+  wirePatientSchema,
 } from '@dental/shared/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { pagePlanOf, pageWithTotal, readCountedPage, type SeekPage, seekPage } from '../../db/cappedCount';
@@ -212,6 +213,9 @@ export async function findPatient(
   const [patient] = await readPatients(db, now, chosen, sql`p.id`);
   return patient ?? null;
 }
+
+/** One patient as its routes read it (rowRoutes): its wire schema, its read and its 404. */
+export const patientLookup = { schema: wirePatientSchema, find: findPatient, notFound: PATIENT_NOT_FOUND };
 
 function refuseFutureBirthDate(dateOfBirth: string, today: string): void {
   if (dateOfBirth > today) {

@@ -4,7 +4,6 @@ import {
   patientListQuerySchema,
   patientPageSchema,
   patientWriteSchema,
-  wirePatientSchema,
 } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../../auth/guard';
@@ -13,10 +12,9 @@ import { rowRoutes } from '../rowRoutes';
 import {
   createPatient,
   deletePatient,
-  findPatient,
   listPatientAppointments,
   listPatients,
-  PATIENT_NOT_FOUND,
+  patientLookup,
   updatePatient,
 } from './patientsData';
 
@@ -25,12 +23,7 @@ const ROLES_NOTE = 'Admin, receptionist and dentist.';
 /** Patients (spec §7): every role with the patients permission (all three). */
 export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const permitted = guard.permitted('patients', 'manage patients');
-  const patients = rowRoutes(app, guard, db, {
-    path: '/api/patients',
-    schema: wirePatientSchema,
-    find: findPatient,
-    notFound: PATIENT_NOT_FOUND,
-  });
+  const patients = rowRoutes(app, guard, db, { path: '/api/patients', ...patientLookup });
 
   patients.getList({
     onRequest: permitted,

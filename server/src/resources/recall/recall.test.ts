@@ -2,7 +2,7 @@ import { NO_RECALL_CHANNEL, type RecallRow } from '@dental/shared/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, dentists, outbox, patientRecalls, patients } from '../../db/schema';
-import { addPatient, authHeader, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
+import { addPatient, apiSender, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
 
 /** Recall: due dates kept from completed visits, the recall list staff work, and its actions. */
 describe('recall', () => {
@@ -14,19 +14,7 @@ describe('recall', () => {
   let otherDentistId: number;
 
   const db = () => app.database.db;
-  const send = (
-    token: string,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    payload?: object,
-    ifMatch?: number,
-  ) =>
-    app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...authHeader(token), ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }) },
-    });
+  const send = apiSender(() => app);
   let visits = 0;
   /** A visit straight into the database, as the calendar would hold it; each at an hour of its own. */
   const visit = (patientId: number, date: string, treatment: string, status: string, dentist = dentistId) => {

@@ -17,7 +17,7 @@ import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
-import { queueRecallReminder } from '../notifications/outboxQueue';
+import { queueRecallReminder, requireQueued } from '../notifications/outboxQueue';
 
 export const RECALL_TYPE_NOT_FOUND = 'Recall type not found';
 export const RECALL_NOT_FOUND = 'This patient has no recall of that type';
@@ -367,14 +367,16 @@ export async function sendRecallReminder(
 ): Promise<{ recall: RecallRow; queued: Array<'email' | 'sms'> }> {
   let queued: Array<'email' | 'sms'> = [];
   const recall = await writeRecall(db, actor, patientId, typeId, null, async (tx, current) => {
-    queued = await queueRecallReminder(tx, actor.clinicId, {
-      patientId,
-      patient: current.patient_name,
-      email: current.email,
-      phone: current.phone,
-      recallName: current.type_name,
-    });
-    if (queued.length === 0) throw new HttpError(409, NO_RECALL_CHANNEL);
+    queued = requireQueued(
+      await queueRecallReminder(tx, actor.clinicId, {
+        patientId,
+        patient: current.patient_name,
+        email: current.email,
+        phone: current.phone,
+        recallName: current.type_name,
+      }),
+      NO_RECALL_CHANNEL,
+    );
     await tx.execute(sql`
       update patient_recalls set last_contact_at = now(), last_contact_kind = 'reminder',
         last_contact_note = ${`Reminder by ${queued.join(' and ')}`}, updated_at = now()

@@ -4,31 +4,17 @@ import {
   userPageSchema,
   userStatusSchema,
   userUpdateSchema,
-  wireUserSchema,
 } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { rowRoutes } from '../rowRoutes';
-import {
-  createUser,
-  deleteUser,
-  findUser,
-  listUsers,
-  setUserStatus,
-  USER_NOT_FOUND,
-  updateUser,
-} from './usersData';
+import { createUser, deleteUser, listUsers, setUserStatus, updateUser, userLookup } from './usersData';
 
 /** User management (spec §7 Users): admin only, for reads as for writes; passwords never leave. */
 export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const adminOnly = guard.permitted('all', 'manage users');
-  const users = rowRoutes(app, guard, db, {
-    path: '/api/users',
-    schema: wireUserSchema,
-    find: findUser,
-    notFound: USER_NOT_FOUND,
-  });
+  const users = rowRoutes(app, guard, db, { path: '/api/users', ...userLookup });
 
   users.getList({
     onRequest: adminOnly,

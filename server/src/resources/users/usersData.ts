@@ -1,4 +1,11 @@
-import type { UserCreate, UserListQuery, UserSort, UserUpdate, WireUser } from '@dental/shared/domain';
+import {
+  type UserCreate,
+  type UserListQuery,
+  type UserSort,
+  type UserUpdate,
+  type WireUser,
+  wireUserSchema,
+} from '@dental/shared/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { requireUncommonPassword } from '../../auth/commonPasswords';
 import { hashPassword } from '../../auth/passwords';
@@ -94,6 +101,21 @@ export async function findUser(
     .limit(1);
   return row ? wire(row) : null;
 }
+
+/** The user a write just made or changed, as the API answers them; `vanished` names a write that lost them. */
+async function writtenUser(
+  tx: Transaction,
+  clinicId: number,
+  userId: number,
+  vanished: string,
+): Promise<WireUser> {
+  const user = await findUser(tx, clinicId, userId);
+  if (!user) throw new Error(vanished);
+  return user;
+}
+
+/** One user as its routes read it (rowRoutes): its wire schema, its read and its 404. */
+export const userLookup = { schema: wireUserSchema, find: findUser, notFound: USER_NOT_FOUND };
 
 /**
  * User writes of one clinic take turns: the last-admin rule reads other rows than the one it
@@ -269,9 +291,7 @@ export async function createUser(db: Database, actor: Actor, input: UserCreate):
       entityId: created.id,
       details: { name: input.name, username: input.username, role: input.role },
     });
-    const user = await findUser(tx, actor.clinicId, created.id);
-    if (!user) throw new Error('Created user vanished');
-    return user;
+    return writtenUser(tx, actor.clinicId, created.id, 'Created user vanished');
   });
 }
 
@@ -358,9 +378,7 @@ export async function updateUser(
       entityId: userId,
       details: { name: input.name, changed },
     });
-    const user = await findUser(tx, actor.clinicId, userId);
-    if (!user) throw new Error('Updated user vanished');
-    return user;
+    return writtenUser(tx, actor.clinicId, userId, 'Updated user vanished');
   });
 }
 
@@ -388,9 +406,7 @@ export async function setUserStatus(
         details: { name: current.name, is_active: isActive },
       });
     }
-    const user = await findUser(tx, actor.clinicId, userId);
-    if (!user) throw new Error('User vanished');
-    return user;
+    return writtenUser(tx, actor.clinicId, userId, 'User vanished');
   });
 }
 

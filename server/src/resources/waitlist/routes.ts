@@ -1,10 +1,8 @@
 import {
   idParamsSchema,
   WAITLIST_MATCHES_URL,
-  WAITLIST_NOT_FOUND,
   WAITLIST_URL,
   waitlistBodySchema,
-  waitlistEntrySchema,
   waitlistFreeTimesSchema,
   waitlistMatchesQuerySchema,
   waitlistMatchesSchema,
@@ -23,7 +21,7 @@ import {
   createEntry,
   deleteEntry,
   entryFreeTimes,
-  findEntry,
+  entryLookup,
   listWaitlist,
   matchFreedTime,
   offerTime,
@@ -43,12 +41,7 @@ const BODY =
 export function registerWaitlistRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permitted = guard.permitted('appointments', 'work the waitlist');
-  const waitlist = rowRoutes(app, guard, db, {
-    path: WAITLIST_URL,
-    schema: waitlistEntrySchema,
-    find: findEntry,
-    notFound: WAITLIST_NOT_FOUND,
-  });
+  const waitlist = rowRoutes(app, guard, db, { path: WAITLIST_URL, ...entryLookup });
   const { actorOf } = waitlist;
 
   waitlist.getList({

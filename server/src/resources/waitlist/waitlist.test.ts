@@ -9,7 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, dentists, outbox, patients, waitlistOffers } from '../../db/schema';
-import { addPatient, authHeader, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
+import { addPatient, apiSender, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
 
 /** The waitlist: entries, the freed times they are offered, and booking one off the list. */
 describe('waitlist', () => {
@@ -23,19 +23,7 @@ describe('waitlist', () => {
   let michael: number;
 
   const db = () => app.database.db;
-  const send = (
-    token: string,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    ifMatch?: number,
-  ) =>
-    app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...authHeader(token), ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }) },
-    });
+  const send = apiSender(() => app);
   const dentistNamed = async (name: string) => {
     const [row] = await db()
       .select({ id: dentists.id })

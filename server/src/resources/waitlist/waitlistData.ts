@@ -18,6 +18,7 @@ import {
   type WaitlistTold,
   waitlistAlreadyTold,
   type waitlistBodySchema,
+  waitlistEntrySchema,
   type waitlistMatchesQuerySchema,
   type waitlistOfferBodySchema,
   type waitlistQuerySchema,
@@ -33,7 +34,7 @@ import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
 import { NO_ACTIVE_DENTIST, NO_SUCH_PATIENT } from '../appointments/appointmentsData';
 import { type DentistDays, freeTimesOf } from '../availability/openHours';
-import { queueWaitlistOffer } from '../notifications/outboxQueue';
+import { queueWaitlistOffer, requireQueued } from '../notifications/outboxQueue';
 import { readSettings } from '../settings/settingsData';
 
 /** How many entries a freed time is tried against (oldest first): each costs a free-time reading. */
@@ -120,6 +121,9 @@ export async function findEntry(
   );
   return entry ?? null;
 }
+
+/** One waitlist entry as its routes read it (rowRoutes): its wire schema, its read and its 404. */
+export const entryLookup = { schema: waitlistEntrySchema, find: findEntry, notFound: WAITLIST_NOT_FOUND };
 
 /** The clinic's waitlist, oldest entry first (the order it is worked in), read through its queue index. */
 export async function listWaitlist(
@@ -482,17 +486,19 @@ function tellOnce(
       sql`select email, phone from patients where clinic_id = ${actor.clinicId} and id = ${entry.patient_id}`,
     );
     const address = rows[0] as { email: string | null; phone: string | null } | undefined;
-    const queued = await queueWaitlistOffer(tx, actor.clinicId, {
-      patientId: entry.patient_id,
-      patient: entry.patient_name,
-      email: address?.email ?? null,
-      phone: address?.phone ?? null,
-      date: offer.date,
-      time: offer.time,
-      duration: entry.duration,
-      dentist: dentist.name,
-    });
-    if (queued.length === 0) throw new HttpError(409, WAITLIST_NO_CHANNEL);
+    const queued = requireQueued(
+      await queueWaitlistOffer(tx, actor.clinicId, {
+        patientId: entry.patient_id,
+        patient: entry.patient_name,
+        email: address?.email ?? null,
+        phone: address?.phone ?? null,
+        date: offer.date,
+        time: offer.time,
+        duration: entry.duration,
+        dentist: dentist.name,
+      }),
+      WAITLIST_NO_CHANNEL,
+    );
     await tx.execute(sql`
       insert into waitlist_offers (clinic_id, entry_id, dentist_id, date, time, channels, created_by)
       values (${actor.clinicId}, ${id}, ${dentist.id}, ${offer.date}::date, ${offer.time},

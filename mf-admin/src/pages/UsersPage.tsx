@@ -15,7 +15,7 @@ import {
   deleteRowAction,
   editRowAction,
   KeyOutlined,
-  ListFilter,
+  ListFilters,
   ListPage,
   listQueryOf,
   rowActionsColumn,
@@ -30,6 +30,16 @@ import { deleteUser, setUserStatus, userKeys, useUsers } from '../api/users';
 import { UserForm } from '../components/UserForm';
 
 const FILTERS = { role: parseAsStringLiteral(ROLES), status: parseAsStringLiteral(USER_STATUS_FILTERS) };
+const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const STATUS_CHOICES = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
+/** The filter bar's selects, in order. */
+const FILTER_BAR = [
+  { name: 'role', label: 'Role', allLabel: 'All roles', choices: ROLE_CHOICES, width: 170 },
+  { name: 'status', label: 'Status', allLabel: 'All statuses', choices: STATUS_CHOICES, width: 160 },
+] as const;
 const ROLE_COLORS: Record<Role, string> = { admin: 'purple', receptionist: 'blue', dentist: 'cyan' };
 
 const lastLoginFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -139,29 +149,7 @@ export default function UsersPage() {
       list={list}
       actionError={actionError}
       search="Search users"
-      filters={
-        <>
-          <ListFilter
-            list={list}
-            name="role"
-            label="Role"
-            allLabel="All roles"
-            choices={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-            style={{ width: 170 }}
-          />
-          <ListFilter
-            list={list}
-            name="status"
-            label="Status"
-            allLabel="All statuses"
-            choices={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
-            style={{ width: 160 }}
-          />
-        </>
-      }
+      filters={<ListFilters list={list} filters={FILTER_BAR} />}
       table={{ columns, empty: { noMatch: 'No users match your search', none: 'No users yet' } }}
     >
       <UserForm

@@ -1,7 +1,6 @@
 import {
   APPOINTMENT_SORTS,
   APPOINTMENT_STATUSES,
-  type ApiError,
   type FreedVisit,
   leftFree,
   timeRange,
@@ -18,11 +17,12 @@ import {
   App,
   Badge,
   Button,
-  DentistFilter,
+  ClearFilters,
   ErrorBanner,
   FillFreedTime,
+  FilterChoicesError,
   FilterOutlined,
-  ListFilter,
+  ListFilters,
   ListPage,
   listQueryOf,
   Typography,
@@ -53,8 +53,14 @@ const FILTERS = {
   dates: parseAsStringLiteral(DATES_PARAM_VALUES),
 };
 
-/** The status filter's choices, in the spec's order (§2: All, confirmed, pending, cancelled, completed). */
-const STATUS_CHOICES = ['confirmed', 'pending', 'cancelled', 'completed'] as const;
+/** The status filter, its choices in the spec's order (§2: All, confirmed, pending, cancelled, completed). */
+const STATUS_FILTER = {
+  name: 'status',
+  label: 'Status',
+  allLabel: 'All',
+  choices: ['confirmed', 'pending', 'cancelled', 'completed'],
+  width: [110, 160],
+} as const;
 
 const FILTER_PANEL_ID = 'appointment-date-filters';
 
@@ -104,8 +110,6 @@ export default function AppointmentsPage() {
     list.setFilters({ ...urlOf(from, to, today), ...(sort !== undefined ? { sort } : {}) });
   };
 
-  const dentistsError = dentists.error ? (dentists.error as ApiError).message : null;
-
   return (
     <ListPage
       title="Appointments"
@@ -116,7 +120,7 @@ export default function AppointmentsPage() {
       banners={
         <>
           <ErrorBanner message={form.linkedError} onClose={form.dismissLinked} />
-          <ErrorBanner message={dentistsError} onRetry={() => void dentists.refetch()} />
+          <FilterChoicesError reads={[dentists]} />
           <FillFreedTime freed={freed} onClose={() => setFreed(null)} />
         </>
       }
@@ -125,19 +129,9 @@ export default function AppointmentsPage() {
       search="Search appointments"
       filters={
         <>
-          <ListFilter
+          <ListFilters
             list={list}
-            name="status"
-            label="Status"
-            allLabel="All"
-            choices={STATUS_CHOICES}
-            style={{ flex: '1 1 110px', maxWidth: 160 }}
-          />
-          <DentistFilter
-            list={list}
-            name="dentist"
-            dentists={dentists}
-            style={{ flex: '1 1 150px', maxWidth: 240 }}
+            filters={[STATUS_FILTER, { name: 'dentist', dentists, width: [150, 240] }]}
           />
           <Badge count={range.preset === 'upcoming' ? 0 : 1} size="small">
             <Button
@@ -149,7 +143,7 @@ export default function AppointmentsPage() {
               Filter
             </Button>
           </Badge>
-          {list.isFiltered && <Button onClick={list.reset}>Clear filters</Button>}
+          <ClearFilters list={list} />
         </>
       }
       filterDetails={

@@ -1,4 +1,4 @@
-import { type ApiError, TREATMENTS, type WaitlistEntry } from '@dental/shared';
+import { TREATMENTS, type WaitlistEntry } from '@dental/shared';
 import {
   parseAsId,
   parseAsStringLiteral,
@@ -8,12 +8,10 @@ import {
 } from '@dental/shared/kit';
 import {
   App,
-  Button,
-  DentistFilter,
   deleteRowAction,
-  ErrorBanner,
   editRowAction,
-  ListFilter,
+  FilterChoicesError,
+  ListFilters,
   ListPage,
   useActionError,
   useConfirmDelete,
@@ -26,6 +24,14 @@ import { WaitlistForm } from '../components/WaitlistForm';
 import { waitlistColumns } from '../components/waitlistColumns';
 
 const FILTERS = { dentist: parseAsId, treatment: parseAsStringLiteral(TREATMENTS) };
+const TREATMENT_FILTER = {
+  name: 'treatment',
+  label: 'Treatment',
+  allLabel: 'All treatments',
+  choices: TREATMENTS,
+  popupMatchSelectWidth: false,
+  width: [150, 200],
+} as const;
 /** The server keeps the order (oldest entry first): the list offers no other sort. */
 const SORTS = ['created'] as const;
 
@@ -83,33 +89,15 @@ export default function WaitlistPage() {
       primaryAction={{ label: 'Add to Waitlist', onClick: () => setEditing(null) }}
       read={waitlist}
       list={list}
-      banners={
-        <ErrorBanner
-          message={(dentists.error as ApiError | null)?.message ?? null}
-          onRetry={() => void dentists.refetch()}
-        />
-      }
+      banners={<FilterChoicesError reads={[dentists]} />}
       actionError={actionError}
       search="Search by name"
       filters={
-        <>
-          <DentistFilter
-            list={list}
-            name="dentist"
-            dentists={dentists}
-            style={{ flex: '1 1 150px', maxWidth: 220 }}
-          />
-          <ListFilter
-            list={list}
-            name="treatment"
-            label="Treatment"
-            allLabel="All treatments"
-            choices={TREATMENTS}
-            popupMatchSelectWidth={false}
-            style={{ flex: '1 1 150px', maxWidth: 200 }}
-          />
-          {list.isFiltered && <Button onClick={list.reset}>Clear filters</Button>}
-        </>
+        <ListFilters
+          list={list}
+          filters={[{ name: 'dentist', dentists, width: [150, 220] }, TREATMENT_FILTER]}
+          clearable
+        />
       }
       table={{
         columns,

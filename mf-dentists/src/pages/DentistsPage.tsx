@@ -1,6 +1,6 @@
 import { DENTIST_SORTS, PERSON_STATUSES, SPECIALIZATIONS, type WireDentist } from '@dental/shared';
 import { parseAsStringLiteral, useListState, useQueryClient } from '@dental/shared/kit';
-import { App, ListFilter, ListPage, listQueryOf, useActionError, useRowDelete } from '@dental/shared/ui';
+import { App, ListFilters, ListPage, listQueryOf, useActionError, useRowDelete } from '@dental/shared/ui';
 import { useState } from 'react';
 import { deleteDentist, dentistKeys, useDentists } from '../api/dentists';
 import { DentistCard } from '../components/DentistCard';
@@ -11,6 +11,17 @@ const FILTERS = {
   status: parseAsStringLiteral(PERSON_STATUSES),
   specialty: parseAsStringLiteral(SPECIALIZATIONS),
 };
+/** The filter bar's selects, in order. */
+const FILTER_BAR = [
+  { name: 'status', label: 'Status', allLabel: 'All statuses', choices: PERSON_STATUSES, width: [130, 170] },
+  {
+    name: 'specialty',
+    label: 'Specialization',
+    allLabel: 'All specializations',
+    choices: SPECIALIZATIONS,
+    width: [190, 240],
+  },
+] as const;
 export const LOAD_FAILURE = 'Failed to load dentists data. Showing sample data.';
 
 /** Dentists (spec §2): the clinic's dentists as cards, searched, filtered and paged by the server. */
@@ -48,26 +59,7 @@ export default function DentistsPage() {
       list={list}
       actionError={actionError}
       search="Search dentists"
-      filters={
-        <>
-          <ListFilter
-            list={list}
-            name="status"
-            label="Status"
-            allLabel="All statuses"
-            choices={PERSON_STATUSES}
-            style={{ flex: '1 1 130px', maxWidth: 170 }}
-          />
-          <ListFilter
-            list={list}
-            name="specialty"
-            label="Specialization"
-            allLabel="All specializations"
-            choices={SPECIALIZATIONS}
-            style={{ flex: '1 1 190px', maxWidth: 240 }}
-          />
-        </>
-      }
+      filters={<ListFilters list={list} filters={FILTER_BAR} />}
       cards={{
         loadingLabel: 'Loading dentists',
         empty: { noMatch: 'No dentists match your search', none: 'No dentists yet' },

@@ -12,7 +12,7 @@ import {
   deleteRowAction,
   EyeOutlined,
   editRowAction,
-  ListFilter,
+  ListFilters,
   ListPage,
   listQueryOf,
   rowActionsColumn,
@@ -28,6 +28,10 @@ import { PatientDetails } from '../components/PatientDetails';
 import { PatientForm } from '../components/PatientForm';
 
 const FILTERS = { status: parseAsStringLiteral(PERSON_STATUSES) };
+/** The filter bar's select. */
+const FILTER_BAR = [
+  { name: 'status', label: 'Status', allLabel: 'All', choices: PERSON_STATUSES, width: 160 },
+] as const;
 
 /** Patients (spec §2): the clinic's patients, searched, filtered and paged by the server. */
 export default function PatientsPage() {
@@ -128,16 +132,7 @@ export default function PatientsPage() {
       list={list}
       actionError={actionError}
       search="Search patients"
-      filters={
-        <ListFilter
-          list={list}
-          name="status"
-          label="Status"
-          allLabel="All"
-          choices={PERSON_STATUSES}
-          style={{ width: 160 }}
-        />
-      }
+      filters={<ListFilters list={list} filters={FILTER_BAR} />}
       table={{ columns, empty: { noMatch: 'No patients match your search', none: 'No patients yet' } }}
     >
       <PatientForm

@@ -7,6 +7,7 @@ import {
   pageOf,
   refusal,
   renderScreen,
+  screenWidth,
 } from '@dental/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dayAfter } from '../components/RecallActionForms';
@@ -61,36 +62,17 @@ const TOM: RecallRow = {
 const SARAH = { id: 1, name: 'Dr. Sarah Johnson', status: 'active' };
 const MICHAEL = { id: 2, name: 'Dr. Michael Chen', status: 'active' };
 
-/** A screen this wide (px) answers antd's breakpoint queries: the table shows the columns it shows there. */
-function screenWidth(width: number) {
-  window.matchMedia = ((query: string) => {
-    const least = /min-width:\s*(\d+)px/.exec(query);
-    const most = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-    const matches = (!least || width >= Number(least[1])) && (!most || width <= Number(most[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  }) as typeof window.matchMedia;
-}
-const jsdomMatchMedia = window.matchMedia;
-
 let api: FakeApi;
+let restoreWidth: () => void;
 beforeEach(() => {
-  screenWidth(1280);
+  restoreWidth = screenWidth(1280);
   api = createFakeApi();
   api.onGet('/api/recall-types').reply(200, { data: [HYGIENE, CHECKUP, RETIRED] });
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL]));
 });
 afterEach(() => {
   api.restore();
-  window.matchMedia = jsdomMatchMedia;
+  restoreWidth();
 });
 
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
@@ -111,7 +93,8 @@ async function choose(view: ReturnType<typeof renderScreen>, label: string, titl
 
 describe('RecallPage', () => {
   it('on a phone keeps who, what, when due and the actions', async () => {
-    screenWidth(360);
+    restoreWidth();
+    restoreWidth = screenWidth(360);
     api.onGet('/api/recall').reply(200, pageOf([MIA, TOM], 2));
     renderScreen(<RecallPage />, { url: '/recall' });
     expect(await screen.findByText('Mia Martin')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { type ApiError, RECALL_YES_NO, type RecallRow } from '@dental/shared';
+import { RECALL_YES_NO, type RecallRow } from '@dental/shared';
 import {
   formatDay,
   parseAsId,
@@ -8,16 +8,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@dental/shared/kit';
-import {
-  App,
-  Button,
-  DentistFilter,
-  ErrorBanner,
-  ListFilter,
-  ListPage,
-  Select,
-  useActionError,
-} from '@dental/shared/ui';
+import { App, FilterChoicesError, ListFilters, ListPage, useActionError } from '@dental/shared/ui';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -40,7 +31,30 @@ const PERIOD_LABELS: Record<RecallPeriod, string> = {
   '90d': 'Due in 90 days',
   year: 'Due this year',
 };
-const PERIOD_ORDER: RecallPeriod[] = ['overdue', '30d', '90d', 'year'];
+const DUE_FILTER = {
+  name: 'due',
+  label: 'Due',
+  // Unfiltered, the list covers the next 30 days: that choice stands in time order, second.
+  allLabel: PERIOD_LABELS['30d'],
+  allAt: 1,
+  choices: RECALL_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] })),
+  popupMatchSelectWidth: false,
+  width: [150, 170],
+} as const;
+
+/** A yes/no filter of the list: 'Scheduled', 'Not scheduled', and 'Scheduled or not' for both. */
+function yesNoFilter(label: 'Scheduled' | 'Contacted') {
+  return {
+    label,
+    allLabel: `${label} or not`,
+    choices: [
+      { value: 'yes', label },
+      { value: 'no', label: `Not ${label.toLowerCase()}` },
+    ],
+    popupMatchSelectWidth: false,
+    width: [150, 190],
+  } as const;
+}
 
 const FILTERS = {
   due: parseAsStringLiteral(RECALL_PERIODS),
@@ -133,7 +147,6 @@ export default function RecallPage() {
   const typeChoices = (types.data?.data ?? [])
     .filter((type) => type.active || type.id === state.type)
     .map((type) => ({ value: type.id, label: type.name }));
-  const choicesError = (types.error ?? dentists.error) as ApiError | null;
 
   const columns = recallColumns({
     today,
@@ -158,70 +171,30 @@ export default function RecallPage() {
       }}
       read={recall}
       list={list}
-      banners={
-        <ErrorBanner
-          message={choicesError?.message ?? null}
-          onRetry={() => {
-            if (types.isError) void types.refetch();
-            if (dentists.isError) void dentists.refetch();
-          }}
-        />
-      }
+      banners={<FilterChoicesError reads={[types, dentists]} />}
       actionError={actionError}
       search="Search by name"
       filters={
-        <>
-          <Select<RecallPeriod>
-            aria-label="Due"
-            value={period}
-            options={PERIOD_ORDER.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
-            onChange={(value) => list.setFilters({ due: value === '30d' ? null : value })}
-            popupMatchSelectWidth={false}
-            style={{ flex: '1 1 150px', maxWidth: 170 }}
-          />
-          <ListFilter
-            list={list}
-            name="type"
-            label="Recall type"
-            allLabel="All recall types"
-            loading={types.isPending}
-            choices={typeChoices}
-            unlistedLabel={(type) => `Recall type ${type}`}
-            popupMatchSelectWidth={false}
-            style={{ flex: '1 1 150px', maxWidth: 200 }}
-          />
-          <DentistFilter
-            list={list}
-            name="dentist"
-            dentists={dentists}
-            style={{ flex: '1 1 150px', maxWidth: 220 }}
-          />
-          <ListFilter
-            list={list}
-            name="scheduled"
-            label="Scheduled"
-            allLabel="Scheduled or not"
-            choices={[
-              { value: 'yes', label: 'Scheduled' },
-              { value: 'no', label: 'Not scheduled' },
-            ]}
-            popupMatchSelectWidth={false}
-            style={{ flex: '1 1 150px', maxWidth: 190 }}
-          />
-          <ListFilter
-            list={list}
-            name="contacted"
-            label="Contacted"
-            allLabel="Contacted or not"
-            choices={[
-              { value: 'yes', label: 'Contacted' },
-              { value: 'no', label: 'Not contacted' },
-            ]}
-            popupMatchSelectWidth={false}
-            style={{ flex: '1 1 150px', maxWidth: 190 }}
-          />
-          {list.isFiltered && <Button onClick={list.reset}>Clear filters</Button>}
-        </>
+        <ListFilters
+          list={list}
+          filters={[
+            DUE_FILTER,
+            {
+              name: 'type',
+              label: 'Recall type',
+              allLabel: 'All recall types',
+              loading: types.isPending,
+              choices: typeChoices,
+              unlistedLabel: (type) => `Recall type ${type}`,
+              popupMatchSelectWidth: false,
+              width: [150, 200],
+            },
+            { name: 'dentist', dentists, width: [150, 220] },
+            { name: 'scheduled', ...yesNoFilter('Scheduled') },
+            { name: 'contacted', ...yesNoFilter('Contacted') },
+          ]}
+          clearable
+        />
       }
       table={{
         columns,

@@ -12,6 +12,7 @@ import {
 } from 'antd';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import type { ApiError } from '../api/client';
+import { ErrorBanner } from './ErrorBanner';
 import { DeleteOutlined, EditOutlined } from './icons';
 
 /** A row action's refusal as the list frame shows it: a dismissible banner. */
@@ -245,6 +246,11 @@ export interface FilterSelectProps<Value extends string | number> {
    * chosen ('Dentist 12' while the dentists load, or one no longer listed).
    */
   unlistedLabel?: (value: Value) => string;
+  /**
+   * Where the choice that clears the filter stands among the others; first unless said. Recall's
+   * unfiltered 'Due in 30 days' stands second, in time order among the periods.
+   */
+  allAt?: number;
 }
 
 /** A filter bar's select: 'All …' first (no filter), then the filter's values. */
@@ -255,20 +261,22 @@ export function FilterSelect<Value extends string | number>({
   choices,
   onChange,
   unlistedLabel,
+  allAt = 0,
   ...rest
 }: FilterSelectProps<Value>) {
-  const listed = choices.map((choice) =>
+  const listed: { value: Value | 'all'; label: string }[] = choices.map((choice) =>
     typeof choice === 'object' ? choice : { value: choice, label: String(choice) },
   );
   if (value !== null && unlistedLabel && !listed.some((choice) => choice.value === value)) {
     listed.push({ value, label: unlistedLabel(value) });
   }
+  listed.splice(allAt, 0, { value: 'all', label: allLabel });
   return (
     <Select<Value | 'all'>
       aria-label={label}
       value={value ?? 'all'}
       onChange={(chosen) => onChange(chosen === 'all' ? null : (chosen as Value))}
-      options={[{ value: 'all', label: allLabel }, ...listed]}
+      options={listed}
       {...rest}
     />
   );
@@ -333,6 +341,89 @@ export function DentistFilter<State, Name extends keyof State & string>({
       choices={choices as FilterChoice<FilterValueOf<State[Name]>>[]}
       unlistedLabel={(dentist) => `Dentist ${dentist}`}
       popupMatchSelectWidth={false}
+    />
+  );
+}
+
+/** How wide a filter's select is: fixed, or growing with the bar from `[least, most]` px. */
+export type FilterWidth = number | readonly [least: number, most: number];
+
+const styleOfWidth = (width: FilterWidth): CSSProperties =>
+  typeof width === 'number' ? { width } : { flex: `1 1 ${width[0]}px`, maxWidth: width[1] };
+
+type ChoiceFilterEntry<State, Name extends keyof State & string> = { name: Name; width?: FilterWidth } & Omit<
+  FilterSelectProps<FilterValueOf<State[Name]>>,
+  'value' | 'onChange' | 'style'
+>;
+
+type DentistFilterEntry<Name> = { name: Name; width?: FilterWidth; dentists: DentistChoicesRead };
+
+/** One select of a filter bar: a filter of the list with its words and choices, or its Dentist filter. */
+export type ListFilterEntry<State> = {
+  [Name in keyof State & string]: ChoiceFilterEntry<State, Name> | DentistFilterEntry<Name>;
+}[keyof State & string];
+
+const isDentistEntry = <Name,>(entry: { name: Name }): entry is DentistFilterEntry<Name> =>
+  'dentists' in entry;
+
+export interface ListFiltersProps<State> {
+  list: FilteredList<State> & ClearableList;
+  /** The selects, in the bar's order. */
+  filters: readonly ListFilterEntry<State>[];
+  /** The bar ends with Clear filters (`ClearFilters`). */
+  clearable?: boolean;
+}
+
+/**
+ * A filter bar's selects, described rather than written out: each screen's bar is the same
+ * select bound to the URL, and only the filter, its words, its choices and its width differ.
+ */
+export function ListFilters<State>({ list, filters, clearable = false }: ListFiltersProps<State>) {
+  const selects = filters.map(({ width, ...entry }) => {
+    const style = width === undefined ? undefined : styleOfWidth(width);
+    if (isDentistEntry(entry)) return <DentistFilter key={entry.name} list={list} {...entry} style={style} />;
+    // The entry's choices are of its own filter's values, which the union over names loses here.
+    const choice = entry as Omit<ChoiceFilterEntry<State, keyof State & string>, 'width'>;
+    return <ListFilter key={entry.name} list={list} {...choice} style={style} />;
+  });
+  return (
+    <>
+      {selects}
+      {clearable && <ClearFilters list={list} />}
+    </>
+  );
+}
+
+/** What Clear filters needs of the list's state (useListState). */
+export interface ClearableList {
+  isFiltered: boolean;
+  reset: () => void;
+}
+
+/** Clears the search and every filter at once; shown only while they narrow the list. */
+export function ClearFilters({ list }: { list: ClearableList }) {
+  return list.isFiltered ? <Button onClick={list.reset}>Clear filters</Button> : null;
+}
+
+/** A read of a filter's choices (the dentists, the recall types), as TanStack Query answers it. */
+export interface FilterChoicesRead {
+  error: unknown;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A filter bar's choices that failed to load: without them a filter offers nothing to choose, so
+ * the first failure is said in a red banner whose Retry reads each failed one again.
+ */
+export function FilterChoicesError({ reads }: { reads: readonly FilterChoicesRead[] }) {
+  const failure = reads.find((read) => read.error)?.error as ApiError | undefined;
+  return (
+    <ErrorBanner
+      message={failure?.message ?? null}
+      onRetry={() => {
+        for (const read of reads) if (read.isError) void read.refetch();
+      }}
     />
   );
 }

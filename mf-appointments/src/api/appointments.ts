@@ -78,13 +78,7 @@ export function updateAppointment(
   scope: SeriesScope = 'this',
 ): Promise<Appointment> {
   return apiRequest(
-    {
-      method: 'PUT',
-      url: `/api/appointments/${id}`,
-      data: body,
-      headers: ifMatch(version),
-      ...scopeParams(scope),
-    },
+    { method: 'PUT', url: `/api/appointments/${id}`, data: body, ...asShown(version, scope) },
     ERROR_MESSAGES.updateAppointment,
   );
 }
@@ -96,19 +90,19 @@ export function setAppointmentStatus(
   scope: SeriesScope = 'this',
 ): Promise<Appointment> {
   return apiRequest(
-    {
-      method: 'PATCH',
-      url: `/api/appointments/${id}/status`,
-      data: { status },
-      headers: ifMatch(version),
-      ...scopeParams(scope),
-    },
+    { method: 'PATCH', url: `/api/appointments/${id}/status`, data: { status }, ...asShown(version, scope) },
     ERROR_MESSAGES.updateAppointmentStatus,
   );
 }
 
-/** A visit of a series changed with the later ones of its series (`scope=following`), or alone. */
-const scopeParams = (scope: SeriesScope) => (scope === 'following' ? { params: { scope } } : {});
+/**
+ * A write to a visit as shown at `version` (If-Match), alone or with the later visits of its series
+ * (`scope=following`).
+ */
+const asShown = (version: number | undefined, scope: SeriesScope) => ({
+  headers: ifMatch(version),
+  ...(scope === 'following' ? { params: { scope } } : {}),
+});
 
 /** The dry run of a series: each visit of the rule, bookable or why not and the nearest free time. */
 export function checkSeries(body: SeriesCheckRequest): Promise<SeriesCheckAnswer> {
@@ -133,7 +127,6 @@ export function deleteAppointment(id: number, version?: number): Promise<{ messa
   );
 }
 
-/** One page of the clinic's appointments; the previous page stays on screen while the next loads. */
 /** One appointment, read when a link names it (`/appointments?appointment=12`). */
 export function useAppointment(id: number | null) {
   return useQuery({

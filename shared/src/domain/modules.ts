@@ -53,67 +53,53 @@ export interface ModuleCatalogEntry {
   pages: readonly ModulePage[];
 }
 
+/** A module's entry: its package folder and federation container are named after its id, so they cannot drift. */
+function catalogEntry<const Id extends ModuleId, const Pages extends readonly ModulePage[]>(
+  id: Id,
+  title: string,
+  pages: Pages,
+) {
+  return { title, container: `mf_${id}` as const, packageDir: `mf-${id}` as const, pages };
+}
+
 /**
  * The modules this product ships and the screens each owns: the shell uses it to keep a module's
  * area (and its error) in place even when the module's code fails to load; the module uses it for
  * its own routes. Where a module's entry is served from is the operator's choice (server config).
  */
 export const MODULE_CATALOG = {
-  appointments: {
-    title: 'Appointments',
-    container: 'mf_appointments',
-    packageDir: 'mf-appointments',
-    pages: [
-      { path: '/appointments', label: 'Appointments', permission: 'appointments', icon: 'schedule' },
-      { path: '/waitlist', label: 'Waitlist', permission: 'appointments', icon: 'hourglass' },
-    ],
-  },
-  patients: {
-    title: 'Patients',
-    container: 'mf_patients',
-    packageDir: 'mf-patients',
-    pages: [
-      { path: '/patients', label: 'Patients', permission: 'patients', icon: 'team' },
-      { path: '/recall', label: 'Recall', permission: 'patients', icon: 'carry-out' },
-    ],
-  },
-  dentists: {
-    title: 'Dentists',
-    container: 'mf_dentists',
-    packageDir: 'mf-dentists',
-    pages: [{ path: '/dentists', label: 'Dentists', permission: 'dentists', icon: 'medicine-box' }],
-  },
-  scheduling: {
-    title: 'Scheduling',
-    container: 'mf_scheduling',
-    packageDir: 'mf-scheduling',
-    pages: [
-      { path: '/availability', label: 'Availability', permission: 'availability', icon: 'clock' },
-      { path: '/calendar', label: 'Calendar', permission: 'calendar', icon: 'calendar' },
-    ],
-  },
-  admin: {
-    title: 'Administration',
-    container: 'mf_admin',
-    packageDir: 'mf-admin',
-    pages: [
-      {
-        path: '/users',
-        label: 'Users',
-        permission: 'all',
-        icon: 'user',
-        deniedMessage: "You don't have permission to access user management.",
-      },
-      {
-        path: '/audit',
-        label: 'Audit',
-        permission: 'all',
-        icon: 'audit',
-        deniedMessage: "You don't have permission to read the audit log.",
-      },
-      { path: '/settings', label: 'Settings', permission: null, icon: 'setting' },
-    ],
-  },
+  appointments: catalogEntry('appointments', 'Appointments', [
+    { path: '/appointments', label: 'Appointments', permission: 'appointments', icon: 'schedule' },
+    { path: '/waitlist', label: 'Waitlist', permission: 'appointments', icon: 'hourglass' },
+  ]),
+  patients: catalogEntry('patients', 'Patients', [
+    { path: '/patients', label: 'Patients', permission: 'patients', icon: 'team' },
+    { path: '/recall', label: 'Recall', permission: 'patients', icon: 'carry-out' },
+  ]),
+  dentists: catalogEntry('dentists', 'Dentists', [
+    { path: '/dentists', label: 'Dentists', permission: 'dentists', icon: 'medicine-box' },
+  ]),
+  scheduling: catalogEntry('scheduling', 'Scheduling', [
+    { path: '/availability', label: 'Availability', permission: 'availability', icon: 'clock' },
+    { path: '/calendar', label: 'Calendar', permission: 'calendar', icon: 'calendar' },
+  ]),
+  admin: catalogEntry('admin', 'Administration', [
+    {
+      path: '/users',
+      label: 'Users',
+      permission: 'all',
+      icon: 'user',
+      deniedMessage: "You don't have permission to access user management.",
+    },
+    {
+      path: '/audit',
+      label: 'Audit',
+      permission: 'all',
+      icon: 'audit',
+      deniedMessage: "You don't have permission to read the audit log.",
+    },
+    { path: '/settings', label: 'Settings', permission: null, icon: 'setting' },
+  ]),
 } as const satisfies Record<ModuleId, ModuleCatalogEntry>;
 
 /** The catalogue's page at this path (a screen's route, e.g. `/audit`); none for a path it does not know. */

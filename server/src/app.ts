@@ -17,6 +17,7 @@ import { ClinicEventHub } from './plugins/clinicEvents';
 import { ClinicVersions, trackClinicWrites } from './plugins/clinicVersions';
 import { registerErrorHandling } from './plugins/errors';
 import { registerClinicReadCache } from './plugins/readCache';
+import { registerRequestDesk } from './plugins/requestDesk';
 import { responseSerializerCompiler } from './plugins/responseSerialization';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticHosting } from './plugins/staticHosting';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const registry = buildModuleRegistry(config);
   registerSecurityHeaders(app, moduleOrigins(registry));
   registerVersionTags(app);
+  registerRequestDesk(app);
   await app.register(cookie);
   decorateAccessClaims(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await sharedSecret(db, 'jwt')) });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from './client';
+import { currentDesk } from './requestDesk';
 import { auditLog } from './schema';
 
 export interface AuditEntry {
@@ -21,6 +22,7 @@ export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntr
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? null,
+    desk: currentDesk(),
   });
 }
 

@@ -119,6 +119,8 @@ export const auditLog = pgTable(
     chainSeq: bigint('chain_seq', { mode: 'number' }).notNull().default(0),
     /** SHA-256 of the record before it in the chain and this record's own fields: an edit shows. */
     hash: text('hash').notNull().default(''),
+    /** The desk (browser tab) the change was made at, for live screens; outside the hash (0026). */
+    desk: text('desk'),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),

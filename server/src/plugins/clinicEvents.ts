@@ -20,6 +20,7 @@ interface Announcement {
   r: string;
   i: string | null;
   a: string;
+  d: string | null;
 }
 
 /** What a stream of a clinic hears. */
@@ -55,6 +56,7 @@ export function clinicEventOf(announcement: Announcement): ClinicEvent | null {
     id,
     action: actionOf(announcement.a),
     by: announcement.u,
+    desk: announcement.d,
   };
 }
 
@@ -70,6 +72,7 @@ function parseAnnouncement(payload: string): Announcement | null {
       r: value.r,
       i: value.i === null || value.i === undefined ? null : String(value.i),
       a: typeof value.a === 'string' ? value.a : 'update',
+      d: typeof value.d === 'string' ? value.d : null,
     };
   } catch {
     return null;

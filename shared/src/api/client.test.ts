@@ -1,7 +1,14 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { useAuthStore } from '../auth/authStore';
-import { ERROR_MESSAGES, type SessionUser, STORAGE_KEYS, type WireUser } from '../domain';
-import { ApiError, apiClient, apiRequest, resolveRequestTimeout, toPage } from './client';
+import {
+  DESK_HEADER,
+  DESK_PATTERN,
+  ERROR_MESSAGES,
+  type SessionUser,
+  STORAGE_KEYS,
+  type WireUser,
+} from '../domain';
+import { ApiError, apiClient, apiRequest, resolveRequestTimeout, THIS_DESK, toPage } from './client';
 
 /**
  * The shared axios client, driven through a fake adapter: every request the client would send is
@@ -14,6 +21,7 @@ interface Sent {
   contentType: string | null;
   data: unknown;
   timeout: number | undefined;
+  desk: string | null;
 }
 type Answer = { status: number; data?: unknown } | 'network-error' | 'timeout';
 
@@ -29,6 +37,7 @@ const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosRes
     contentType: (headers.get('Content-Type') as string | undefined) ?? null,
     data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
     timeout: config.timeout,
+    desk: (headers.get(DESK_HEADER) as string | undefined) ?? null,
   };
   sent.push(request);
   const answer = respond(request, sent.length - 1);
@@ -134,6 +143,14 @@ describe('request headers', () => {
       data: { name: 'Ann' },
     });
     expect(sent[0]?.contentType).toMatch(/^application\/json/);
+  });
+
+  it("names this tab's desk on every call, the same each time, as the server takes a desk's name", async () => {
+    signIn('token-from-local-storage');
+    await apiRequest({ method: 'GET', url: '/api/patients' }, ERROR_MESSAGES.fetchPatients);
+    await apiRequest({ method: 'DELETE', url: '/api/patients/1' }, ERROR_MESSAGES.deletePatient);
+    expect(sent.map((request) => request.desk)).toEqual([THIS_DESK, THIS_DESK]);
+    expect(THIS_DESK).toMatch(DESK_PATTERN);
   });
 
   it('reads a session that was not remembered from sessionStorage', async () => {

@@ -1,6 +1,12 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { readStoredToken } from '../auth/storage';
-import { ERROR_MESSAGES, etagOf, FALLBACK_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain';
+import {
+  DESK_HEADER,
+  ERROR_MESSAGES,
+  etagOf,
+  FALLBACK_REQUEST_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from '../domain';
 
 declare const process: { env: Record<string, string | undefined> };
 
@@ -70,10 +76,19 @@ export function toApiError(error: unknown, fallback: string): ApiError {
   return new ApiError(fallback);
 }
 
+/**
+ * This browser tab's name as a desk (DESK_HEADER), new each time the app loads: every call says it,
+ * so a change is told to every desk but the one that made it. Random bytes, not randomUUID: that
+ * one exists only on https and localhost, and a clinic's own server may be neither.
+ */
+export const THIS_DESK = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+  byte.toString(16).padStart(2, '0'),
+).join('');
+
 export const apiClient = axios.create({
   baseURL: process.env.API_BASE_URL ?? '',
   timeout: resolveRequestTimeout(process.env.API_TIMEOUT),
-  headers: { 'Content-Type': 'application/json' },
+  headers: { 'Content-Type': 'application/json', [DESK_HEADER]: THIS_DESK },
   withCredentials: true,
 });
 

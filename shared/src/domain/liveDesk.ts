@@ -45,6 +45,14 @@ export type LiveAction = (typeof LIVE_ACTIONS)[number];
  */
 export const EVENT_TYPES = { change: 'change', resync: 'resync', end: 'end' } as const;
 
+/**
+ * The header a browser tab names itself by on every call: each tab is a desk of its own, even when
+ * several are signed in to one account, so a change is told to every desk but the one that made it.
+ */
+export const DESK_HEADER = 'X-Desk';
+/** A desk's name as the server takes it; anything else is not a desk (the change names none). */
+export const DESK_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
 /** The `data:` of a `change` event. Its SSE `id:` is `event` as text: resume with `Last-Event-ID`. */
 export const clinicEventSchema = z.object({
   /** The event's id: increasing, the same on every API process. */
@@ -55,6 +63,8 @@ export const clinicEventSchema = z.object({
   action: z.enum(LIVE_ACTIONS),
   /** The staff member who made the change, or null (the server itself: reminders, imports). */
   by: z.number().int().nullable(),
+  /** The desk (DESK_HEADER) the change was made at, or null: the server itself, or a call that named none. */
+  desk: z.string().nullable(),
 });
 export type ClinicEvent = z.infer<typeof clinicEventSchema>;
 

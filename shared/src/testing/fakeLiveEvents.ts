@@ -18,9 +18,12 @@ export function createFakeLiveEvents() {
     onStatus: () => () => {},
   };
   return Object.assign(events, {
-    /** Tells every screen that this changed (`event` numbered for it when not given). */
-    emit(change: Omit<ClinicEvent, 'event'> & { event?: number }): void {
-      const event: ClinicEvent = { ...change, event: change.event ?? next };
+    /**
+     * Tells every screen that this changed (`event` numbered for it when not given; made at another
+     * desk, one with no name, unless `desk` says which).
+     */
+    emit(change: Omit<ClinicEvent, 'event' | 'desk'> & { event?: number; desk?: string | null }): void {
+      const event: ClinicEvent = { ...change, desk: change.desk ?? null, event: change.event ?? next };
       next = event.event + 1;
       act(() => {
         for (const listener of [...listeners]) listener(event);

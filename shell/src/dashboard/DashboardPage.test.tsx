@@ -299,7 +299,7 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
       .reply(200, { data: [...TODAY.data, appointment(14, 'Zoe Hart', '16:00', 'Root Canal', 'pending')] });
     invalidateForChange(
       view.queryClient,
-      { event: 1, resource: 'appointment', id: 14, action: 'created', by: 1 },
+      { event: 1, resource: 'appointment', id: 14, action: 'created', by: 1, desk: null },
       RECEPTIONIST.id,
     );
     expect(await screen.findByText('Zoe Hart')).toBeInTheDocument();

@@ -92,7 +92,7 @@ describe('NotificationBell (top bar)', () => {
     api.onGet('/api/dashboard/activity').reply(200, { data: [cancelled, ...ACTIVITY.data] });
     invalidateForChange(
       view.queryClient,
-      { event: 7, resource: 'appointment', id: 20, action: 'updated', by: 3 },
+      { event: 7, resource: 'appointment', id: 20, action: 'updated', by: 3, desk: null },
       RILEY.id,
     );
     expect(await screen.findByRole('button', { name: 'Notifications, 1 new' })).toBeInTheDocument();
@@ -108,14 +108,14 @@ describe('NotificationBell (top bar)', () => {
     // Someone else's marker moved: nothing is read again here.
     invalidateForChange(
       view.queryClient,
-      { event: 8, resource: 'activity_seen', id: 9, action: 'updated', by: 9 },
+      { event: 8, resource: 'activity_seen', id: 9, action: 'updated', by: 9, desk: null },
       RILEY.id,
     );
     // This user's other browser marked everything seen.
     api.onGet(ACTIVITY_SEEN_URL).reply(200, seen(BOOKED));
     invalidateForChange(
       view.queryClient,
-      { event: 9, resource: 'activity_seen', id: 2, action: 'updated', by: 2 },
+      { event: 9, resource: 'activity_seen', id: 2, action: 'updated', by: 2, desk: null },
       RILEY.id,
     );
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useAuthStore } from '@dental/shared';
+import { THIS_DESK, useAuthStore } from '@dental/shared';
 import { useClinicEvents } from '@dental/shared/kit';
 import { VisuallyHidden } from '@dental/shared/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import {
 
 /**
  * A polite live region: screen readers hear, in words, what other desks change while this one works
- * (at most one sentence every five seconds), never what this user did.
+ * (at most one sentence every five seconds), never what this desk did.
  */
 export function LiveAnnouncer() {
   const userId = useAuthStore((state) => state.user?.id);
@@ -31,7 +31,7 @@ export function LiveAnnouncer() {
   }, []);
 
   useClinicEvents((event) => {
-    if (!isAnnounced(event, userId)) return;
+    if (!isAnnounced(event, { userId, desk: THIS_DESK })) return;
     const sentence = describeChange(event);
     if (sentence) throttle.current?.add(sentence);
   });

@@ -1,4 +1,4 @@
-import { type LiveResource, useAuthStore } from '@dental/shared';
+import { type LiveResource, THIS_DESK, useAuthStore } from '@dental/shared';
 import { follows, KitProvider, useQuery } from '@dental/shared/kit';
 import { createFakeApi, type FakeApi, staffMember } from '@dental/shared/testing';
 import { QueryClient } from '@tanstack/react-query';
@@ -166,6 +166,36 @@ describe('LiveDesk (the shell’s one stream)', () => {
 
     act(() => jest.advanceTimersByTime(ANNOUNCE_WINDOW_MS));
     act(() => run.send(changeMessage({ event: 6, resource: 'patient', id: 7, action: 'deleted', by: 3 })));
+    expect(region).toHaveTextContent('A patient was deleted at another desk.');
+  });
+
+  it("reads out a change from another desk of this very account, never this desk's own", async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const { source } = setUp();
+    const run = source.last();
+    await act(() => run.answer());
+    const region = screen.getByTestId('live-desk-announcer');
+
+    // This tab's own write, as the server tells it back: not news here.
+    act(() =>
+      run.send(
+        changeMessage({ event: 1, resource: 'patient', id: 7, action: 'updated', by: 2, desk: THIS_DESK }),
+      ),
+    );
+    expect(region).toHaveTextContent('');
+    // The same account signed in at the front desk's other computer.
+    act(() =>
+      run.send(
+        changeMessage({
+          event: 2,
+          resource: 'patient',
+          id: 7,
+          action: 'deleted',
+          by: 2,
+          desk: 'other-desk-0001',
+        }),
+      ),
+    );
     expect(region).toHaveTextContent('A patient was deleted at another desk.');
   });
 

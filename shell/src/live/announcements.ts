@@ -30,9 +30,14 @@ export function describeChange(event: ClinicEvent): string | null {
   return `${subject.one} ${subject.plural ? 'were' : 'was'} ${VERBS[event.action]} at another desk.`;
 }
 
-/** Whether a change is read out to this user: made by someone else, and worth saying. */
-export function isAnnounced(event: ClinicEvent, userId: number | undefined): boolean {
-  return event.by !== userId && describeChange(event) !== null;
+/**
+ * Whether a change is read out at this desk: worth saying, and made at another desk, which may be
+ * signed in to this very account (a shared front-desk login). A change that names no desk (from an
+ * older API process, or a call that did not say its desk) is read out when someone else made it.
+ */
+export function isAnnounced(event: ClinicEvent, here: { userId: number | undefined; desk: string }): boolean {
+  const elsewhere = event.desk !== null ? event.desk !== here.desk : event.by !== here.userId;
+  return elsewhere && describeChange(event) !== null;
 }
 
 export interface AnnouncementThrottle {

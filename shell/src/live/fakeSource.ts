@@ -70,6 +70,8 @@ export function changeMessage(event: {
   id: number | null;
   action: string;
   by: number | null;
+  /** The desk it was made at; none named when left out. */
+  desk?: string | null;
 }): Partial<EventSourceMessage> {
-  return { event: 'change', id: String(event.event), data: JSON.stringify(event) };
+  return { event: 'change', id: String(event.event), data: JSON.stringify({ desk: null, ...event }) };
 }

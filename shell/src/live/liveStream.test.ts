@@ -4,7 +4,7 @@ import { changeMessage, createFakeSource } from './fakeSource';
 import { createLiveStream } from './liveStream';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const APPOINTMENT = { resource: 'appointment', id: 12, action: 'updated', by: 3 };
+const APPOINTMENT = { resource: 'appointment', id: 12, action: 'updated', by: 3, desk: 'front-desk-2' };
 
 function setUp(overrides: { token?: () => string | null; renewToken?: () => Promise<string | null> } = {}) {
   const source = createFakeSource();

@@ -76,6 +76,7 @@ describe('GET /api/events', () => {
       id,
       action: 'created',
       by: admin.user.id,
+      desk: null,
     });
     expect(
       (await send(admin, 'PUT', `/api/patients/${id}`, { ...patientBody(99), name: 'Stream Renamed' }))
@@ -87,6 +88,30 @@ describe('GET /api/events', () => {
     // The events' ids increase in the order they were sent.
     const ids = listening.events.map((event) => Number(event.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('names the desk (X-Desk) each change was made at, so one account signed in twice hears the other', async () => {
+    const listening = await stream(admin.token);
+    const atDesk = (desk: string, method: 'POST' | 'PUT', url: string, payload: object) =>
+      app.inject({ method, url, headers: { ...authHeader(admin.token), 'x-desk': desk }, payload });
+    patientNumber += 1;
+    const created = await atDesk('front-desk-0001', 'POST', '/api/patients', patientBody(patientNumber));
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    expect((await listening.next(isChange('patient', 'created', id))).data).toMatchObject({
+      by: admin.user.id,
+      desk: 'front-desk-0001',
+    });
+    // Not a desk's name: the write goes on as any other, naming no desk.
+    const renamed = await atDesk('<script>', 'PUT', `/api/patients/${id}`, patientBody(patientNumber));
+    expect(renamed.statusCode).toBe(200);
+    expect((await listening.next(isChange('patient', 'updated', id))).data).toMatchObject({ desk: null });
+    // The audit record keeps the desk; its chain is unchanged by it.
+    const db = app.database.db;
+    const recorded = await db.execute<{ desk: string | null }>(
+      sql`select desk from audit_log where entity = 'patient' and entity_id = ${String(id)} order by id`,
+    );
+    expect(recorded.rows.map((row) => row.desk)).toEqual(['front-desk-0001', null]);
   });
 
   it('announces every kind of write: dentists, users, settings', async () => {

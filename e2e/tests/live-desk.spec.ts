@@ -134,3 +134,32 @@ test("the bell's count of new records agrees in every browser of the same user",
 
   for (const opened of [first, second, admin]) await opened.context.close();
 });
+
+test("one account signed in at two desks: each desk's screen reader hears the other's changes, never its own", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // The other clinic: no other journey writes there, so what is read out is this journey's alone.
+  const front = await desk(browser, baseURL, 'harborAdmin');
+  const back = await desk(browser, baseURL, 'harborAdmin');
+  const name = `Dora Desk${stamp()}`;
+  const created = await back.page.request.post('/api/patients', {
+    headers: { authorization: `Bearer ${back.token}` },
+    data: { name, phone: '555-0163', email: `dora.${stamp()}@mail.example`, dateOfBirth: '1984-06-02' },
+  });
+  expect(created.status()).toBe(201);
+
+  await front.page.goto('/patients');
+  await expectScreen(front.page, 'Patients');
+  await back.page.goto(`/patients?search=${encodeURIComponent(name)}`);
+  await expectScreen(back.page, 'Patients');
+  await back.page.getByRole('button', { name: `Delete ${name}` }).click();
+  await back.page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(back.page.getByText(`${name} was deleted`)).toBeVisible();
+
+  await expect(announcer(front.page)).toHaveText(/^A patient was deleted at another desk\.\s*$/);
+  await expect(front.page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await expect(announcer(back.page)).toHaveText('');
+  for (const opened of [front, back]) await opened.context.close();
+});

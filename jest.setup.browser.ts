@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { configure } from '@testing-library/react';
+import { mediaQueryList } from './shared/src/testing/screenWidth';
 
 // React Router 7 reads TextEncoder when it loads; jest's jsdom environment does not provide it.
 if (typeof globalThis.TextEncoder === 'undefined') {
@@ -17,16 +18,7 @@ Object.assign(globalThis, {
 // antd reads these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => mediaQueryList(query, false),
 });
 
 // antd's Menu, Drawer and overflow lists watch their size with ResizeObserver, which jsdom lacks.

@@ -1,3 +1,17 @@
+/** A media query's answer as jsdom lacks it: whether it matches, and listeners that never fire. */
+export function mediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  };
+}
+
 /**
  * Makes the window this wide (px) for antd's breakpoint queries, so a table shows the columns it
  * shows at that width (jsdom's own matchMedia matches nothing: every responsive column is hidden).
@@ -9,16 +23,7 @@ export function screenWidth(width: number): () => void {
     const least = /min-width:\s*(\d+)px/.exec(query);
     const most = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
     const matches = (!least || width >= Number(least[1])) && (!most || width <= Number(most[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
+    return mediaQueryList(query, matches);
   }) as typeof window.matchMedia;
   return () => {
     window.matchMedia = jsdomMatchMedia;

@@ -1,25 +1,6 @@
+import { type ApiError, actsForDentist, FREED_PARAM, parseFreedParam, useAuthStore } from '@dental/shared';
+import { parseAsDay, parseAsString, todayDay, useQueryStates } from '@dental/shared/kit';
 import {
-  type ApiError,
-  type Appointment,
-  actsForDentist,
-  FREED_PARAM,
-  freedParamOf,
-  leftFree,
-  parseFreedParam,
-  timeRange,
-  useAuthStore,
-} from '@dental/shared';
-import {
-  formatDay,
-  parseAsDay,
-  parseAsString,
-  todayDay,
-  useMutation,
-  useQueryClient,
-  useQueryStates,
-} from '@dental/shared/kit';
-import {
-  App,
   Button,
   CalendarOutlined,
   Card,
@@ -32,7 +13,7 @@ import {
   Typography,
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
-import { type MoveTarget, moveAppointment, useDentistChoices, useOpenHours } from '../api/calendar';
+import { useDentistChoices, useOpenHours } from '../api/calendar';
 import { CalendarFeedDialog } from '../components/CalendarFeedDialog';
 import {
   CalendarPeriodBar,
@@ -49,6 +30,7 @@ import { MoveAppointmentForm } from '../components/MoveAppointmentForm';
 import { type TimeColumn, TimeGrid } from '../components/TimeGrid';
 import { dentistColumns, weekColumns } from '../components/timeColumns';
 import { useAppointmentLinks } from '../components/useAppointmentLinks';
+import { useCalendarMove } from '../components/useCalendarMove';
 import { useCalendarVisits } from '../components/useCalendarVisits';
 import './calendar.css';
 
@@ -67,8 +49,6 @@ const URL_STATE = {
 
 /** Calendar (spec §2): a month of the clinic's appointments, one request a month, and the selected day. */
 export default function CalendarPage() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const ownDentistId = useAuthStore((state) => state.user?.dentistId ?? null);
   const user = useAuthStore((state) => state.user);
   const [feedOpen, setFeedOpen] = useState(false);
@@ -117,56 +97,15 @@ export default function CalendarPage() {
           onOpenDay: (day) => void setUrl({ view: 'day', day }),
         });
 
-  const [moving, setMoving] = useState<Appointment | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const move = useMutation({
-    mutationFn: ({ appointment, to }: { appointment: Appointment; to: MoveTarget; inForm?: boolean }) =>
-      moveAppointment(appointment, to),
-    onMutate: () => setActionError(null),
-    onSuccess: (saved, { appointment }) => {
-      message.success(
-        `The appointment of ${saved.patient} is now on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)} with ${saved.dentist_name}`,
-      );
-      setMoving(null);
-      void queryClient.invalidateQueries({ queryKey: ['appointments'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      void queryClient.invalidateQueries({ queryKey: ['availability'] });
-      const freed = leftFree(appointment, saved) ? freedParamOf(appointment) : null;
+  const moves = useCalendarMove({
+    visitsByDay: byDay,
+    onMoved: (saved, freed) =>
       void setUrl(
         view === 'month'
           ? { day: saved.date, month: monthOfDay(saved.date), freed }
           : { day: saved.date, freed },
-      );
-    },
-    // The appointment stays where the server keeps it: nothing moved on screen before its answer.
-    onError: (error: ApiError, { inForm }) => {
-      // Changed at another desk meanwhile: the Move form says so and offers the choice.
-      if (inForm && error.status === 412) return;
-      setMoving(null);
-      setActionError(error.message);
-      // A drag onto a visit changed or deleted meanwhile: refused, never retried; the grids read it again.
-      if (error.status === 412 || error.status === 404)
-        void queryClient.invalidateQueries({ queryKey: ['appointments'] });
-    },
+      ),
   });
-
-  /** A visit the grids show, by its id (a drag carries only the id). */
-  const visitById = (id: number) => [...byDay.values()].flat().find((visit) => visit.id === id);
-
-  const dropOn = (appointmentId: number, day: string) => {
-    const appointment = visitById(appointmentId);
-    if (!appointment || appointment.date === day || move.isPending) return;
-    move.mutate({ appointment, to: { date: day, time: appointment.time } });
-  };
-
-  const dropOnTime = (appointmentId: number, column: TimeColumn, time: string) => {
-    const appointment = visitById(appointmentId);
-    if (!appointment || move.isPending) return;
-    const dentist = column.dentistId ?? appointment.dentist_id;
-    if (appointment.date === column.date && appointment.time === time && appointment.dentist_id === dentist)
-      return;
-    move.mutate({ appointment, to: { date: column.date, time, dentistId: dentist } });
-  };
 
   const goToMonth = (key: string) => void setUrl({ month: key, day: null });
   const { backHere, openNew, bookAt, openVisit } = useAppointmentLinks({
@@ -215,7 +154,7 @@ export default function CalendarPage() {
       </Flex>
 
       <ErrorBanner message={loadError} onRetry={() => void appointments.refetch()} />
-      <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+      <ErrorBanner message={moves.actionError} onClose={moves.clearActionError} />
       <ErrorBanner
         message={openHours.failed && view !== 'month' ? OPEN_HOURS_UNREAD : null}
         onRetry={openHours.retry}
@@ -252,7 +191,7 @@ export default function CalendarPage() {
                 selected={selected}
                 byDay={byDay}
                 onSelect={(day) => void setUrl({ day, month: monthOfDay(day) })}
-                onDropAppointment={dropOn}
+                onDropAppointment={moves.dropOnDay}
               />
             ) : (
               <TimeGrid
@@ -262,7 +201,7 @@ export default function CalendarPage() {
                 showDentist={view === 'week' && !dentistId}
                 onOpenVisit={openVisit}
                 onBookAt={bookAt}
-                onDropVisit={dropOnTime}
+                onDropVisit={moves.dropOnTime}
               />
             )}
           </Spin>
@@ -281,18 +220,18 @@ export default function CalendarPage() {
             loading={appointments.isPending && !appointments.isError}
             failed={appointments.isError && !appointments.data}
             onNew={openNew}
-            onMove={setMoving}
+            onMove={moves.openMove}
           />
         </div>
       </Flex>
 
       <CalendarFeedDialog dentist={feedOpen ? feedDentist : null} onClose={() => setFeedOpen(false)} />
       <MoveAppointmentForm
-        appointment={moving}
-        saving={move.isPending}
-        onClose={() => setMoving(null)}
+        appointment={moves.moving}
+        saving={moves.saving}
+        onClose={moves.closeMove}
         dentists={(dentists.data?.data ?? []).filter((dentist) => dentist.status === 'active')}
-        onMove={(appointment, to) => move.mutateAsync({ appointment, to, inForm: true })}
+        onMove={moves.moveInForm}
       />
     </div>
   );

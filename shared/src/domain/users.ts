@@ -87,15 +87,10 @@ type RawUserFields = {
   dentist_id?: number | null;
 };
 
+/** The fields a write takes, by their names on the server: `is_active` is the spec's other spelling. */
 function toWriteFields(raw: RawUserFields): UserWriteFields {
-  return {
-    name: raw.name,
-    username: raw.username,
-    email: raw.email,
-    role: raw.role,
-    isActive: raw.isActive ?? raw.is_active,
-    dentistId: raw.dentist_id,
-  };
+  const { name, username, email, role } = raw;
+  return { name, username, email, role, isActive: raw.isActive ?? raw.is_active, dentistId: raw.dentist_id };
 }
 
 function dentistLinkIsForDentists(raw: RawUserFields): boolean {

@@ -224,11 +224,7 @@ export type WaitlistMatches = z.infer<typeof waitlistMatchesSchema>;
 
 /** POST /api/waitlist/:id/offer: the time that opened, as the match offered it. */
 export const waitlistOfferBodySchema = z
-  .object({
-    dentist_id: wireId('dentist_id'),
-    date: dateString,
-    time: timeString,
-  })
+  .object({ dentist_id: wireId('dentist_id'), date: dateString, time: timeString })
   .strict();
 export type WaitlistOfferBody = z.input<typeof waitlistOfferBodySchema>;
 

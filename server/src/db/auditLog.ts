@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from './client';
-import { currentDesk } from './requestDesk';
 import { auditLog } from './schema';
 
 export interface AuditEntry {
@@ -11,6 +10,8 @@ export interface AuditEntry {
   entity: string;
   entityId?: string | number | null;
   details?: Record<string, unknown>;
+  /** The desk (browser tab) the change was made at, for live screens (migration 0026). */
+  desk?: string | null;
 }
 
 /** Who did what to which row, and when (UTC). Pass the transaction so the record shares its fate. */
@@ -22,7 +23,7 @@ export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntr
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? null,
-    desk: currentDesk(),
+    desk: entry.desk ?? null,
   });
 }
 

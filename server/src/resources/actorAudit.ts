@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Staff } from '../auth/staff';
 import { type AuditEntry, recordAudit } from '../db/auditLog';
 import type { Database } from '../db/client';
@@ -6,11 +7,16 @@ import type { Database } from '../db/client';
 export interface Actor {
   clinicId: number;
   userId: number;
+  /** The desk (browser tab) the write came from, named in its audit record; none for the server's own work. */
+  desk?: string | null;
 }
 
-/** The actor a signed-in staff member is. */
-export function actorOfStaff(staff: Pick<Staff, 'clinicId' | 'id'>): Actor {
-  return { clinicId: staff.clinicId, userId: staff.id };
+/** The actor a signed-in staff member is, at the desk the request came from. */
+export function actorOfStaff(
+  staff: Pick<Staff, 'clinicId' | 'id'>,
+  request: Pick<FastifyRequest, 'desk'>,
+): Actor {
+  return { clinicId: staff.clinicId, userId: staff.id, desk: request.desk };
 }
 
 /**
@@ -22,5 +28,5 @@ export function recordActorAudit(
   actor: Actor,
   entry: Omit<AuditEntry, 'clinicId' | 'userId'>,
 ): Promise<void> {
-  return recordAudit(tx, { clinicId: actor.clinicId, userId: actor.userId, ...entry });
+  return recordAudit(tx, { clinicId: actor.clinicId, userId: actor.userId, desk: actor.desk, ...entry });
 }

@@ -6,7 +6,7 @@ import { pageAnswer, type SeekPage } from '../db/cappedCount';
 import type { Database } from '../db/client';
 import { errorResponses, HttpError } from '../plugins/errors';
 import { type ExpectedVersion, staleWriteResponse, writeIfMatch } from '../plugins/versions';
-import type { Actor } from './actorAudit';
+import { type Actor, actorOfStaff } from './actorAudit';
 
 /**
  * What the routes of one kind of clinic row (a patient, a dentist, a user, a visit, an availability
@@ -84,7 +84,7 @@ export function rowRoutes<Schema extends ZodType>(
   const tags = kind.tags ?? [kind.path.slice(kind.path.lastIndexOf('/') + 1)];
   const actorOf = (request: FastifyRequest): RequestActor => {
     const staff = guard.staffOf(request);
-    return { clinicId: staff.clinicId, userId: staff.id, role: staff.role, dentistId: staff.dentistId };
+    return { ...actorOfStaff(staff, request), role: staff.role, dentistId: staff.dentistId };
   };
   const find = (request: RowRequest) => kind.find(db, actorOf(request).clinicId, request.params.id);
   // A write refused for a stale If-Match answers the row as GET answers it now (read after the rollback).

@@ -12,7 +12,7 @@ import { addDays, clinicToday } from '../../db/clinicTime';
 import { liveDentist } from '../../db/liveDentists';
 import { appointments, calendarFeeds, clinics, dentists, patients } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { recordActorAudit } from '../actorAudit';
+import { type Actor, recordActorAudit } from '../actorAudit';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -41,7 +41,7 @@ export async function feedStatus(
 /** A new private token for the dentist's feed; any earlier one stops working. Answers the token. */
 export async function rotateFeed(
   db: Database,
-  actor: { clinicId: number; userId: number },
+  actor: Actor,
   dentistId: number,
 ): Promise<{ token: string; createdAt: Date }> {
   const dentist = await requireDentist(db, actor.clinicId, dentistId);

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
+import { actorOfStaff } from '../actorAudit';
 import { feedStatus, renderFeed, rotateFeed } from './calendarFeeds';
 
 const TAGS = ['calendar'];
@@ -63,11 +64,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Database, g
     },
     async (request, reply) => {
       const staff = ownFeed(request, request.params.id);
-      const { token, createdAt } = await rotateFeed(
-        db,
-        { clinicId: staff.clinicId, userId: staff.id },
-        request.params.id,
-      );
+      const { token, createdAt } = await rotateFeed(db, actorOfStaff(staff, request), request.params.id);
       return reply.code(201).send({
         dentist_id: request.params.id,
         url: `${request.protocol}://${request.host}/feeds/${token}.ics`,

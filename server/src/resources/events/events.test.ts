@@ -23,6 +23,9 @@ const patientBody = (number: number) => ({
   dateOfBirth: '1990-04-12',
 });
 
+/** The desk this suite's writes say they come from (X-Desk). */
+const SUITE_DESK = 'events-suite-desk';
+
 /** The live desk's stream (GET /api/events): every committed change of the caller's clinic, at once. */
 describe('GET /api/events', () => {
   let app: FastifyInstance;
@@ -39,7 +42,13 @@ describe('GET /api/events', () => {
     method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
-  ) => app.inject({ method, url, headers: authHeader(signedIn.token), ...(payload ? { payload } : {}) });
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...authHeader(signedIn.token), 'x-desk': SUITE_DESK },
+      ...(payload ? { payload } : {}),
+    });
   let patientNumber = 0;
   const newPatient = async (signedIn: SignedIn) => {
     patientNumber += 1;
@@ -76,7 +85,7 @@ describe('GET /api/events', () => {
       id,
       action: 'created',
       by: admin.user.id,
-      desk: null,
+      desk: SUITE_DESK,
     });
     expect(
       (await send(admin, 'PUT', `/api/patients/${id}`, { ...patientBody(99), name: 'Stream Renamed' }))
@@ -114,7 +123,7 @@ describe('GET /api/events', () => {
     expect(recorded.rows.map((row) => row.desk)).toEqual(['front-desk-0001', null]);
   });
 
-  it('announces every kind of write: dentists, users, settings', async () => {
+  it('announces every kind of write, naming its desk: dentists, users, settings', async () => {
     const listening = await stream(admin.token);
     const dentist = await send(admin, 'POST', '/api/dentists', {
       name: 'Dr. Stream Test',
@@ -125,7 +134,10 @@ describe('GET /api/events', () => {
       years_of_experience: 3,
     });
     expect(dentist.statusCode).toBe(201);
-    await listening.next(isChange('dentist', 'created', (dentist.json() as { id: number }).id));
+    const dentistAdded = await listening.next(
+      isChange('dentist', 'created', (dentist.json() as { id: number }).id),
+    );
+    expect(dentistAdded.data).toMatchObject({ desk: SUITE_DESK });
     const receptionist = await login(app, 'receptionist', 'receptionist123');
     const renamed = await send(admin, 'PUT', `/api/users/${receptionist.user.id}`, {
       name: 'Riley Chen-Stream',
@@ -134,7 +146,9 @@ describe('GET /api/events', () => {
       role: receptionist.user.role,
     });
     expect(renamed.statusCode).toBe(200);
-    await listening.next(isChange('user', 'updated', receptionist.user.id));
+    expect((await listening.next(isChange('user', 'updated', receptionist.user.id))).data).toMatchObject({
+      desk: SUITE_DESK,
+    });
     const settings = await app.inject({
       method: 'GET',
       url: '/api/settings',
@@ -143,7 +157,7 @@ describe('GET /api/events', () => {
     const saved = await send(admin, 'PUT', '/api/settings', settings.json() as object);
     expect(saved.statusCode).toBe(200);
     const settingsChanged = await listening.next(isChange('settings', 'updated'));
-    expect((settingsChanged.data as ClinicEvent).id).toBeNull();
+    expect(settingsChanged.data).toMatchObject({ id: null, desk: SUITE_DESK });
     // The sender changes reminders without an audit record: the outbox announces itself.
     await app.database.db.execute(
       sql`update outbox set updated_at = now() where clinic_id = ${admin.user.clinic_id}`,

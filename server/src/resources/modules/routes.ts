@@ -80,7 +80,7 @@ export function registerModuleRoutes(
             target: [clinicModules.clinicId, clinicModules.moduleId],
             set: { enabled, updatedAt: new Date() },
           });
-        await recordActorAudit(tx, actorOfStaff(staff), {
+        await recordActorAudit(tx, actorOfStaff(staff, request), {
           action: enabled ? 'module_enabled' : 'module_disabled',
           entity: 'module',
           entityId: module.id,

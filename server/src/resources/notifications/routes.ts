@@ -115,7 +115,7 @@ export function registerOutboxRoutes(
           })
           .where(where)
           .returning();
-        await recordActorAudit(tx, actorOfStaff(staff), {
+        await recordActorAudit(tx, actorOfStaff(staff, request), {
           action: 'update',
           entity: 'outbox',
           entityId: row.id,

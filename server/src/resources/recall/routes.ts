@@ -52,7 +52,7 @@ export function registerRecallRoutes(app: FastifyInstance, db: Database, guard: 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = guard.permitted('all', 'change recall types');
   const withPatients = guard.permitted('patients', 'work the recall list');
-  const actorOf = (request: Parameters<Guard['staffOf']>[0]) => actorOfStaff(guard.staffOf(request));
+  const actorOf = (request: Parameters<Guard['staffOf']>[0]) => actorOfStaff(guard.staffOf(request), request);
 
   routes.get(
     RECALL_TYPES_URL,

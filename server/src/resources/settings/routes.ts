@@ -5,6 +5,7 @@ import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
 import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
+import { actorOfStaff } from '../actorAudit';
 import { readSettings, type SettingsFollower, saveSettings } from './settingsData';
 
 const TAGS = ['settings'];
@@ -60,8 +61,7 @@ export function registerSettingsRoutes(
         request,
         reply,
         { current: () => readSettings(db, staff.clinicId), notFound: 'Clinic not found' },
-        (expected) =>
-          saveSettings(db, { clinicId: staff.clinicId, userId: staff.id }, request.body, followers, expected),
+        (expected) => saveSettings(db, actorOfStaff(staff, request), request.body, followers, expected),
       );
     },
   );

@@ -11,6 +11,7 @@ import { forgetClinicTimeZone } from '../../db/clinicTime';
 import { clinicSettings, clinics } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
+import type { Actor } from '../actorAudit';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -94,7 +95,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
 
 export async function saveSettings(
   db: Database,
-  actor: { clinicId: number; userId: number },
+  actor: Actor,
   update: PracticeSettingsUpdate,
   followers: readonly SettingsFollower[] = [],
   expected: ExpectedVersion = null,
@@ -165,6 +166,7 @@ export async function saveSettings(
     await recordAudit(tx, {
       clinicId: actor.clinicId,
       userId: actor.userId,
+      desk: actor.desk,
       action: 'update',
       entity: 'settings',
       entityId: actor.clinicId,

@@ -11,7 +11,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'Dental Clinic API',
         version: '1.0.0',
         description:
-          "Every /api route is scoped to the signed-in user's clinic. Roles: admin (all), receptionist (appointments, patients, calendar), dentist (appointments, patients, calendar, availability). Errors answer `{ message, errors? }`.",
+          "Every /api route is scoped to the signed-in user's clinic. Roles: admin (all), receptionist (appointments, patients, calendar), dentist (appointments, patients, calendar, availability). Errors answer `{ message, errors? }`. A write may name the desk (browser tab) it comes from in `X-Desk` (8-64 letters, digits and dashes): its change on `GET /api/events` then names that desk, so every other desk is told of it, including another desk of the same account.",
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -25,6 +25,11 @@ export interface AppConfig {
   pgliteSharedBuffersMb: number;
   /** Access-token signing key; when null one is generated once and kept in the database. */
   jwtSecret: string | null;
+  /**
+   * The key authenticator keys are sealed with (FACTOR_KEY); when null one is generated once and kept
+   * in the database. Kept outside it, a copy of the database gives nobody's second factor.
+   */
+  factorKey: string | null;
   /** Repository root: `shell/dist` and each module's `dist` are served from under it. */
   staticRoot: string;
   /** Operator overrides of where a module's entry is served from. */
@@ -123,6 +128,7 @@ export function loadConfig(
     statementTimeoutMs: wholeNumber(env, 'STATEMENT_TIMEOUT_MS', 10_000),
     pgliteSharedBuffersMb: wholeNumber(env, 'PGLITE_SHARED_BUFFERS_MB', 0),
     jwtSecret: env.JWT_SECRET || null,
+    factorKey: env.FACTOR_KEY || null,
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
     moduleEntries,
     seedDemo: flag(env.SEED_DEMO, true),

@@ -5,11 +5,13 @@ import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client';
 import { ofUser } from '../db/ownedBy';
 import { recoveryCodes, userFactors } from '../db/schema';
+import { type FactorSeal, isSealed } from './factorSeal';
 
 type Writer = Pick<Database, 'insert' | 'update' | 'delete' | 'select'>;
 
 /** A user's second factor as the sign-in and Settings → Security read it. */
 export interface FactorState {
+  /** The key in use as stored (sealed: FactorSeal opens it). */
   totpSecret: string | null;
   totpPendingSecret: string | null;
   enabledAt: Date | null;
@@ -70,12 +72,13 @@ export async function readFactor(db: Database, clinicId: number, userId: number)
  */
 export async function acceptTotpCode(
   db: Writer,
+  seal: FactorSeal,
   clinicId: number,
   userId: number,
   secret: string,
   code: string,
 ): Promise<boolean> {
-  const step = totpStepOf(secret, code);
+  const step = totpStepOf(seal.open(secret, { clinicId, userId }), code);
   if (step === null) return false;
   const taken = await db
     .update(userFactors)
@@ -91,20 +94,28 @@ export async function acceptTotpCode(
   return taken.length > 0;
 }
 
-/** Keeps a new key waiting for its first code; the key in use (if any) stays until then. */
-export async function startTotpSetup(db: Writer, clinicId: number, userId: number, secret: string) {
+/** Keeps a new key waiting for its first code, sealed; the key in use (if any) stays until then. */
+export async function startTotpSetup(
+  db: Writer,
+  seal: FactorSeal,
+  clinicId: number,
+  userId: number,
+  secret: string,
+) {
+  const sealed = seal.seal(secret, { clinicId, userId });
   await db
     .insert(userFactors)
-    .values({ clinicId, userId, totpPendingSecret: secret })
+    .values({ clinicId, userId, totpPendingSecret: sealed })
     .onConflictDoUpdate({
       target: [userFactors.clinicId, userFactors.userId],
-      set: { totpPendingSecret: secret, updatedAt: new Date() },
+      set: { totpPendingSecret: sealed, updatedAt: new Date() },
     });
 }
 
 /** The waiting key becomes the user's key, confirmed by its first code (which is then used up). */
 export async function confirmTotpSetup(
   db: Writer,
+  seal: FactorSeal,
   clinicId: number,
   userId: number,
   code: string,
@@ -113,7 +124,7 @@ export async function confirmTotpSetup(
     .select({ pending: userFactors.totpPendingSecret })
     .from(userFactors)
     .where(ofUser(userFactors, clinicId, userId));
-  const step = row?.pending ? totpStepOf(row.pending, code) : null;
+  const step = row?.pending ? totpStepOf(seal.open(row.pending, { clinicId, userId }), code) : null;
   if (!row?.pending || step === null) return false;
   const confirmed = await db
     .update(userFactors)
@@ -187,4 +198,33 @@ export async function useRecoveryCode(
     .where(and(eq(recoveryCodes.id, match.id), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length > 0;
+}
+
+/**
+ * Seals the keys a database kept before sealing began, once at start. Each is replaced only while it
+ * is still the one read, so API processes starting together seal it once.
+ */
+export async function sealStoredKeys(db: Database, seal: FactorSeal): Promise<void> {
+  const rows = await db
+    .select({
+      clinicId: userFactors.clinicId,
+      userId: userFactors.userId,
+      secret: userFactors.totpSecret,
+      pending: userFactors.totpPendingSecret,
+    })
+    .from(userFactors);
+  for (const row of rows) {
+    const owner = { clinicId: row.clinicId, userId: row.userId };
+    const mine = ofUser(userFactors, row.clinicId, row.userId);
+    if (row.secret !== null && !isSealed(row.secret))
+      await db
+        .update(userFactors)
+        .set({ totpSecret: seal.seal(row.secret, owner) })
+        .where(and(mine, eq(userFactors.totpSecret, row.secret)));
+    if (row.pending !== null && !isSealed(row.pending))
+      await db
+        .update(userFactors)
+        .set({ totpPendingSecret: seal.seal(row.pending, owner) })
+        .where(and(mine, eq(userFactors.totpPendingSecret, row.pending)));
+  }
 }

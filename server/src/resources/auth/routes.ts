@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUncommonPassword } from '../../auth/commonPasswords';
+import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import {
@@ -48,11 +49,12 @@ export function registerAuthRoutes(
   db: Database,
   guard: Guard,
   config: AppConfig,
+  factorSeal: FactorSeal,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const steps = signInSteps(app, db);
   const { setRefreshCookie, clearRefreshCookie, grant } = steps;
-  registerSecondFactorRoutes(app, db, guard, config, steps);
+  registerSecondFactorRoutes(app, db, guard, config, steps, factorSeal);
   registerSessionRoutes(app, db, guard, steps);
 
   routes.post(

@@ -2,8 +2,11 @@ import { RECOVERY_CODE_COUNT, WRONG_CODE_MESSAGE } from '@dental/shared/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { factorSealOf } from '../../auth/factorSeal';
 import { REFRESH_COOKIE } from '../../auth/refreshTokens';
+import { sealStoredKeys } from '../../auth/secondFactor';
 import { auditLog } from '../../db/schema';
+import { sharedSecret } from '../../db/secrets';
 import { addStaff, authHeader, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
 
 /** A second factor, as a user turns it on and signs in with it, and as an attacker tries it. */
@@ -122,6 +125,33 @@ describe('second factor (authenticator app)', () => {
       expect(storedText).not.toContain(code.replace(/-/g, ''));
     }
     expect(await lastAudit(staff.id, 'mfa_enabled')).toBeDefined();
+  });
+
+  it('keeps the key sealed in the database, and seals a key kept as text at the next start', async () => {
+    const staff = await staffWithFactor();
+    const storedKey = async () => {
+      const stored = await app.database.db.execute<{ totp_secret: string }>(
+        sql`select totp_secret from user_factors where clinic_id = ${clinicId} and user_id = ${staff.id}`,
+      );
+      return stored.rows[0]?.totp_secret ?? '';
+    };
+    expect(await storedKey()).toMatch(/^v1\./);
+    expect(await storedKey()).not.toContain(staff.secret);
+    const signInWithCode = async (steps: number) => {
+      const challenge = (await signInWithPassword(staff.username, staff.password)).json();
+      return post('/auth/mfa/verify', { mfa_token: challenge.mfa_token, code: codeOf(staff.secret, steps) });
+    };
+    expect((await signInWithCode(1)).statusCode).toBe(200);
+
+    // A database from before sealing keeps the key as text: it still signs in, and a start seals it.
+    await app.database.db.execute(
+      sql`update user_factors set totp_secret = ${staff.secret}, totp_last_step = 0
+          where clinic_id = ${clinicId} and user_id = ${staff.id}`,
+    );
+    expect((await signInWithCode(-1)).statusCode).toBe(200);
+    await sealStoredKeys(app.database.db, factorSealOf(await sharedSecret(app.database.db, 'factors')));
+    expect(await storedKey()).toMatch(/^v1\./);
+    expect((await signInWithCode(0)).statusCode).toBe(200);
   });
 
   it('makes the password only the first step, and takes each code once', async () => {

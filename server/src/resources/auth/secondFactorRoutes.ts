@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, mfaClaimsOf } from '../../auth/accessClaims';
+import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
 import { verifyPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
@@ -68,6 +69,7 @@ export function registerSecondFactorRoutes(
   guard: Guard,
   config: AppConfig,
   steps: SignInSteps,
+  factorSeal: FactorSeal,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('enrolling', null);
@@ -130,7 +132,7 @@ export function registerSecondFactorRoutes(
       return;
     }
     if (!proof.code) throw fieldError('code', TOTP_CODE_MESSAGE);
-    if (!(await acceptTotpCode(db, staff.clinicId, staff.id, factor.totpSecret, proof.code))) {
+    if (!(await acceptTotpCode(db, factorSeal, staff.clinicId, staff.id, factor.totpSecret, proof.code))) {
       throw fieldError('code', WRONG_CODE_MESSAGE);
     }
   };
@@ -239,7 +241,7 @@ export function registerSecondFactorRoutes(
       const accepted =
         recoveryCode !== undefined
           ? await useRecoveryCode(db, account.clinicId, account.id, recoveryCode)
-          : await acceptTotpCode(db, account.clinicId, account.id, factor.totpSecret, code ?? '');
+          : await acceptTotpCode(db, factorSeal, account.clinicId, account.id, factor.totpSecret, code ?? '');
       if (!accepted) {
         await steps.countFailure(request, account, used);
         return reply
@@ -274,7 +276,7 @@ export function registerSecondFactorRoutes(
         await proveIdentity(staff, request.body ?? {});
       }
       const secret = newTotpSecret();
-      await startTotpSetup(db, staff.clinicId, staff.id, secret);
+      await startTotpSetup(db, factorSeal, staff.clinicId, staff.id, secret);
       return { secret, otpauth_url: otpauthUrl(secret, staff.username, staff.clinicName) };
     },
   );
@@ -298,7 +300,8 @@ export function registerSecondFactorRoutes(
     async (request, reply) => {
       const staff = await accountOf(request);
       const codes = await db.transaction(async (tx) => {
-        if (!(await confirmTotpSetup(tx, staff.clinicId, staff.id, request.body.code))) return null;
+        if (!(await confirmTotpSetup(tx, factorSeal, staff.clinicId, staff.id, request.body.code)))
+          return null;
         const fresh = await renewRecoveryCodes(tx, staff.clinicId, staff.id);
         await recordFactorChange(tx, request, staff, 'mfa_enabled');
         if (request.staff && request.body.end_other_sessions) await endOthers(tx, request, staff);

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /** What a sealed key starts with; a stored key without it was kept before sealing began. */
-const SEALED_PREFIX = 'v1.';
+export const SEALED_PREFIX = 'v1.';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@dental/shared/domain';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client';
 import { ofUser } from '../db/ownedBy';
 import { recoveryCodes, userFactors } from '../db/schema';
-import { type FactorSeal, isSealed } from './factorSeal';
+import { type FactorSeal, isSealed, SEALED_PREFIX } from './factorSeal';
 
 type Writer = Pick<Database, 'insert' | 'update' | 'delete' | 'select'>;
 
@@ -201,10 +201,11 @@ export async function useRecoveryCode(
 }
 
 /**
- * Seals the keys a database kept before sealing began, once at start. Each is replaced only while it
- * is still the one read, so API processes starting together seal it once.
+ * Seals the keys a database kept before sealing began, once at start: only those rows are read. Each
+ * is replaced only while it is still the one read, so API processes starting together seal it once.
  */
 export async function sealStoredKeys(db: Database, seal: FactorSeal): Promise<void> {
+  const sealedLike = `${SEALED_PREFIX}%`;
   const rows = await db
     .select({
       clinicId: userFactors.clinicId,
@@ -212,7 +213,10 @@ export async function sealStoredKeys(db: Database, seal: FactorSeal): Promise<vo
       secret: userFactors.totpSecret,
       pending: userFactors.totpPendingSecret,
     })
-    .from(userFactors);
+    .from(userFactors)
+    .where(
+      or(notLike(userFactors.totpSecret, sealedLike), notLike(userFactors.totpPendingSecret, sealedLike)),
+    );
   for (const row of rows) {
     const owner = { clinicId: row.clinicId, userId: row.userId };
     const mine = ofUser(userFactors, row.clinicId, row.userId);

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accessClaimsOf, decorateAccessClaims } from './auth/accessClaims';
 import { factorSealOf } from './auth/factorSeal';
-import { createGuard, isGuardHook } from './auth/guard';
+import { createGuard } from './auth/guard';
 import { sealStoredKeys } from './auth/secondFactor';
 import type { AppConfig } from './config';
 import { sealAuditChain } from './db/auditLog';
@@ -15,6 +15,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { seedDemoData } from './db/seedDemo';
 import { registerApiDocs } from './plugins/apiDocs';
+import { isAppFileRequest } from './plugins/apiRoutes';
 import { ClinicEventHub } from './plugins/clinicEvents';
 import { ClinicVersions, trackClinicWrites } from './plugins/clinicVersions';
 import { registerErrorHandling } from './plugins/errors';
@@ -68,6 +69,9 @@ declare module 'fastify' {
   }
 }
 
+/** A route's hooks of one kind as a list (a route may name one hook, several, or none). */
+const hooksOf = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []);
+
 /** The whole server: API, auth, security headers and static hosting, on the configured database. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
@@ -114,6 +118,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(cookie);
   decorateAccessClaims(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await sharedSecret(db, 'jwt')) });
+  // Every request is counted before anything else of its route runs (a guard, a sign-in step), so a
+  // refused request counts too: each route's own hooks are noted before the limiter adds its one.
+  const routeOwnHooks = new WeakMap<object, unknown[]>();
+  app.addHook('onRoute', (route) => {
+    routeOwnHooks.set(route, hooksOf(route.onRequest));
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimit,
@@ -124,13 +134,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       const claims = accessClaimsOf(app, request);
       return claims ? `user:${claims.cid}:${claims.sub}` : `ip:${request.ip}`;
     },
-    allowList: (request) => !request.url.startsWith('/api') && !request.url.startsWith('/auth'),
+    // The app's files are not counted; every API route and every unknown path is, however spelled.
+    allowList: isAppFileRequest,
   });
-  // Refused requests count against the limit too: the limiter runs before each route's guard.
   app.addHook('onRoute', (route) => {
-    if (!Array.isArray(route.onRequest)) return;
-    const hooks = route.onRequest;
-    route.onRequest = [...hooks.filter((hook) => !isGuardHook(hook)), ...hooks.filter(isGuardHook)];
+    const own = routeOwnHooks.get(route) ?? [];
+    const hooks = hooksOf(route.onRequest);
+    route.onRequest = [...hooks.filter((hook) => !own.includes(hook)), ...own] as typeof route.onRequest;
   });
   await registerApiDocs(app);
 

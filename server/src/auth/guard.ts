@@ -18,14 +18,6 @@ export const PASSWORD_CHANGED = 'Your password was changed. Please sign in again
 /** The session was signed out, ended from another device or by an administrator, or is past its lifetime. */
 export const SESSION_ENDED = 'You were signed out. Please sign in again.';
 
-/** The guard's own hooks, so the app can order them after the rate limiter's. */
-const guardHooks = new WeakSet<object>();
-export const isGuardHook = (hook: unknown): boolean => typeof hook === 'function' && guardHooks.has(hook);
-const asGuardHook = <T extends object>(hook: T): T => {
-  guardHooks.add(hook);
-  return hook;
-};
-
 export interface Guard {
   /** Any signed-in, active staff member. */
   authenticated: onRequestAsyncHookHandler;
@@ -84,17 +76,16 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
   };
 
   return {
-    authenticated: asGuardHook(async (request: FastifyRequest, reply: FastifyReply) => {
+    authenticated: async (request: FastifyRequest, reply: FastifyReply) => {
       await authenticate(request, reply);
-    }),
-    permitted: (permission, action) =>
-      asGuardHook(async (request: FastifyRequest, reply: FastifyReply) => {
-        const staff = await authenticate(request, reply);
-        if (!staff) return;
-        if (hasPermission(staff.role, permission)) return;
-        await recordRefusal(db, request, staff, { permission });
-        await reply.code(403).send({ message: `You don't have permission to ${action}.` });
-      }),
+    },
+    permitted: (permission, action) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const staff = await authenticate(request, reply);
+      if (!staff) return;
+      if (hasPermission(staff.role, permission)) return;
+      await recordRefusal(db, request, staff, { permission });
+      await reply.code(403).send({ message: `You don't have permission to ${action}.` });
+    },
     staffOf: (request) => {
       if (!request.staff) throw new Error('Route is missing its guard');
       return request.staff;

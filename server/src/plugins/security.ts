@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { isAppFileRequest } from './apiRoutes';
 
 /** Scripts come only from our own origin and the operator's configured module origins. */
 export function registerSecurityHeaders(app: FastifyInstance, moduleOrigins: string[]): void {
@@ -32,10 +33,9 @@ export function registerSecurityHeaders(app: FastifyInstance, moduleOrigins: str
   });
   // The API's answers carry patients' and staff's records: no browser or proxy may keep them
   // (ASVS 14.3.2), unless a route says otherwise (a dentist's calendar feed, for their calendar app).
+  // Every answer but the app's own files is the API's, decided by the matched route, not the URL.
   app.addHook('onSend', async (request, reply) => {
-    if (!API_PATH.test(request.url) || reply.hasHeader('cache-control')) return;
+    if (isAppFileRequest(request) || reply.hasHeader('cache-control')) return;
     reply.header('cache-control', 'no-store');
   });
 }
-
-const API_PATH = /^\/(api|auth)(\/|\?|$)/;

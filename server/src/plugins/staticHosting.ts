@@ -56,7 +56,8 @@ export function registerStaticHosting(app: FastifyInstance, staticRoot: string):
 
   app.get('/', (_request, reply) => sendShell(reply));
 
-  app.setNotFoundHandler((request, reply) => {
+  // An unknown path is counted like an API call: probing for routes, however spelled, is limited.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi =
       API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ||

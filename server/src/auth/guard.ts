@@ -25,6 +25,12 @@ export interface Guard {
   permitted: (permission: Permission, action: string) => onRequestAsyncHookHandler;
   /** The staff member of a request that passed the guard. */
   staffOf: (request: FastifyRequest) => Staff;
+  /**
+   * A session of the clinic ended in this request (signing out, idle): what this process remembers
+   * of the clinic's sessions is read again on the next request. Other processes hear the ending on
+   * the clinic's channel (migration 0027).
+   */
+  sessionsEnded: (clinicId: number) => void;
 }
 
 /** Staff and session lookups made per request are reused while their clinic's version holds. */
@@ -86,6 +92,7 @@ export function createGuard(app: FastifyInstance, db: Database, versions: Clinic
       await recordRefusal(db, request, staff, { permission });
       await reply.code(403).send({ message: `You don't have permission to ${action}.` });
     },
+    sessionsEnded: (clinicId) => versions.changed(clinicId),
     staffOf: (request) => {
       if (!request.staff) throw new Error('Route is missing its guard');
       return request.staff;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { recordAudit } from '../db/auditLog';
 import type { Database } from '../db/client';
 import { ofUser } from '../db/ownedBy';
 import { refreshTokens, userSessions } from '../db/schema';
@@ -104,11 +105,12 @@ async function endSessionRows(
 
 /**
  * Trades a refresh token for a new one. A token that was already used (revoked) means it leaked:
- * its whole family is revoked and the caller must sign in again.
+ * its whole family is revoked, the ending is audited, and the caller must sign in again.
  */
 export async function rotateRefreshToken(
   db: Database,
   token: string,
+  ip: string,
 ): Promise<{ clinicId: number; userId: number; lastUsedAt: Date; next: IssuedRefreshToken } | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -122,7 +124,10 @@ export async function rotateRefreshToken(
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
-      await endSessionRows(tx, eq(userSessions.id, row.family), 'token_reused');
+      const ended = await endSessionRows(tx, eq(userSessions.id, row.family), 'token_reused');
+      if (ended.length > 0) {
+        await recordSessionEnded(tx, { clinicId: row.clinicId, userId: row.userId }, ip, 'token_reused');
+      }
       return null;
     }
     if (row.expiresAt.getTime() <= Date.now()) return null;
@@ -164,6 +169,23 @@ export async function revokeRefreshToken(
   if (!revoked) return null;
   await endSessionRows(db, eq(userSessions.id, revoked.session), reason);
   return revoked;
+}
+
+/** An ending nobody asked for at a screen (idle, a reused token): the security log records it. */
+export async function recordSessionEnded(
+  db: Pick<Database, 'insert'>,
+  owner: { clinicId: number; userId: number },
+  ip: string,
+  reason: SessionEndReason,
+): Promise<void> {
+  await recordAudit(db, {
+    clinicId: owner.clinicId,
+    userId: owner.userId,
+    action: 'session_ended',
+    entity: 'session',
+    entityId: owner.userId,
+    details: { ip, reason, sessions: 1 },
+  });
 }
 
 /** Ends every session of a user (deactivation, deletion, password reset, a factor changed). */

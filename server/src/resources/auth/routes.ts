@@ -21,6 +21,7 @@ import type { Guard } from '../../auth/guard';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import {
   REFRESH_COOKIE,
+  recordSessionEnded,
   revokeRefreshToken,
   revokeUserSessions,
   rotateRefreshToken,
@@ -145,7 +146,7 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
-      const rotated = token ? await rotateRefreshToken(db, token) : null;
+      const rotated = token ? await rotateRefreshToken(db, token, request.ip) : null;
       const staff = rotated ? await findStaff(db, rotated.clinicId, rotated.userId) : null;
       if (!rotated || !staff?.isActive) {
         clearRefreshCookie(reply);
@@ -156,7 +157,11 @@ export function registerAuthRoutes(
       const { idleTimeoutMinutes } = await readSettings(db, staff.clinicId);
       const silentMs = Date.now() - rotated.lastUsedAt.getTime();
       if (silentMs > (idleTimeoutMinutes * 60 + ACCESS_TOKEN_SECONDS) * 1000) {
-        await revokeRefreshToken(db, rotated.next.token, 'idle');
+        await db.transaction(async (tx) => {
+          await revokeRefreshToken(tx as unknown as Database, rotated.next.token, 'idle');
+          await recordSessionEnded(tx, rotated, request.ip, 'idle');
+        });
+        guard.sessionsEnded(rotated.clinicId);
         clearRefreshCookie(reply);
         return reply.code(401).send({ message: idleSignOutMessage(idleTimeoutMinutes) });
       }
@@ -251,6 +256,7 @@ export function registerAuthRoutes(
           entityId: ended.userId,
           details: { ip: request.ip },
         });
+        guard.sessionsEnded(ended.clinicId);
       }
       clearRefreshCookie(reply);
       return { message: 'Signed out' };

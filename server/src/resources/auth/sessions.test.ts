@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { REFRESH_COOKIE } from '../../auth/refreshTokens';
-import { refreshTokens } from '../../db/schema';
+import { auditLog, refreshTokens } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
 
 /** Changing your own password, and the clinic's idle sign-out time, against the real server. */
@@ -19,7 +19,11 @@ describe('sessions: password change and idle sign-out', () => {
     });
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((each) => each.name === REFRESH_COOKIE)?.value ?? '';
-    return { token: response.json().access_token as string, cookie };
+    return {
+      token: response.json().access_token as string,
+      cookie,
+      userId: response.json().user.id as number,
+    };
   };
   const refresh = (cookie: string) =>
     app.inject({ method: 'POST', url: '/auth/refresh', cookies: { [REFRESH_COOKIE]: cookie } });
@@ -161,6 +165,14 @@ describe('sessions: password change and idle sign-out', () => {
     const ended = await refresh(idle.cookie);
     expect(ended.statusCode).toBe(401);
     expect(ended.json().message).toBe('You were signed out after 10 minutes without activity.');
+    const [record] = await app.database.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'session_ended'), eq(auditLog.userId, idle.userId)));
+    expect(record).toEqual({
+      action: 'session_ended',
+      details: { ip: '127.0.0.1', reason: 'idle', sessions: 1 },
+    });
 
     const tooShort = await app.inject({
       method: 'PUT',

@@ -45,6 +45,16 @@ describe('signed-in sessions', () => {
     on.inject({ method: 'GET', url: '/auth/me', headers: authHeader(token) });
   const refresh = (cookie: string) =>
     app.inject({ method: 'POST', url: '/auth/refresh', cookies: { [REFRESH_COOKIE]: cookie } });
+  /** A token's answer once it is refused, or after two seconds: an ending is heard through the clinic's channel. */
+  const statusWithinMoments = async (token: string, on: FastifyInstance = app) => {
+    const deadline = Date.now() + 2_000;
+    let status = (await me(token, on)).statusCode;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      status = (await me(token, on)).statusCode;
+    }
+    return status;
+  };
 
   beforeAll(async () => {
     app = await createTestApp({ loginRateLimit: 1000 });
@@ -172,6 +182,56 @@ describe('signed-in sessions', () => {
     expect((await sessionsOf(desk.token)).map((session) => session.id)).toEqual([desk.session]);
   });
 
+  it('an access token is refused at once after signing out, though the guard has just seen it', async () => {
+    const staff = await addStaff(app, adminToken);
+    const laptop = await signIn(staff, CHROME_ON_LINUX);
+    expect((await me(laptop.token)).statusCode).toBe(200);
+    const out = await app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      cookies: { [REFRESH_COOKIE]: laptop.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(laptop.token)).statusCode).toBe(401);
+  });
+
+  it('a reused refresh token ends its session: audited, and the access token is refused', async () => {
+    const staff = await addStaff(app, adminToken);
+    const laptop = await signIn(staff, CHROME_ON_LINUX);
+    expect((await me(laptop.token)).statusCode).toBe(200);
+    expect((await refresh(laptop.cookie)).statusCode).toBe(200);
+    // The first cookie again: someone else holds a copy of it.
+    expect((await refresh(laptop.cookie)).statusCode).toBe(401);
+    expect(await statusWithinMoments(laptop.token)).toBe(401);
+    const records = await app.database.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.clinicId, clinicId), eq(auditLog.userId, staff.id)));
+    expect(records).toContainEqual({
+      action: 'session_ended',
+      details: { ip: '127.0.0.1', reason: 'token_reused', sessions: 1 },
+    });
+  });
+
+  it('signing out on one API process is refused on the other within moments (PostgreSQL)', async () => {
+    const second = await createSecondApp(app, { loginRateLimit: 1000 });
+    if (!second) return; // PGlite: one process owns the database.
+    try {
+      const staff = await addStaff(app, adminToken);
+      const laptop = await signIn(staff, CHROME_ON_LINUX, false, second);
+      expect((await me(laptop.token, second)).statusCode).toBe(200);
+      const out = await app.inject({
+        method: 'POST',
+        url: '/auth/logout',
+        cookies: { [REFRESH_COOKIE]: laptop.cookie },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(await statusWithinMoments(laptop.token, second)).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("lets an admin sign a user out everywhere, in the admin's clinic only", async () => {
     const staff = await addStaff(app, adminToken);
     const sessions = [await signIn(staff, CHROME_ON_LINUX), await signIn(staff, FIREFOX_ON_WINDOWS)];
@@ -222,13 +282,7 @@ describe('signed-in sessions', () => {
       });
       expect(ended.statusCode).toBe(200);
       // The other process hears of it through the clinic's events channel within moments.
-      const deadline = Date.now() + 2_000;
-      let status = (await me(laptop.token, second)).statusCode;
-      while (status !== 401 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        status = (await me(laptop.token, second)).statusCode;
-      }
-      expect(status).toBe(401);
+      expect(await statusWithinMoments(laptop.token, second)).toBe(401);
     } finally {
       await second.close();
     }

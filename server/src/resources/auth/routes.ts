@@ -182,18 +182,26 @@ export function registerAuthRoutes(
         body: passwordChangeSchema,
         response: {
           200: authResponseSchema.extend({ message: z.string() }),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 429),
         },
       },
     },
     async (request, reply) => {
       const staff = guard.staffOf(request);
       const { current_password: current, new_password: next } = request.body;
+      await steps.refuseWhileLocked(staff);
       const [account] = await db
         .select({ passwordHash: users.passwordHash })
         .from(users)
         .where(and(eq(users.clinicId, staff.clinicId), eq(users.id, staff.id)));
       if (!account || !(await verifyPassword(current, account.passwordHash))) {
+        // Counted toward the sign-in's lock: a stolen access token buys no guesses of its own.
+        await steps.countFailure(
+          request,
+          { clinicId: staff.clinicId, id: staff.id, lockedUntil: null },
+          'password',
+          'password_change',
+        );
         throw new HttpError(400, `Invalid current_password: ${WRONG_CURRENT_PASSWORD}`, [
           { field: 'current_password', message: WRONG_CURRENT_PASSWORD },
         ]);

@@ -234,6 +234,56 @@ describe('second factor (authenticator app)', () => {
     expect((await signInWithPassword(staff.username, staff.password)).statusCode).toBe(429);
   });
 
+  it('counts a wrong password or code asked again while signed in toward the same lock, and logs it', async () => {
+    const staff = await staffWithFactor();
+    // Turning the factor off with a wrong code, then a wrong password: each counted, each on the log.
+    const wrongCode = await app.inject({
+      method: 'DELETE',
+      url: '/auth/mfa/totp',
+      headers: authHeader(staff.token),
+      payload: { password: staff.password, code: wrongCodeOf(staff.secret) },
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    expect((await lastAudit(staff.id, 'login_failed'))?.details).toMatchObject({
+      factor: 'totp',
+      recheck: 'factor_off',
+    });
+    for (const url of ['/auth/mfa/recovery-codes', '/auth/mfa/totp/setup']) {
+      const wrong = await post(
+        url,
+        { password: 'not-the-password', code: codeOf(staff.secret) },
+        staff.token,
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(fieldErrorsOf(wrong)).toEqual([{ field: 'password', message: expect.any(String) }]);
+    }
+    const wrongCurrent = await post(
+      '/auth/change-password',
+      { current_password: 'not-the-password', new_password: 'a-new-long-secret' },
+      staff.token,
+    );
+    expect(wrongCurrent.statusCode).toBe(400);
+    // The fifth wrong answer in a row locked the account: sign-in and every re-check are refused.
+    const fifth = await post('/auth/mfa/totp/enable', { code: wrongCodeOf(staff.secret) }, staff.token);
+    expect(fifth.statusCode).toBe(400);
+    expect((await lastAudit(staff.id, 'login_locked'))?.details).toMatchObject({ recheck: 'factor_setup' });
+    const signIn = await signInWithPassword(staff.username, staff.password);
+    expect(signIn.statusCode).toBe(429);
+    const rightNow = await post(
+      '/auth/mfa/recovery-codes',
+      { password: staff.password, code: codeOf(staff.secret) },
+      staff.token,
+    );
+    expect(rightNow.statusCode).toBe(429);
+    expect(rightNow.json().message).toMatch(/^Too many failed sign-in attempts/);
+    const change = await post(
+      '/auth/change-password',
+      { current_password: staff.password, new_password: 'a-new-long-secret' },
+      staff.token,
+    );
+    expect(change.statusCode).toBe(429);
+  });
+
   it('refuses a forged, expired or other kind of second-step token', async () => {
     const access = await login(app, 'receptionist', 'receptionist123');
     const asChallenge = await post('/auth/mfa/verify', { mfa_token: access.token, code: '123456' });

@@ -24,7 +24,7 @@ import { bearerToken, mfaClaimsOf } from '../../auth/accessClaims';
 import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
 import { verifyPassword } from '../../auth/passwords';
-import { revokeUserSessions } from '../../auth/refreshTokens';
+import { revokeUserSessions, type SignInFactor } from '../../auth/refreshTokens';
 import {
   acceptTotpCode,
   confirmTotpSetup,
@@ -44,7 +44,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { errorResponses, HttpError } from '../../plugins/errors';
 import { readSettings } from '../settings/settingsData';
-import type { SignInSteps } from './signIn';
+import type { Recheck, SignInSteps } from './signIn';
 
 const TAGS = ['auth'];
 const SECURITY = [{ bearerAuth: [] }];
@@ -110,30 +110,43 @@ export function registerSecondFactorRoutes(
    * (or a recovery code) of the factor in use when one is on.
    */
   const proveIdentity = async (
+    request: FastifyRequest,
     staff: Staff,
+    recheck: Recheck,
     proof: { password?: string; code?: string; recovery_code?: string },
     /** The factor as the route has read it already, so it is read once. */
     known?: FactorState,
   ): Promise<void> => {
     if (!proof.password) throw fieldError('password', 'Enter your current password');
+    await steps.refuseWhileLocked(staff);
+    // A wrong password or code counts toward the sign-in's lock and is on the security log.
+    const refuse = async (factor: SignInFactor, field: string, message: string) => {
+      await steps.countFailure(
+        request,
+        { clinicId: staff.clinicId, id: staff.id, lockedUntil: null },
+        factor,
+        recheck,
+      );
+      return fieldError(field, message);
+    };
     const [account] = await db
       .select({ passwordHash: users.passwordHash })
       .from(users)
       .where(and(eq(users.clinicId, staff.clinicId), eq(users.id, staff.id)));
     if (!account || !(await verifyPassword(proof.password, account.passwordHash))) {
-      throw fieldError('password', WRONG_CURRENT_PASSWORD);
+      throw await refuse('password', 'password', WRONG_CURRENT_PASSWORD);
     }
     const factor = known ?? (await readFactor(db, staff.clinicId, staff.id));
     if (!factor.totpSecret) return;
     if (proof.recovery_code) {
       if (!(await useRecoveryCode(db, staff.clinicId, staff.id, proof.recovery_code))) {
-        throw fieldError('recovery_code', WRONG_RECOVERY_CODE_MESSAGE);
+        throw await refuse('recovery_code', 'recovery_code', WRONG_RECOVERY_CODE_MESSAGE);
       }
       return;
     }
     if (!proof.code) throw fieldError('code', TOTP_CODE_MESSAGE);
     if (!(await acceptTotpCode(db, factorSeal, staff.clinicId, staff.id, factor.totpSecret, proof.code))) {
-      throw fieldError('code', WRONG_CODE_MESSAGE);
+      throw await refuse('totp', 'code', WRONG_CODE_MESSAGE);
     }
   };
 
@@ -264,7 +277,7 @@ export function registerSecondFactorRoutes(
           'Start setting up an authenticator app: answers a new key as text and as an `otpauth://` address for a QR code. Signed in, send your `password` (and a `code` when a factor is on already); at the sign-in enrolment step, the enrolment token is the bearer and nothing else is needed',
         security: SECURITY,
         body: totpSetupRequestSchema.optional(),
-        response: { 200: totpSetupSchema, ...errorResponses(400, 401, 409) },
+        response: { 200: totpSetupSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => {
@@ -273,7 +286,7 @@ export function registerSecondFactorRoutes(
         const factor = await readFactor(db, staff.clinicId, staff.id);
         if (factor.totpSecret) throw new HttpError(409, 'A second factor is on already: sign in with it.');
       } else {
-        await proveIdentity(staff, request.body ?? {});
+        await proveIdentity(request, staff, 'factor_setup', request.body ?? {});
       }
       const secret = newTotpSecret();
       await startTotpSetup(db, factorSeal, staff.clinicId, staff.id, secret);
@@ -293,12 +306,14 @@ export function registerSecondFactorRoutes(
         body: totpEnableSchema,
         response: {
           200: z.union([recoveryCodesSchema.extend(authResponseSchema.shape), recoveryCodesSchema]),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 429),
         },
       },
     },
     async (request, reply) => {
       const staff = await accountOf(request);
+      const account = { clinicId: staff.clinicId, id: staff.id, lockedUntil: null };
+      await steps.refuseWhileLocked(account);
       const codes = await db.transaction(async (tx) => {
         if (!(await confirmTotpSetup(tx, factorSeal, staff.clinicId, staff.id, request.body.code)))
           return null;
@@ -307,9 +322,11 @@ export function registerSecondFactorRoutes(
         if (request.staff && request.body.end_other_sessions) await endOthers(tx, request, staff);
         return fresh;
       });
-      if (!codes) throw fieldError('code', WRONG_CODE_MESSAGE);
+      if (!codes) {
+        await steps.countFailure(request, account, 'totp', request.enrolling ? undefined : 'factor_setup');
+        throw fieldError('code', WRONG_CODE_MESSAGE);
+      }
       if (!request.enrolling) return { recovery_codes: codes };
-      const account = { clinicId: staff.clinicId, id: staff.id, lockedUntil: null };
       return {
         recovery_codes: codes,
         ...(await steps.finish(request, reply, account, request.enrolling.remember, 'totp')),
@@ -327,13 +344,13 @@ export function registerSecondFactorRoutes(
           'Turn your authenticator off (any role): your `password` and a `code` (or `recovery_code`); refused while your clinic requires a factor for you. `end_other_sessions` signs your other browsers out',
         security: SECURITY,
         body: factorChangeSchema,
-        response: { 200: messageSchema, ...errorResponses(400, 401, 409) },
+        response: { 200: messageSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => {
       const staff = guard.staffOf(request);
       if (await policyCovers(staff)) throw new HttpError(409, MFA_REQUIRED_CANNOT_DISABLE);
-      await proveIdentity(staff, request.body);
+      await proveIdentity(request, staff, 'factor_off', request.body);
       await db.transaction(async (tx) => {
         await removeFactor(tx, staff.clinicId, staff.id);
         await recordFactorChange(tx, request, staff, 'mfa_disabled');
@@ -353,14 +370,14 @@ export function registerSecondFactorRoutes(
           'New recovery codes (any role, with a factor on): your `password` and a `code` (or `recovery_code`); the old codes stop working',
         security: SECURITY,
         body: factorChangeSchema,
-        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 409) },
+        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => {
       const staff = guard.staffOf(request);
       const factor = await readFactor(db, staff.clinicId, staff.id);
       if (!factor.totpSecret) throw new HttpError(409, 'Turn on two-step sign-in first.');
-      await proveIdentity(staff, request.body, factor);
+      await proveIdentity(request, staff, 'recovery_codes', request.body, factor);
       const codes = await db.transaction(async (tx) => {
         const fresh = await renewRecoveryCodes(tx, staff.clinicId, staff.id);
         await recordFactorChange(tx, request, staff, 'recovery_codes_renewed');

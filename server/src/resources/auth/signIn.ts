@@ -12,10 +12,14 @@ import { findStaff, type Staff, toWireUser } from '../../auth/staff';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MINUTES = 15;
+
+/** What a password or code asked again while signed in is for (the security log says it). */
+export type Recheck = 'password_change' | 'factor_setup' | 'factor_off' | 'recovery_codes';
 
 /** The account a sign-in step acts on. */
 export interface SigningIn {
@@ -77,8 +81,17 @@ export function signInSteps(app: FastifyInstance, db: Database) {
       return lockedMessage(Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60000));
     },
 
-    /** Counts a failed attempt (a wrong password or code); the fifth in a row locks the account. */
-    async countFailure(request: FastifyRequest, account: SigningIn, factor: SignInFactor): Promise<void> {
+    /**
+     * Counts a failed attempt (a wrong password or code); the fifth in a row locks the account. A
+     * check asked again while signed in (`recheck`: changing the password or a factor) counts alike, so
+     * a stolen access token buys no guesses of its own.
+     */
+    async countFailure(
+      request: FastifyRequest,
+      account: SigningIn,
+      factor: SignInFactor,
+      recheck?: Recheck,
+    ): Promise<void> {
       // One statement counts the failure, so attempts sent all at once each count.
       const [counted] = await db
         .update(users)
@@ -95,8 +108,18 @@ export function signInSteps(app: FastifyInstance, db: Database) {
         action: locked ? 'login_locked' : 'login_failed',
         entity: 'user',
         entityId: account.id,
-        details: { ip: request.ip, factor },
+        details: { ip: request.ip, factor, ...(recheck ? { recheck } : {}) },
       });
+    },
+
+    /** A check asked again while signed in is refused while the account is locked (429). */
+    async refuseWhileLocked(account: { clinicId: number; id: number }): Promise<void> {
+      const [row] = await db
+        .select({ lockedUntil: users.lockedUntil })
+        .from(users)
+        .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)));
+      const refusal = row ? this.lockRefusal({ ...account, lockedUntil: row.lockedUntil }) : null;
+      if (refusal) throw new HttpError(429, refusal);
     },
 
     /**

@@ -50,7 +50,8 @@ export type SessionEndReason =
   | 'account_changed'
   | 'factor_changed'
   | 'token_reused'
-  | 'idle';
+  | 'idle'
+  | 'mfa_required';
 
 export type SignInFactor = 'password' | 'totp' | 'recovery_code';
 

@@ -1,5 +1,5 @@
 import { ApiError, apiClient } from '../api/client';
-import { type SessionUser, STORAGE_KEYS } from '../domain';
+import { MFA_NOW_REQUIRED_MESSAGE, type SessionUser, STORAGE_KEYS } from '../domain';
 import { authApi } from './authApi';
 import { useAuthStore } from './authStore';
 
@@ -282,6 +282,20 @@ describe('auth store', () => {
       expect(useAuthStore.getState()).toMatchObject({
         status: 'anonymous',
         notice: 'Your session has ended. Please sign in again.',
+      });
+      useAuthStore.setState({ notice: null });
+    });
+
+    it('says the clinic now requires two-step sign-in when that ended the session', async () => {
+      jest
+        .spyOn(authApi, 'login')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: TOKEN, user: USER } });
+      jest.spyOn(authApi, 'refresh').mockRejectedValue(new ApiError(MFA_NOW_REQUIRED_MESSAGE, 401));
+      await useAuthStore.getState().login('receptionist', 'receptionist123', false);
+      await expect(callRefused()).rejects.toBeDefined();
+      expect(useAuthStore.getState()).toMatchObject({
+        status: 'anonymous',
+        notice: 'Your clinic now requires two-step sign-in. Sign in again to set it up.',
       });
       useAuthStore.setState({ notice: null });
     });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { type ApiError, setUnauthorizedHandler } from '../api/client';
-import type { SessionUser } from '../domain';
+import { MFA_NOW_REQUIRED_MESSAGE, type SessionUser } from '../domain';
 import { authApi, type SecondFactorProof, type SessionGrant } from './authApi';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './storage';
 
@@ -81,13 +81,15 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (generation !== started) return null;
       establish(grant.token, grant.user, get().remember);
       return grant.token;
-    } catch {
+    } catch (error) {
       if (generation === started) {
         const wasSignedIn = get().status === 'authenticated';
         clear();
         // The server ended a working session (the account was deactivated or deleted, its password
-        // changed elsewhere, or it lapsed): the sign-in page says so instead of appearing unasked.
-        if (wasSignedIn) set({ notice: SESSION_ENDED_NOTICE });
+        // changed elsewhere, or it lapsed): the sign-in page says so instead of appearing unasked,
+        // and says what to do when the clinic now requires a second factor.
+        const mfaNowRequired = error instanceof Error && error.message === MFA_NOW_REQUIRED_MESSAGE;
+        if (wasSignedIn) set({ notice: mfaNowRequired ? MFA_NOW_REQUIRED_MESSAGE : SESSION_ENDED_NOTICE });
       }
       return null;
     }

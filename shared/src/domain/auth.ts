@@ -89,6 +89,10 @@ export function mfaPolicyCovers(policy: MfaPolicy, role: Role): boolean {
   return policy === 'all' || (policy === 'admins' && role === 'admin');
 }
 
+/** A password-only session ended at its refresh because the clinic now requires a second factor. */
+export const MFA_NOW_REQUIRED_MESSAGE =
+  'Your clinic now requires two-step sign-in. Sign in again to set it up.';
+
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;

@@ -3,6 +3,7 @@ import {
   idleSignOutMessage,
   LOGIN_REQUIRED_MESSAGE,
   loginRequestSchema,
+  MFA_NOW_REQUIRED_MESSAGE,
   mfaChallengeSchema,
   mfaPolicyCovers,
   PASSWORD_CHANGED_MESSAGE,
@@ -25,6 +26,7 @@ import {
   revokeRefreshToken,
   revokeUserSessions,
   rotateRefreshToken,
+  type SessionEndReason,
   sessionOf,
   startSession,
 } from '../../auth/refreshTokens';
@@ -152,18 +154,28 @@ export function registerAuthRoutes(
         clearRefreshCookie(reply);
         return reply.code(401).send({ message: SESSION_EXPIRED });
       }
-      // An active browser refreshes at least once an access token's lifetime; a session silent for
-      // longer than the clinic's idle time and that lifetime was left idle, and is over.
-      const { idleTimeoutMinutes } = await readSettings(db, staff.clinicId);
-      const silentMs = Date.now() - rotated.lastUsedAt.getTime();
-      if (silentMs > (idleTimeoutMinutes * 60 + ACCESS_TOKEN_SECONDS) * 1000) {
+      /** The session ends here, with why: audited, forgotten by every API process, the cookie cleared. */
+      const endAtRefresh = async (reason: SessionEndReason, message: string) => {
         await db.transaction(async (tx) => {
-          await revokeRefreshToken(tx as unknown as Database, rotated.next.token, 'idle');
-          await recordSessionEnded(tx, rotated, request.ip, 'idle');
+          await revokeRefreshToken(tx as unknown as Database, rotated.next.token, reason);
+          await recordSessionEnded(tx, rotated, request.ip, reason);
         });
         guard.sessionsEnded(rotated.clinicId);
         clearRefreshCookie(reply);
-        return reply.code(401).send({ message: idleSignOutMessage(idleTimeoutMinutes) });
+        return reply.code(401).send({ message });
+      };
+      // An active browser refreshes at least once an access token's lifetime; a session silent for
+      // longer than the clinic's idle time and that lifetime was left idle, and is over.
+      const { idleTimeoutMinutes, mfaRequired } = await readSettings(db, staff.clinicId);
+      const silentMs = Date.now() - rotated.lastUsedAt.getTime();
+      if (silentMs > (idleTimeoutMinutes * 60 + ACCESS_TOKEN_SECONDS) * 1000) {
+        return endAtRefresh('idle', idleSignOutMessage(idleTimeoutMinutes));
+      }
+      // A password-only session the clinic's policy now covers goes no further than its access
+      // token: the next sign-in sets up the second factor (docs/security.md "Sessions").
+      if (mfaPolicyCovers(mfaRequired, staff.role as Role)) {
+        const session = await sessionOf(db, staff.clinicId, rotated.next.family);
+        if (session?.factor === 'password') return endAtRefresh('mfa_required', MFA_NOW_REQUIRED_MESSAGE);
       }
       setRefreshCookie(request, reply, rotated.next.token, rotated.next.remember);
       return grant(staff, rotated.next.family);

@@ -1,4 +1,4 @@
-import { RECOVERY_CODE_COUNT, WRONG_CODE_MESSAGE } from '@dental/shared/domain';
+import { MFA_NOW_REQUIRED_MESSAGE, RECOVERY_CODE_COUNT, WRONG_CODE_MESSAGE } from '@dental/shared/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -355,6 +355,37 @@ describe('second factor (authenticator app)', () => {
     };
     afterEach(async () => {
       await setPolicy('none');
+    });
+
+    it("ends a covered user's password-only session at its next refresh; a session with a code goes on", async () => {
+      const passwordOnly = await addStaff(app, adminToken);
+      const signedIn = await signInWithPassword(passwordOnly.username, passwordOnly.password);
+      expect(signedIn.statusCode).toBe(200);
+      const cookieOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+        response.cookies.find((each) => each.name === REFRESH_COOKIE)?.value ?? '';
+      const refresh = (cookie: string) =>
+        app.inject({ method: 'POST', url: '/auth/refresh', cookies: { [REFRESH_COOKIE]: cookie } });
+
+      const withFactor = await staffWithFactor();
+      const challenge = (await signInWithPassword(withFactor.username, withFactor.password)).json();
+      const verified = await post('/auth/mfa/verify', {
+        mfa_token: challenge.mfa_token,
+        code: codeOf(withFactor.secret, 1),
+      });
+      expect(verified.statusCode).toBe(200);
+
+      await setPolicy('all');
+      const ended = await refresh(cookieOf(signedIn));
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).toEqual({ message: MFA_NOW_REQUIRED_MESSAGE });
+      expect((await lastAudit(passwordOnly.id, 'session_ended'))?.details).toMatchObject({
+        reason: 'mfa_required',
+      });
+      // Its next sign-in is the enrolment step.
+      const again = await signInWithPassword(passwordOnly.username, passwordOnly.password);
+      expect(again.json()).toMatchObject({ mfa_enrollment_required: true });
+      // Signed in with a code: the policy is met.
+      expect((await refresh(cookieOf(verified))).statusCode).toBe(200);
     });
 
     it('leads a covered user without a factor through enrolment before anything else', async () => {

@@ -6,10 +6,10 @@ import fastifySse from '@fastify/sse';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accessClaimsOf, decorateAccessClaims } from './auth/accessClaims';
-import { factorSealOf } from './auth/factorSeal';
+import { factorSealOfConfig } from './auth/factorKeys';
 import { createGuard } from './auth/guard';
-import { sealStoredKeys } from './auth/secondFactor';
-import type { AppConfig } from './config';
+import { resealStoredKeys } from './auth/secondFactor';
+import { type AppConfig, ConfigRefusal, productionKeysRefusal } from './config';
 import { sealAuditChain } from './db/auditLog';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { sharedSecret } from './db/secrets';
@@ -74,6 +74,8 @@ const hooksOf = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : h
 
 /** The whole server: API, auth, security headers and static hosting, on the configured database. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const keysRefusal = productionKeysRefusal(config);
+  if (keysRefusal) throw new ConfigRefusal(keysRefusal);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -117,6 +119,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerRequestDesk(app);
   await app.register(cookie);
   decorateAccessClaims(app);
+  if (!config.jwtSecret || !config.factorKey) {
+    app.log.warn(
+      'JWT_SECRET or FACTOR_KEY is not set: a key kept in the database is used, so a copy of the database could sign in as anyone. Set both for service (NODE_ENV=production refuses to start without them).',
+    );
+  }
   await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await sharedSecret(db, 'jwt')) });
   // Every request is counted before anything else of its route runs (a guard, a sign-in step), so a
   // refused request counts too: each route's own hooks are noted before the limiter adds its one.
@@ -162,8 +169,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   trackClinicWrites(app, versions);
   if (config.readCache) registerClinicReadCache(app, versions);
   registerHealthRoutes(app, db);
-  const factorSeal = factorSealOf(config.factorKey ?? (await sharedSecret(db, 'factors')));
-  await sealStoredKeys(db, factorSeal);
+  const factorSeal = await factorSealOfConfig(db, config);
+  const resealing = await resealStoredKeys(db, factorSeal);
+  if (resealing.unopened > 0) {
+    app.log.error(
+      `${resealing.unopened} stored authenticator key(s) open under none of this server's factor keys: those users' codes are refused until FACTOR_KEY (or FACTOR_KEY_PREVIOUS) names the key they were sealed with.`,
+    );
+  }
   registerAuthRoutes(app, db, guard, config, factorSeal);
   registerModuleRoutes(app, db, guard, registry);
   registerAppointmentsRoutes(app, db, guard);

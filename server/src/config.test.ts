@@ -1,4 +1,5 @@
-import { loadConfig } from './config';
+import { buildApp } from './app';
+import { loadConfig, productionKeysRefusal, testConfig } from './config';
 
 describe('configuration from the environment', () => {
   it('reads whole numbers, and takes the default when a variable is unset or empty', () => {
@@ -28,5 +29,40 @@ describe('configuration from the environment', () => {
     ],
   ])('stops the start on %s=%s, naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value }, false)).toThrow(message);
+  });
+});
+
+describe('keys in service', () => {
+  const KEY = 'k'.repeat(48);
+
+  it('refuses to serve in production without JWT_SECRET and FACTOR_KEY, naming what is missing', () => {
+    const refusal = productionKeysRefusal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: KEY }, false));
+    expect(refusal).toMatch(/^NODE_ENV=production needs FACTOR_KEY set/);
+    expect(productionKeysRefusal(loadConfig({ NODE_ENV: 'production' }, false))).toMatch(
+      /needs JWT_SECRET and FACTOR_KEY set/,
+    );
+    expect(
+      productionKeysRefusal(
+        loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', FACTOR_KEY: KEY }, false),
+      ),
+    ).toMatch(/needs JWT_SECRET set, each at least 32/);
+    expect(
+      productionKeysRefusal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: KEY, FACTOR_KEY: KEY }, false)),
+    ).toBeNull();
+    // Development generates keys and keeps them in the database (with a warning in the log).
+    expect(productionKeysRefusal(loadConfig({}, false))).toBeNull();
+  });
+
+  it('the server does not start in production without its keys', async () => {
+    await expect(buildApp(testConfig({ production: true, factorKey: null }))).rejects.toThrow(
+      /NODE_ENV=production needs FACTOR_KEY set/,
+    );
+  });
+
+  it('reads earlier factor keys for a rotation', () => {
+    expect(loadConfig({ FACTOR_KEY_PREVIOUS: ' old-one , older-one ,' }, false).factorKeysPrevious).toEqual([
+      'old-one',
+      'older-one',
+    ]);
   });
 });

@@ -30,6 +30,16 @@ export interface AppConfig {
    * in the database. Kept outside it, a copy of the database gives nobody's second factor.
    */
   factorKey: string | null;
+  /**
+   * Earlier factor keys (FACTOR_KEY_PREVIOUS, comma-separated) that still open what they sealed, for
+   * a rotation: keys sealed under them are resealed under FACTOR_KEY at start or by `keys:rotate`.
+   */
+  factorKeysPrevious: string[];
+  /**
+   * In service (NODE_ENV=production): the server refuses to start without JWT_SECRET and FACTOR_KEY,
+   * so no copy of the database holds the keys that protect it.
+   */
+  production: boolean;
   /** Repository root: `shell/dist` and each module's `dist` are served from under it. */
   staticRoot: string;
   /** Operator overrides of where a module's entry is served from. */
@@ -129,6 +139,11 @@ export function loadConfig(
     pgliteSharedBuffersMb: wholeNumber(env, 'PGLITE_SHARED_BUFFERS_MB', 0),
     jwtSecret: env.JWT_SECRET || null,
     factorKey: env.FACTOR_KEY || null,
+    factorKeysPrevious: (env.FACTOR_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
+    production: env.NODE_ENV === 'production',
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
     moduleEntries,
     seedDemo: flag(env.SEED_DEMO, true),
@@ -163,4 +178,26 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     checkResponses: true,
     ...overrides,
   };
+}
+
+/** A configuration the server refuses to start with: its message says what to set. */
+export class ConfigRefusal extends Error {}
+
+/** Keys shorter than this are refused in service: 32 characters of a random key carry ≥ 128 bits. */
+export const MIN_KEY_LENGTH = 32;
+
+/**
+ * Why this configuration may not serve a clinic, or null when it may: in service, the access-token
+ * and factor keys must come from outside the database (docs/security.md "Keys").
+ */
+export function productionKeysRefusal(
+  config: Pick<AppConfig, 'production' | 'jwtSecret' | 'factorKey'>,
+): string | null {
+  if (!config.production) return null;
+  const missing = [
+    ...(config.jwtSecret && config.jwtSecret.length >= MIN_KEY_LENGTH ? [] : ['JWT_SECRET']),
+    ...(config.factorKey && config.factorKey.length >= MIN_KEY_LENGTH ? [] : ['FACTOR_KEY']),
+  ];
+  if (missing.length === 0) return null;
+  return `NODE_ENV=production needs ${missing.join(' and ')} set, each at least ${MIN_KEY_LENGTH} random characters (for example: openssl rand -base64 48). Kept in the database instead, a copy of it could sign in as anyone and open every authenticator key. See README "Settings".`;
 }

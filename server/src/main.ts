@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigRefusal, loadConfig } from './config';
 
 async function main() {
   const config = loadConfig();
@@ -19,6 +19,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refused configuration says what to set; anything else is a fault, with its stack.
+  console.error(error instanceof ConfigRefusal ? error.message : error);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client';
 import { ofUser } from '../db/ownedBy';
 import { recoveryCodes, userFactors } from '../db/schema';
-import { type FactorSeal, isSealed, SEALED_PREFIX } from './factorSeal';
+import { FactorKeyUnavailable, type FactorSeal } from './factorSeal';
 
 type Writer = Pick<Database, 'insert' | 'update' | 'delete' | 'select'>;
 
@@ -200,12 +200,23 @@ export async function useRecoveryCode(
   return used.length > 0;
 }
 
+/** What resealing the stored authenticator keys did. */
+export interface Resealing {
+  /** Keys now sealed under the current key (kept as text, or under an earlier key, before). */
+  resealed: number;
+  /** Keys none of this server's keys opens: they stay as they are, and their codes are refused. */
+  unopened: number;
+}
+
 /**
- * Seals the keys a database kept before sealing began, once at start: only those rows are read. Each
- * is replaced only while it is still the one read, so API processes starting together seal it once.
+ * Seals every stored authenticator key under the current factor key: keys a database kept as text
+ * before sealing began, and keys sealed under an earlier key this server still knows (a rotation,
+ * FACTOR_KEY_PREVIOUS). Run at every start and by `npm run keys:rotate`; only the rows that need it
+ * are read. Each is replaced only while it is still the one read, so processes starting together
+ * reseal it once.
  */
-export async function sealStoredKeys(db: Database, seal: FactorSeal): Promise<void> {
-  const sealedLike = `${SEALED_PREFIX}%`;
+export async function resealStoredKeys(db: Database, seal: FactorSeal): Promise<Resealing> {
+  const current = `v2.${seal.keyId}.%`;
   const rows = await db
     .select({
       clinicId: userFactors.clinicId,
@@ -214,21 +225,28 @@ export async function sealStoredKeys(db: Database, seal: FactorSeal): Promise<vo
       pending: userFactors.totpPendingSecret,
     })
     .from(userFactors)
-    .where(
-      or(notLike(userFactors.totpSecret, sealedLike), notLike(userFactors.totpPendingSecret, sealedLike)),
-    );
+    .where(or(notLike(userFactors.totpSecret, current), notLike(userFactors.totpPendingSecret, current)));
+  const done: Resealing = { resealed: 0, unopened: 0 };
   for (const row of rows) {
     const owner = { clinicId: row.clinicId, userId: row.userId };
     const mine = ofUser(userFactors, row.clinicId, row.userId);
-    if (row.secret !== null && !isSealed(row.secret))
+    for (const column of ['totpSecret', 'totpPendingSecret'] as const) {
+      const stored = column === 'totpSecret' ? row.secret : row.pending;
+      if (stored === null || seal.isCurrent(stored)) continue;
+      let opened: string;
+      try {
+        opened = seal.open(stored, owner);
+      } catch (error) {
+        if (!(error instanceof FactorKeyUnavailable)) throw error;
+        done.unopened += 1;
+        continue;
+      }
       await db
         .update(userFactors)
-        .set({ totpSecret: seal.seal(row.secret, owner) })
-        .where(and(mine, eq(userFactors.totpSecret, row.secret)));
-    if (row.pending !== null && !isSealed(row.pending))
-      await db
-        .update(userFactors)
-        .set({ totpPendingSecret: seal.seal(row.pending, owner) })
-        .where(and(mine, eq(userFactors.totpPendingSecret, row.pending)));
+        .set({ [column]: seal.seal(opened, owner) })
+        .where(and(mine, eq(userFactors[column], stored)));
+      done.resealed += 1;
+    }
   }
+  return done;
 }

@@ -16,3 +16,9 @@ export async function sharedSecret(db: Database, name: string): Promise<string> 
   if (!row) throw new Error(`Secret ${name} could not be stored`);
   return row.value;
 }
+
+/** A secret the database keeps, or null when none was ever made (nothing is created). */
+export async function storedSecret(db: Database, name: string): Promise<string | null> {
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row?.value ?? null;
+}

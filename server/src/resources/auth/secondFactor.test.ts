@@ -2,9 +2,9 @@ import { MFA_NOW_REQUIRED_MESSAGE, RECOVERY_CODE_COUNT, WRONG_CODE_MESSAGE } fro
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { factorSealOf } from '../../auth/factorSeal';
+import { FACTOR_KEY_UNAVAILABLE, factorKeyIdOf, factorSealOf } from '../../auth/factorSeal';
 import { REFRESH_COOKIE } from '../../auth/refreshTokens';
-import { sealStoredKeys } from '../../auth/secondFactor';
+import { resealStoredKeys } from '../../auth/secondFactor';
 import { auditLog } from '../../db/schema';
 import { sharedSecret } from '../../db/secrets';
 import { addStaff, authHeader, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
@@ -135,7 +135,9 @@ describe('second factor (authenticator app)', () => {
       );
       return stored.rows[0]?.totp_secret ?? '';
     };
-    expect(await storedKey()).toMatch(/^v1\./);
+    const databaseKey = await sharedSecret(app.database.db, 'factors');
+    const sealedUnder = new RegExp(`^v2\\.${factorKeyIdOf(databaseKey)}\\.`);
+    expect(await storedKey()).toMatch(sealedUnder);
     expect(await storedKey()).not.toContain(staff.secret);
     const signInWithCode = async (steps: number) => {
       const challenge = (await signInWithPassword(staff.username, staff.password)).json();
@@ -149,9 +151,30 @@ describe('second factor (authenticator app)', () => {
           where clinic_id = ${clinicId} and user_id = ${staff.id}`,
     );
     expect((await signInWithCode(-1)).statusCode).toBe(200);
-    await sealStoredKeys(app.database.db, factorSealOf(await sharedSecret(app.database.db, 'factors')));
-    expect(await storedKey()).toMatch(/^v1\./);
+    expect(await resealStoredKeys(app.database.db, factorSealOf(databaseKey))).toEqual({
+      resealed: 1,
+      unopened: 0,
+    });
+    expect(await storedKey()).toMatch(sealedUnder);
     expect((await signInWithCode(0)).statusCode).toBe(200);
+
+    // Rotated to a new key this server does not know: its code step says so clearly, not a 500.
+    const newKey = 'a new factor key of at least thirty-two characters';
+    const rotated = await resealStoredKeys(app.database.db, factorSealOf(newKey, [databaseKey]));
+    expect(rotated.resealed).toBeGreaterThanOrEqual(1);
+    expect(rotated.unopened).toBe(0);
+    expect(await storedKey()).toMatch(new RegExp(`^v2\\.${factorKeyIdOf(newKey)}\\.`));
+    const refused = await signInWithCode(1);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ message: FACTOR_KEY_UNAVAILABLE });
+    // This server's key cannot open it, so its own resealing leaves it and counts it.
+    expect(await resealStoredKeys(app.database.db, factorSealOf(databaseKey))).toEqual({
+      resealed: 0,
+      unopened: rotated.resealed,
+    });
+    // Rotated back (the old key current, the new one previous): it signs in again.
+    await resealStoredKeys(app.database.db, factorSealOf(databaseKey, [newKey]));
+    expect((await signInWithCode(1)).statusCode).toBe(200);
   });
 
   it('makes the password only the first step, and takes each code once', async () => {

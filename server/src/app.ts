@@ -20,6 +20,7 @@ import { ClinicEventHub } from './plugins/clinicEvents';
 import { ClinicVersions, trackClinicWrites } from './plugins/clinicVersions';
 import { registerErrorHandling } from './plugins/errors';
 import { registerClinicReadCache } from './plugins/readCache';
+import { registerReadTrail } from './plugins/readTrail';
 import { registerRequestDesk } from './plugins/requestDesk';
 import { responseSerializerCompiler } from './plugins/responseSerialization';
 import { registerSecurityHeaders } from './plugins/security';
@@ -168,6 +169,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const guard = createGuard(app, db, versions);
   trackClinicWrites(app, versions);
   if (config.readCache) registerClinicReadCache(app, versions);
+  // After the read cache: it keeps each answer's read with the answer before the read is recorded.
+  registerReadTrail(app, db);
   registerHealthRoutes(app, db);
   const factorSeal = await factorSealOfConfig(db, config);
   const resealing = await resealStoredKeys(db, factorSeal);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClinicVersions } from './clinicVersions';
+import type { ReadTrail } from './readTrail';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +24,8 @@ interface Entry {
   /** Encoded once: a hit sends the bytes as they are. */
   body: Buffer;
   storedAt: number;
+  /** The read the answer made, recorded again at every hit (plugins/readTrail.ts). */
+  readTrail: ReadTrail | null;
 }
 
 /**
@@ -48,6 +51,7 @@ export function registerClinicReadCache(app: FastifyInstance, versions: ClinicVe
     if (!entry || entry.version !== version || Date.now() - entry.storedAt > MAX_AGE_MS) return;
     reply.header('content-type', 'application/json; charset=utf-8');
     reply.header('x-read-cache', 'hit');
+    if (entry.readTrail) request.readTrail = { ...entry.readTrail, userId: request.staff.id };
     return reply.send(entry.body);
   });
 
@@ -70,6 +74,6 @@ export function registerClinicReadCache(app: FastifyInstance, versions: ClinicVe
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
-    entries.set(request.url, { version, body, storedAt: Date.now() });
+    entries.set(request.url, { version, body, storedAt: Date.now(), readTrail: request.readTrail });
   });
 }

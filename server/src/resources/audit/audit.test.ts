@@ -142,19 +142,94 @@ describe('the audit log', () => {
     expect((await get(receptionist.token, `/api/patients/${patientId}`)).statusCode).toBe(200);
     expect((await get(receptionist.token, `/api/patients/${patientId}/appointments`)).statusCode).toBe(200);
     expect((await get(receptionist.token, '/api/patients/999999')).statusCode).toBe(404);
-    let views: AuditRecord[] = [];
-    // Recorded once the answer has gone.
-    for (let tries = 0; tries < 50 && views.length < 2; tries += 1) {
-      const page = (
-        await get(admin.token, `/api/audit?patient_id=${patientId}&action=view`)
-      ).json() as AuditPage;
-      views = page.data;
-      if (views.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(views.map((record) => [record.user_id, record.details])).toEqual([
+    // Recorded before the answer left: the trail has it as soon as the answer is in.
+    const views = (
+      await get(admin.token, `/api/audit?patient_id=${patientId}&action=view`)
+    ).json() as AuditPage;
+    expect(views.data.map((record) => [record.user_id, record.details])).toEqual([
       [receptionist.user.id, { opened: 'appointments' }],
       [receptionist.user.id, { opened: 'details' }],
     ]);
+  });
+
+  it('records which patients a list or search answered, from the read cache too, one record an answer', async () => {
+    const patientId = await createPatient('Listed Trailperson');
+    const lastView = async () => {
+      const page = (await get(admin.token, '/api/audit?action=view&limit=1')).json() as AuditPage;
+      return page.data[0];
+    };
+    for (const [reader, cache] of [
+      [receptionist, undefined],
+      [admin, 'hit'],
+    ] as const) {
+      // The same search twice: the second answer comes from the read cache, and is on the trail too.
+      const response = await get(reader.token, '/api/patients?search=Trailperson');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-read-cache']).toBe(cache);
+      expect(response.json().data.map((row: { id: number }) => row.id)).toEqual([patientId]);
+      expect(await lastView()).toMatchObject({
+        user_id: reader.user.id,
+        entity: 'patient',
+        entity_id: null,
+        details: { opened: 'list', patients: [patientId] },
+      });
+    }
+    // The patient's access history names the searches that showed them.
+    const history = (
+      await get(admin.token, `/api/audit?patient_id=${patientId}&action=view`)
+    ).json() as AuditPage;
+    expect(history.data.map((record) => record.details?.opened)).toEqual(['list', 'list']);
+  });
+
+  it('answers no record whose read cannot be recorded', async () => {
+    const patientId = await createPatient('Unrecorded Person');
+    await db().execute(sql`
+      create function refuse_views() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'view' then raise exception 'the trail is unavailable'; end if;
+        return new;
+      end $$`);
+    await db().execute(sql`create trigger refuse_views before insert on audit_log
+      for each row execute function refuse_views()`);
+    try {
+      for (const url of [`/api/patients/${patientId}`, '/api/patients?search=Unrecorded']) {
+        const response = await get(receptionist.token, url);
+        expect(response.statusCode).toBe(500);
+        expect(response.body).not.toContain('Unrecorded Person');
+      }
+    } finally {
+      await db().execute(sql`drop trigger refuse_views on audit_log`);
+      await db().execute(sql`drop function refuse_views()`);
+    }
+    expect((await get(receptionist.token, `/api/patients/${patientId}`)).statusCode).toBe(200);
+  });
+
+  it('records the download of the audit CSV and each fetch of a calendar feed', async () => {
+    const csv = await get(admin.token, '/api/audit/csv?action=login');
+    expect(csv.statusCode).toBe(200);
+    const [download] = ((await get(admin.token, '/api/audit?action=view&limit=1')).json() as AuditPage).data;
+    expect(download).toMatchObject({
+      user_id: admin.user.id,
+      entity: 'audit',
+      details: { download: 'csv', filters: { action: 'login' } },
+    });
+
+    const dentist = await login(app, 'dentist', 'dentist123');
+    const created = await app.inject({
+      method: 'POST',
+      url: `/api/calendar/feeds/${dentist.user.dentist_id}`,
+      headers: authHeader(dentist.token),
+    });
+    expect(created.statusCode).toBe(201);
+    const feedPath = new URL(created.json().url as string).pathname;
+    expect((await app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
+    const [fetched] = ((await get(admin.token, '/api/audit?action=view&limit=1')).json() as AuditPage).data;
+    expect(fetched).toMatchObject({
+      user_id: null,
+      entity: 'calendar_feed',
+      entity_id: String(dentist.user.dentist_id),
+      details: { ip: '127.0.0.1', visits: expect.any(Number) },
+    });
   });
 
   it('sends Cache-Control: no-store with records of patients and staff', async () => {

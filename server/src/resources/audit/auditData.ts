@@ -17,7 +17,10 @@ async function whereOf(db: Database, clinicId: number, filters: CsvFilters): Pro
   const conditions: SQL[] = [sql`a.clinic_id = ${clinicId}`];
   if (filters.user_id !== undefined) conditions.push(sql`a.user_id = ${filters.user_id}`);
   if (filters.patient_id !== undefined)
-    conditions.push(sql`a.entity = 'patient' and a.entity_id = ${String(filters.patient_id)}`);
+    // Their record's own rows, and the lists and searches that showed them (plugins/readTrail.ts).
+    conditions.push(
+      sql`a.entity = 'patient' and (a.entity_id = ${String(filters.patient_id)} or (a.entity_id is null and a.details -> 'patients' @> ${JSON.stringify([filters.patient_id])}::jsonb))`,
+    );
   if (filters.action) conditions.push(sql`a.action = ${filters.action}`);
   if (filters.from || filters.to) {
     const zone = await clinicTimeZone(db, clinicId);

@@ -9,18 +9,37 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
-import { recordAudit, verifyAuditChain } from '../../db/auditLog';
+import { verifyAuditChain } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
+import type { ReadTrail } from '../../plugins/readTrail';
 import { auditCsv, listAudit } from './auditData';
 
 const TAGS = ['audit'];
 
-/** The reads that show one patient's record, and what each shows. */
-const PATIENT_READS: Record<string, string> = {
-  '/api/patients/:id': 'details',
-  '/api/patients/:id/appointments': 'appointments',
+/**
+ * The reads that show patients' records, and what each shows: one patient's details or visits, or a
+ * page of the patients list or its search (which names every patient it answered).
+ */
+const PATIENT_READS: Record<string, (params: { id?: string }, payload: unknown) => ReadTrailOf> = {
+  '/api/patients/:id': (params) => ({ entityId: params.id ?? null, details: { opened: 'details' } }),
+  '/api/patients/:id/appointments': (params) => ({
+    entityId: params.id ?? null,
+    details: { opened: 'appointments' },
+  }),
+  '/api/patients': (_params, payload) => ({
+    entityId: null,
+    details: { opened: 'list', patients: idsOf(payload) },
+  }),
 };
+type ReadTrailOf = Pick<ReadTrail, 'entityId' | 'details'>;
+
+/** The ids of a list answer's rows. */
+function idsOf(payload: unknown): number[] {
+  const rows = (payload as { data?: unknown } | null)?.data;
+  return Array.isArray(rows) ? rows.map((row) => (row as { id: number }).id) : [];
+}
+
 const SECURITY = [{ bearerAuth: [] }];
 
 /** The audit log (admins): who did and who looked at what, and whether the record was altered. */
@@ -28,20 +47,18 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database, guard: G
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminsOnly = guard.permitted('all', 'view the audit log');
 
-  // Who opened a patient's record: each answer of one patient's details or history is recorded
-  // once it has been sent (the reader never waits for it).
-  app.addHook('onResponse', async (request, reply) => {
-    const opened = PATIENT_READS[request.routeOptions.url ?? ''];
-    if (!opened || request.method !== 'GET' || reply.statusCode !== 200 || !request.staff) return;
-    const { id } = request.params as { id?: string };
-    await recordAudit(db, {
+  // Who read which patients' records: each answer of patients' data names them on the trail, recorded
+  // before the answer leaves (plugins/readTrail.ts); the read cache keeps it with the answer it keeps.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const readOf = PATIENT_READS[request.routeOptions.url ?? ''];
+    if (!readOf || request.method !== 'GET' || reply.statusCode !== 200 || !request.staff) return payload;
+    request.readTrail = {
       clinicId: request.staff.clinicId,
       userId: request.staff.id,
-      action: 'view',
       entity: 'patient',
-      entityId: id ?? null,
-      details: { opened },
-    }).catch((error: unknown) => request.log.error({ err: error }, 'recording a read of a patient failed'));
+      ...readOf(request.params as { id?: string }, payload),
+    };
+    return payload;
   });
 
   routes.get(
@@ -83,7 +100,15 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database, guard: G
       },
     },
     async (request, reply) => {
-      const csv = await auditCsv(db, guard.staffOf(request).clinicId, request.query);
+      const staff = guard.staffOf(request);
+      const csv = await auditCsv(db, staff.clinicId, request.query);
+      request.readTrail = {
+        clinicId: staff.clinicId,
+        userId: staff.id,
+        entity: 'audit',
+        entityId: null,
+        details: { download: 'csv', filters: request.query },
+      };
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit.csv"')

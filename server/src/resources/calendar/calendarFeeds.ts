@@ -83,7 +83,10 @@ function wallTime(date: string, time: string, plusMinutes = 0): Date {
  * appointment from 30 days back to 180 ahead, cancelled ones marked so; stable UIDs, the appointment's
  * change count as SEQUENCE, times in the clinic's zone. No phone, e-mail or notes.
  */
-export async function renderFeed(db: Database, token: string): Promise<string | null> {
+export async function renderFeed(
+  db: Database,
+  token: string,
+): Promise<{ body: string; clinicId: number; dentistId: number; visits: number } | null> {
   const [feed] = await db
     .select({
       clinicId: calendarFeeds.clinicId,
@@ -157,5 +160,10 @@ export async function renderFeed(db: Database, token: string): Promise<string | 
       status: visit.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  return {
+    body: calendar.toString(),
+    clinicId: feed.clinicId,
+    dentistId: feed.dentistId,
+    visits: visits.length,
+  };
 }

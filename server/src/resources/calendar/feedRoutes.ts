@@ -84,12 +84,20 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Database, g
     },
     async (request, reply) => {
       const token = FEED_FILE.exec(request.params.file)?.[1];
-      const body = token ? await renderFeed(db, token) : null;
-      if (body === null) return reply.code(404).send({ message: 'No such calendar feed' });
+      const feed = token ? await renderFeed(db, token) : null;
+      if (feed === null) return reply.code(404).send({ message: 'No such calendar feed' });
+      // A calendar app read the dentist's visits, with their patients' names: the trail keeps it.
+      request.readTrail = {
+        clinicId: feed.clinicId,
+        userId: null,
+        entity: 'calendar_feed',
+        entityId: String(feed.dentistId),
+        details: { ip: request.ip, visits: feed.visits },
+      };
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
-        .send(body);
+        .send(feed.body);
     },
   );
 }

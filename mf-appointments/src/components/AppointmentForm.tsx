@@ -10,6 +10,7 @@ import {
   OUTSIDE_HOURS_REASON_MAX,
   OUTSIDE_HOURS_REASON_REQUIRED,
   PAST_BOOKING_MESSAGE,
+  type PatientListRow,
   TREATMENTS,
   type Treatment,
   timeRange,
@@ -18,7 +19,6 @@ import {
   VISIT_MINUTES_MIN,
   VISIT_MINUTES_STEP,
   visitMinutes,
-  type WirePatient,
 } from '@dental/shared';
 import { formatDay, todayDay, useQueryClient } from '@dental/shared/kit';
 import {
@@ -154,7 +154,7 @@ interface PatientNameInputProps {
   id?: string;
   value?: string;
   onChange?: (value: string) => void;
-  onPick: (patient: WirePatient) => void;
+  onPick: (patient: PatientListRow) => void;
   disabled?: boolean;
 }
 
@@ -404,7 +404,7 @@ export function AppointmentForm({
   else
     timeHint = `${offered.times.length} start ${offered.times.length === 1 ? 'time' : 'times'} free for ${dentistName ?? 'this dentist'} on ${formatDay(offered.date)} for ${chosenLength} minutes.`;
 
-  const pickPatient = (patient: WirePatient) => {
+  const pickPatient = (patient: PatientListRow) => {
     setChosen({ id: patient.id, name: patient.name, phone: patient.phone });
     form.setFieldsValue({ patient: patient.name, phone: patient.phone, patient_id: patient.id });
     void form.validateFields(['patient', 'phone']).catch(() => undefined);

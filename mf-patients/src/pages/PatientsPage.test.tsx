@@ -36,6 +36,9 @@ const TOM = {
   status: 'inactive',
 };
 
+/** Mia as the list shows her: no medical history (only her own record has it). */
+const { medicalHistory: _history, ...MIA_ROW } = MIA;
+
 let api: FakeApi;
 beforeEach(() => {
   api = createFakeApi();
@@ -164,8 +167,9 @@ describe('PatientsPage (spec §2 Patients)', () => {
     expect(await screen.findByText('Mia Martin was added')).toBeInTheDocument();
   });
 
-  it('Edit opens the form prefilled and saves the status too', async () => {
-    api.onGet('/api/patients').reply(200, pageOf([MIA], 1));
+  it("Edit reads the patient's own record, opens the form prefilled and saves the status too", async () => {
+    api.onGet('/api/patients').reply(200, pageOf([MIA_ROW], 1));
+    api.onGet('/api/patients/7').reply(200, MIA);
     api.onPut('/api/patients/7').reply(200, { ...MIA, status: 'inactive' });
     const view = renderScreen(<PatientsPage />, { url: '/patients' });
     await view.user.click(await screen.findByRole('button', { name: 'Edit Mia Martin' }));
@@ -177,6 +181,15 @@ describe('PatientsPage (spec §2 Patients)', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(api.sent('put')).toHaveLength(1));
     expect(api.sent('put')[0]?.body).toMatchObject({ name: 'Mia Martin', status: 'inactive' });
+  });
+
+  it("Edit says why when the patient's record cannot be read, and opens no form", async () => {
+    api.onGet('/api/patients').reply(200, pageOf([MIA_ROW], 1));
+    api.onGet('/api/patients/7').reply(404, refusal('Patient not found'));
+    const view = renderScreen(<PatientsPage />, { url: '/patients' });
+    await view.user.click(await screen.findByRole('button', { name: 'Edit Mia Martin' }));
+    expect(await screen.findByText('Patient not found')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Patient' })).not.toBeInTheDocument();
   });
 
   it('Delete asks first, then shows the server refusal in the banner', async () => {

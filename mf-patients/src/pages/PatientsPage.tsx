@@ -1,4 +1,11 @@
-import { PATIENT_SORTS, PERSON_STATUSES, type WirePatient } from '@dental/shared';
+import {
+  type ApiError,
+  PATIENT_SORTS,
+  type PatientListRow,
+  PERSON_STATUSES,
+  patientQuery,
+  type WirePatient,
+} from '@dental/shared';
 import {
   formatDay,
   parseAsId,
@@ -47,7 +54,7 @@ export default function PatientsPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: patientKeys.all });
   // Refused as stale or gone: the list shows the patient as it is now.
   const actionError = useActionError(refresh);
-  const askDelete = useRowDelete<WirePatient>({
+  const askDelete = useRowDelete<PatientListRow>({
     remove: deletePatient,
     question: (patient) => ({
       title: 'Delete patient?',
@@ -57,7 +64,15 @@ export default function PatientsPage() {
     refresh,
   });
 
-  const columns: TableColumnsType<WirePatient> = [
+  // A list row carries no medical history: the form opens with the patient's own record, read now
+  // (and so on the trail as opened), or says why it could not be read.
+  const editFromRow = (row: PatientListRow) =>
+    queryClient.fetchQuery(patientQuery(row.id)).then(
+      (patient) => setEditing({ patient }),
+      (error: ApiError) => actionError.refused(error),
+    );
+
+  const columns: TableColumnsType<PatientListRow> = [
     {
       title: 'Patient',
       key: 'name',
@@ -112,13 +127,13 @@ export default function PatientsPage() {
         <Tag color={patient.status === 'active' ? 'green' : 'default'}>{patient.status}</Tag>
       ),
     },
-    rowActionsColumn<WirePatient>((patient) => [
+    rowActionsColumn<PatientListRow>((patient) => [
       {
         label: `View ${patient.name}`,
         icon: <EyeOutlined />,
         onClick: () => void setOpenPatient(patient.id),
       },
-      editRowAction(patient.name, () => setEditing({ patient })),
+      editRowAction(patient.name, () => editFromRow(patient)),
       deleteRowAction(patient.name, () => askDelete(patient)),
     ]),
   ];

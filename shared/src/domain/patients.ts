@@ -104,7 +104,14 @@ export const patientListQuerySchema = listQuerySchema
   .refine(...afterOnlyWhenSeeking('name', PATIENT_SEEKING_SORTS));
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 
-export const patientPageSchema = pageSchema(wirePatientSchema);
+/**
+ * A patient as a list or search shows them: everything but the medical history, which only the
+ * patient's own record (GET /api/patients/:id) answers, on the trail as an opened record.
+ */
+export const patientListRowSchema = wirePatientSchema.omit({ medicalHistory: true });
+export type PatientListRow = z.infer<typeof patientListRowSchema>;
+
+export const patientPageSchema = pageSchema(patientListRowSchema);
 export type PatientPage = z.infer<typeof patientPageSchema>;
 
 /** GET /api/patients/:id/appointments: newest first, paged. */

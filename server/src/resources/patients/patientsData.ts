@@ -5,6 +5,7 @@ import {
   nameCursorOf,
   PATIENT_SEEKING_SORTS,
   type PatientListQuery,
+  type PatientListRow,
   type PatientSort,
   type PatientWrite,
   type WirePatient,
@@ -110,7 +111,13 @@ async function readPatients(
   chosen: SQL,
   order: SQL,
 ): Promise<WirePatient[]> {
-  return (await selectPatients(db, now, chosen, order)).map(toWirePatient);
+  return (await selectPatients(db, now, chosen, order, { withHistory: true })).map(toWirePatient);
+}
+
+/** A list's row: the patient without their medical history (never read for a list). */
+function toListRow(row: PatientRow): PatientListRow {
+  const { medicalHistory: _unread, ...listed } = toWirePatient(row);
+  return listed;
 }
 
 async function selectPatients(
@@ -118,12 +125,13 @@ async function selectPatients(
   now: { date: string; time: string },
   chosen: SQL,
   order: SQL,
-  extraColumn?: SQL,
+  { withHistory, extraColumn }: { withHistory: boolean; extraColumn?: SQL },
 ): Promise<PatientRow[]> {
   const passed = sql`(a.date, a.time) < (${now.date}::date, ${now.time})`;
   const result = await db.execute(sql`
     select p.id, p.name, p.email, p.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
-      p.address, p.emergency_contact, p.medical_history, p.status, p.created_at, p.updated_at,
+      p.address, p.emergency_contact, ${withHistory ? sql`p.medical_history` : sql`null as medical_history`},
+      p.status, p.created_at, p.updated_at,
       p.version,
       (select to_char(max(a.date), 'YYYY-MM-DD') from appointments a
         where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.date <= ${now.date}::date
@@ -165,7 +173,7 @@ async function readPatientList(
   db: Database,
   clinicId: number,
   query: PatientListQuery,
-): Promise<SeekPage<WirePatient>> {
+): Promise<SeekPage<PatientListRow>> {
   const plan = pagePlanOf(query);
   const { offset, cap } = plan;
   const sort = query.sort ?? 'name';
@@ -193,9 +201,12 @@ async function readPatientList(
   }
   const now = await clinicNow(db, clinicId);
   const { rows, ...counted } = await readCountedPage(db, { matches, offset, cap }, (countColumn) =>
-    selectPatients(db, now, chosen, orderOf(query.sort, sql`p`), countColumn),
+    selectPatients(db, now, chosen, orderOf(query.sort, sql`p`), {
+      withHistory: false,
+      extraColumn: countColumn,
+    }),
   );
-  const page = { data: rows.map(toWirePatient), ...counted };
+  const page = { data: rows.map(toListRow), ...counted };
   return seekPage(page, plan, PATIENT_SEEKING_SORTS.has(sort) ? nameCursorOf : null);
 }
 

@@ -300,6 +300,17 @@ describe('auth store', () => {
       useAuthStore.setState({ notice: null });
     });
 
+    it('a new tab of a session the policy ended is told why it is not signed in', async () => {
+      jest.spyOn(authApi, 'refresh').mockRejectedValue(new ApiError(MFA_NOW_REQUIRED_MESSAGE, 401));
+      useAuthStore.setState({ notice: null });
+      await useAuthStore.getState().initialize();
+      expect(useAuthStore.getState()).toMatchObject({
+        status: 'anonymous',
+        notice: MFA_NOW_REQUIRED_MESSAGE,
+      });
+      useAuthStore.setState({ notice: null });
+    });
+
     it('a visitor who was not signed in is told nothing', async () => {
       jest.spyOn(authApi, 'refresh').mockRejectedValue(new ApiError('Session expired', 401));
       useAuthStore.setState({ notice: null });

@@ -88,8 +88,10 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         // The server ended a working session (the account was deactivated or deleted, its password
         // changed elsewhere, or it lapsed): the sign-in page says so instead of appearing unasked,
         // and says what to do when the clinic now requires a second factor.
+        // The latter is said to a new tab of the session too: it is why that tab is not signed in.
         const mfaNowRequired = error instanceof Error && error.message === MFA_NOW_REQUIRED_MESSAGE;
-        if (wasSignedIn) set({ notice: mfaNowRequired ? MFA_NOW_REQUIRED_MESSAGE : SESSION_ENDED_NOTICE });
+        if (mfaNowRequired) set({ notice: MFA_NOW_REQUIRED_MESSAGE });
+        else if (wasSignedIn) set({ notice: SESSION_ENDED_NOTICE });
       }
       return null;
     }

@@ -10,7 +10,7 @@ import { factorSealOfConfig } from './auth/factorKeys';
 import { createGuard } from './auth/guard';
 import { resealStoredKeys } from './auth/secondFactor';
 import { type AppConfig, ConfigRefusal, productionKeysRefusal } from './config';
-import { sealAuditChain } from './db/auditLog';
+import { auditProofOf, macUnmarkedRecords, sealAuditChain } from './db/auditLog';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { sharedSecret } from './db/secrets';
 import { seedDemoData } from './db/seedDemo';
@@ -120,9 +120,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerRequestDesk(app);
   await app.register(cookie);
   decorateAccessClaims(app);
-  if (!config.jwtSecret || !config.factorKey) {
+  if (!config.jwtSecret || !config.factorKey || !config.auditKey) {
     app.log.warn(
-      'JWT_SECRET or FACTOR_KEY is not set: a key kept in the database is used, so a copy of the database could sign in as anyone. Set both for service (NODE_ENV=production refuses to start without them).',
+      'JWT_SECRET, FACTOR_KEY or AUDIT_KEY is not set: a key kept in the database is used, so a copy of the database could sign in as anyone, and its owner could rewrite the audit chain unseen. Set all three for service (NODE_ENV=production refuses to start without them).',
     );
   }
   await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await sharedSecret(db, 'jwt')) });
@@ -152,9 +152,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await registerApiDocs(app);
 
-  // Audit records written since are given their places in their clinics' chains every few seconds.
+  // Audit records written since are given their places in their clinics' chains every few seconds,
+  // each with its HMAC; records sealed before HMACs began get theirs once, now.
+  const auditProof = await auditProofOf(db, config);
+  await macUnmarkedRecords(db, auditProof.key);
   const sealing = setInterval(() => {
-    sealAuditChain(db).catch((error: unknown) =>
+    sealAuditChain(db, auditProof).catch((error: unknown) =>
       app.log.warn({ err: error }, 'sealing the audit chain failed'),
     );
   }, AUDIT_SEALING_MS);
@@ -216,7 +219,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     versionOf: (clinicId) => versions.current(clinicId),
   });
   registerEventsRoutes(app, db, guard, hub);
-  registerAuditRoutes(app, db, guard);
+  registerAuditRoutes(app, db, guard, auditProof);
   registerStaticHosting(app, config.staticRoot);
 
   return app;

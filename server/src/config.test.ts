@@ -35,19 +35,23 @@ describe('configuration from the environment', () => {
 describe('keys in service', () => {
   const KEY = 'k'.repeat(48);
 
-  it('refuses to serve in production without JWT_SECRET and FACTOR_KEY, naming what is missing', () => {
-    const refusal = productionKeysRefusal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: KEY }, false));
+  it('refuses to serve in production without JWT_SECRET, FACTOR_KEY and AUDIT_KEY, naming what is missing', () => {
+    const refusal = productionKeysRefusal(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: KEY, AUDIT_KEY: KEY }, false),
+    );
     expect(refusal).toMatch(/^NODE_ENV=production needs FACTOR_KEY set/);
     expect(productionKeysRefusal(loadConfig({ NODE_ENV: 'production' }, false))).toMatch(
-      /needs JWT_SECRET and FACTOR_KEY set/,
+      /needs JWT_SECRET, FACTOR_KEY and AUDIT_KEY set/,
     );
     expect(
       productionKeysRefusal(
-        loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', FACTOR_KEY: KEY }, false),
+        loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', FACTOR_KEY: KEY, AUDIT_KEY: KEY }, false),
       ),
     ).toMatch(/needs JWT_SECRET set, each at least 32/);
     expect(
-      productionKeysRefusal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: KEY, FACTOR_KEY: KEY }, false)),
+      productionKeysRefusal(
+        loadConfig({ NODE_ENV: 'production', JWT_SECRET: KEY, FACTOR_KEY: KEY, AUDIT_KEY: KEY }, false),
+      ),
     ).toBeNull();
     // Development generates keys and keeps them in the database (with a warning in the log).
     expect(productionKeysRefusal(loadConfig({}, false))).toBeNull();
@@ -55,7 +59,7 @@ describe('keys in service', () => {
 
   it('the server does not start in production without its keys', async () => {
     await expect(buildApp(testConfig({ production: true, factorKey: null }))).rejects.toThrow(
-      /NODE_ENV=production needs FACTOR_KEY set/,
+      /NODE_ENV=production needs FACTOR_KEY and AUDIT_KEY set/,
     );
   });
 

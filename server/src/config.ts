@@ -40,6 +40,23 @@ export interface AppConfig {
    * so no copy of the database holds the keys that protect it.
    */
   production: boolean;
+  /**
+   * The key each sealed audit record's HMAC is made with (AUDIT_KEY); when null (development) one is
+   * generated once and kept in the database. Kept outside it, a chain rewritten in the database shows.
+   */
+  auditKey: string | null;
+  /**
+   * The file each sealing appends the audit chains' heads to (AUDIT_HEAD_FILE), for `audit:verify`
+   * to find a rewritten or cut-back chain; a place the clinic can make write-once. By default, for the
+   * embedded database, `<DATA_DIR>.audit-heads.jsonl` beside its folder; none for a PostgreSQL server.
+   */
+  auditHeadFile: string | null;
+  /**
+   * The owner of the database's tables, for migrations (DATABASE_OWNER_URL): with it, DATABASE_URL's
+   * role serves requests with no right to change or delete audit records, and the server grants it
+   * what it needs at each start.
+   */
+  databaseOwnerUrl: string | null;
   /** Repository root: `shell/dist` and each module's `dist` are served from under it. */
   staticRoot: string;
   /** Operator overrides of where a module's entry is served from. */
@@ -144,6 +161,13 @@ export function loadConfig(
       .map((key) => key.trim())
       .filter(Boolean),
     production: env.NODE_ENV === 'production',
+    auditKey: env.AUDIT_KEY || null,
+    auditHeadFile: env.AUDIT_HEAD_FILE
+      ? path.resolve(invokedFrom, env.AUDIT_HEAD_FILE)
+      : env.DATABASE_URL
+        ? null
+        : `${path.resolve(invokedFrom, env.DATA_DIR ?? 'data')}.audit-heads.jsonl`,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || null,
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
     moduleEntries,
     seedDemo: flag(env.SEED_DEMO, true),
@@ -168,6 +192,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({}, false),
     dataDir: null,
     databaseUrl: null,
+    // A test that checks the heads' file names one of its own.
+    auditHeadFile: null,
     jwtSecret: randomBytes(32).toString('hex'),
     seedDemo: true,
     logLevel: 'silent',
@@ -191,13 +217,15 @@ export const MIN_KEY_LENGTH = 32;
  * and factor keys must come from outside the database (docs/security.md "Keys").
  */
 export function productionKeysRefusal(
-  config: Pick<AppConfig, 'production' | 'jwtSecret' | 'factorKey'>,
+  config: Pick<AppConfig, 'production' | 'jwtSecret' | 'factorKey' | 'auditKey'>,
 ): string | null {
   if (!config.production) return null;
   const missing = [
     ...(config.jwtSecret && config.jwtSecret.length >= MIN_KEY_LENGTH ? [] : ['JWT_SECRET']),
     ...(config.factorKey && config.factorKey.length >= MIN_KEY_LENGTH ? [] : ['FACTOR_KEY']),
+    ...(config.auditKey && config.auditKey.length >= MIN_KEY_LENGTH ? [] : ['AUDIT_KEY']),
   ];
   if (missing.length === 0) return null;
-  return `NODE_ENV=production needs ${missing.join(' and ')} set, each at least ${MIN_KEY_LENGTH} random characters (for example: openssl rand -base64 48). Kept in the database instead, a copy of it could sign in as anyone and open every authenticator key. See README "Settings".`;
+  const named = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0];
+  return `NODE_ENV=production needs ${named} set, each at least ${MIN_KEY_LENGTH} random characters (for example: openssl rand -base64 48). Kept in the database instead, a copy of it could sign in as anyone and open every authenticator key, and its owner could rewrite the audit chain unseen. See README "Settings".`;
 }

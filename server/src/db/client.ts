@@ -235,8 +235,31 @@ async function appliedMigrations(db: Database): Promise<number> {
   return (counted.rows[0] as { taken: number }).taken;
 }
 
+/**
+ * What the role that serves requests may do when it is not the tables' owner (DATABASE_OWNER_URL):
+ * read and write clinic data, and add audit records and their HMACs, never change or remove them
+ * (sealing runs as the owner: seal_audit_records is SECURITY DEFINER). Granted at every start, after
+ * the migrations, so tables a migration adds are covered.
+ */
+async function grantServingRole(owner: Pool, role: string): Promise<void> {
+  const name = `"${role.replaceAll('"', '""')}"`;
+  await owner.query(`
+    grant usage on schema public to ${name};
+    grant select, insert, update, delete on all tables in schema public to ${name};
+    revoke update, delete, truncate, references, trigger on audit_log, audit_log_macs from ${name};
+    grant usage, select, update on all sequences in schema public to ${name};
+    revoke all on function seal_audit_records() from public;
+    grant execute on function seal_audit_records() to ${name};
+  `);
+}
+
 export async function openDatabase(options: {
   databaseUrl: string | null;
+  /**
+   * The tables' owner, for migrations (DATABASE_OWNER_URL); DATABASE_URL's role then serves requests
+   * without the right to change audit records. Unset: DATABASE_URL's role does both.
+   */
+  databaseOwnerUrl?: string | null;
   dataDir: string | null;
   /** Connections to the PostgreSQL server (10 unless told). */
   dbPoolSize?: number;
@@ -250,9 +273,12 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     // Migrations (an index build, a backfill) may take longer than any request may: they run on a
     // connection of their own, without the statement time-out.
-    const migrator = new Pool({ connectionString: options.databaseUrl, max: 1 });
+    const migrator = new Pool({ connectionString: options.databaseOwnerUrl ?? options.databaseUrl, max: 1 });
     try {
       await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      if (options.databaseOwnerUrl) {
+        await grantServingRole(migrator, decodeURIComponent(new URL(options.databaseUrl).username));
+      }
     } finally {
       await migrator.end();
     }

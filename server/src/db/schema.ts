@@ -129,6 +129,20 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Each sealed audit record's HMAC-SHA256 under AUDIT_KEY (kept outside the database), of its clinic,
+ * place and hash (0028): whoever rewrites the chain in the database cannot write these.
+ */
+export const auditLogMacs = pgTable(
+  'audit_log_macs',
+  {
+    clinicId: integer('clinic_id').notNull(),
+    chainSeq: bigint('chain_seq', { mode: 'number' }).notNull(),
+    mac: text('mac').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.chainSeq] })],
+);
+
 /** Server-wide secrets shared by every API process on one database. */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),

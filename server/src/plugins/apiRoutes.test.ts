@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestApp } from '../test/testApp';
 
@@ -23,9 +26,12 @@ const capitalised = (path: string) =>
 describe('limits and caching decided by the matched route', () => {
   let app: FastifyInstance;
   let routes: Array<{ method: Method; path: string }>;
+  let staticRoot: string;
 
   beforeAll(async () => {
-    app = await createTestApp({ apiRateLimit: API_LIMIT, loginRateLimit: LOGIN_LIMIT });
+    // No build of the app to serve: an unknown GET answers the app's page as 503, whatever was built.
+    staticRoot = await mkdtemp(path.join(tmpdir(), 'dental-no-build-'));
+    app = await createTestApp({ apiRateLimit: API_LIMIT, loginRateLimit: LOGIN_LIMIT, staticRoot });
     await app.ready();
     const document = app.swagger() as { paths: Record<string, Record<string, unknown>> };
     // Every route of the API; `/`, the shell's page, is one of the app's files.
@@ -38,6 +44,7 @@ describe('limits and caching decided by the matched route', () => {
 
   afterAll(async () => {
     await app?.close();
+    await rm(staticRoot, { recursive: true, force: true });
   }, 60_000);
 
   // Each sent from an address of its own, so the budgets of one spelling never run out in the test.
@@ -75,7 +82,7 @@ describe('limits and caching decided by the matched route', () => {
       const response = await send(method, capitalised(concrete(path)));
       const where = `${method} ${capitalised(concrete(path))}`;
       if (method === 'GET') {
-        // The app's page, whose router shows its 404 (the test app has no build: 503 saying so).
+        // The app's page, whose router shows its 404 (no build here: 503 saying so).
         expect({ where, status: response.statusCode, type: response.headers['content-type'] }).toEqual({
           where,
           status: 503,

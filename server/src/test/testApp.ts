@@ -18,7 +18,14 @@ import { postgresTemplateName, templatesFolder } from './runTemplates';
  * server, a database made from the run's template database. The copy goes when the app closes
  * (afterAll → app.close()). An app that must start without the demo data gets a database of its own.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  /**
+   * On PostgreSQL, serve requests as this login role rather than as the tables' owner (the owner
+   * migrates: DATABASE_OWNER_URL); made if the server has none. PGlite has one role.
+   */
+  servingRole?: string,
+): Promise<FastifyInstance> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const fromTemplate = overrides.seedDemo !== false;
   if (!serverUrl) {
@@ -39,8 +46,16 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // TEST_SERVING_ROLE runs every suite so (a check that the grants cover everything the API does).
+  const role = servingRole ?? process.env.TEST_SERVING_ROLE;
+  const serving = role ? await servingUrlOf(url, role) : null;
   const app = await buildApp(
-    testConfig({ apiRateLimit: 1_000_000, ...overrides, databaseUrl: url.toString() }),
+    testConfig({
+      apiRateLimit: 1_000_000,
+      ...overrides,
+      databaseUrl: serving ?? url.toString(),
+      databaseOwnerUrl: serving ? url.toString() : null,
+    }),
   );
   serverDatabases.set(app, url.toString());
   // The database goes once the app has closed its pool.
@@ -54,6 +69,26 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     }
   });
 }
+
+/** The URL of `owner`'s database as the login role `role`, made if the server has none. */
+async function servingUrlOf(owner: URL, role: string): Promise<string> {
+  const admin = new Client({ connectionString: owner.toString() });
+  await admin.connect();
+  try {
+    // Two test files may make it at once: the second finds it made.
+    await admin.query(
+      `do $$ begin create role ${role} login; exception when duplicate_object then null; end $$`,
+    );
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(owner.toString());
+  url.username = role;
+  return url.toString();
+}
+
+/** The owner's URL of a test app's PostgreSQL database, or null on PGlite. */
+export const ownerDatabaseUrlOf = (app: FastifyInstance): string | null => serverDatabases.get(app) ?? null;
 
 /** app.close() closes the app, then removes what was made for it. */
 function removingOnClose(app: FastifyInstance, remove: () => Promise<unknown>): FastifyInstance {

@@ -158,14 +158,13 @@ describe('the audit log', () => {
       const page = (await get(admin.token, '/api/audit?action=view&limit=1')).json() as AuditPage;
       return page.data[0];
     };
-    for (const [reader, cache] of [
-      [receptionist, undefined],
-      [admin, 'hit'],
-    ] as const) {
-      // The same search twice: the second answer comes from the read cache, and is on the trail too.
+    // Searched until an answer comes from the read cache (the new patient's announcement may move
+    // the clinic's version once more after the first search): every answer is on the trail.
+    const readers = [receptionist, admin, admin, admin, admin, admin];
+    const sources: Array<string | undefined> = [];
+    for (const reader of readers) {
       const response = await get(reader.token, '/api/patients?search=Trailperson');
       expect(response.statusCode).toBe(200);
-      expect(response.headers['x-read-cache']).toBe(cache);
       expect(response.json().data.map((row: { id: number }) => row.id)).toEqual([patientId]);
       expect(await lastView()).toMatchObject({
         user_id: reader.user.id,
@@ -173,12 +172,15 @@ describe('the audit log', () => {
         entity_id: null,
         details: { opened: 'list', patients: [patientId] },
       });
+      sources.push(response.headers['x-read-cache'] as string | undefined);
+      if (sources.at(-1) === 'hit') break;
     }
+    expect(sources).toContain('hit');
     // The patient's access history names the searches that showed them.
     const history = (
       await get(admin.token, `/api/audit?patient_id=${patientId}&action=view`)
     ).json() as AuditPage;
-    expect(history.data.map((record) => record.details?.opened)).toEqual(['list', 'list']);
+    expect(history.data.map((record) => record.details?.opened)).toEqual(sources.map(() => 'list'));
   });
 
   it('answers no record whose read cannot be recorded', async () => {

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
-import { verifyAuditChain } from '../../db/auditLog';
+import { type AuditProof, verifyAuditChain } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
 import type { ReadTrail } from '../../plugins/readTrail';
@@ -43,7 +43,12 @@ function idsOf(payload: unknown): number[] {
 const SECURITY = [{ bearerAuth: [] }];
 
 /** The audit log (admins): who did and who looked at what, and whether the record was altered. */
-export function registerAuditRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
+export function registerAuditRoutes(
+  app: FastifyInstance,
+  db: Database,
+  guard: Guard,
+  proof: AuditProof,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminsOnly = guard.permitted('all', 'view the audit log');
 
@@ -129,8 +134,13 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database, guard: G
       },
     },
     async (request) => {
-      const check = await verifyAuditChain(db, guard.staffOf(request).clinicId);
-      return { records: check.records, holds: check.firstUnfit === null, first_unfit: check.firstUnfit };
+      const check = await verifyAuditChain(db, guard.staffOf(request).clinicId, proof);
+      const unfit = check.firstUnfit;
+      return {
+        records: check.records,
+        holds: unfit === null,
+        first_unfit: unfit && { id: unfit.id, place: unfit.place },
+      };
     },
   );
 }

@@ -82,6 +82,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       level: config.logLevel,
       // Passwords and tokens never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(config.logStream && { stream: config.logStream }),
       // Readable lines for a person at a terminal; JSON lines, as pino writes them, everywhere else.
       ...(config.logFormat === 'pretty' && {
         transport: {

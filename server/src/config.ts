@@ -65,6 +65,8 @@ export interface AppConfig {
   logLevel: string;
   /** `json`: one JSON object a line (files, services, CI); `pretty`: pino-pretty's readable lines. */
   logFormat: LogFormat;
+  /** Where JSON log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Whether pretty lines are coloured (only when they go to a terminal). */
   logColors: boolean;
   /** Requests a minute one user (or address) may make to the API. */

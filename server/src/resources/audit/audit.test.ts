@@ -206,6 +206,34 @@ describe('the audit log', () => {
     expect((await get(receptionist.token, `/api/patients/${patientId}`)).statusCode).toBe(200);
   });
 
+  it('writes no cell a spreadsheet would run as a formula', async () => {
+    const formula = '=HYPERLINK("http://example.com","Open")';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: authHeader(admin.token),
+      payload: {
+        name: formula,
+        username: 'formula.person',
+        email: 'formula.person@example.com',
+        password: 'a-long-secret-of-theirs',
+        role: 'receptionist',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const userId = created.json().id as number;
+    await login(app, 'formula.person', 'a-long-secret-of-theirs');
+    const csv = await get(admin.token, `/api/audit/csv?user_id=${userId}`);
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.trim().split('\r\n').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      // The name's cell, quoted for its commas and quotes, starts with ' and so reads as text.
+      expect(row).toContain(`"'=HYPERLINK(""http://example.com"",""Open"")"`);
+      for (const cell of row.split(',')) expect(cell).not.toMatch(/^"?[=+@]/);
+    }
+  });
+
   it('records the download of the audit CSV and each fetch of a calendar feed', async () => {
     const csv = await get(admin.token, '/api/audit/csv?action=login');
     expect(csv.statusCode).toBe(200);

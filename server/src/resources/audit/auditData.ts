@@ -95,8 +95,11 @@ export async function listAudit(
 export async function auditCsv(db: Database, clinicId: number, filters: CsvFilters): Promise<string> {
   const records = await recordsWhere(db, await whereOf(db, clinicId, filters), sql`limit ${AUDIT_CSV_MAX}`);
   const cell = (value: unknown) => {
-    const text =
+    const raw =
       value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+    // A spreadsheet runs a cell that starts with = + - @ (or a tab or return) as a formula: a staff
+    // name or a typed detail must read as text (OWASP CSV injection), so such a cell starts with '.
+    const text = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
     return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { REFRESH_COOKIE } from '../../auth/refreshTokens';
@@ -573,5 +574,43 @@ describe('auth API: sign-in attempts per address', () => {
       codes.push((await attempt({ 'x-forwarded-for': `198.51.100.${index + 1}` })).statusCode);
     }
     expect(codes).toContain(429);
+  });
+});
+
+describe('auth API: the server log of sign-ins with unknown names', () => {
+  it('keeps a fingerprint of the name, never its text (it may be a password typed in the wrong field)', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await createTestApp({ logLevel: 'warn', logStream });
+    try {
+      const typedPassword = 'Tr0ub4dor&3-horse-staple';
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { username: typedPassword, password: 'whatever' },
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      const logged = lines
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.msg === 'sign-in with an unknown name');
+      expect(logged).toHaveLength(2);
+      expect(lines.join('')).not.toContain(typedPassword);
+      expect(lines.join('').toLowerCase()).not.toContain(typedPassword.toLowerCase());
+      expect(logged[0]).toMatchObject({
+        usernameFingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+        usernameLength: 24,
+      });
+      // The same name tried again shows as the same fingerprint.
+      expect(logged[1].usernameFingerprint).toBe(logged[0].usernameFingerprint);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   authResponseSchema,
   idleSignOutMessage,
@@ -45,6 +46,10 @@ import { ACCESS_TOKEN_SECONDS, signInSteps } from './signIn';
 export { ACCESS_TOKEN_SECONDS, LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './signIn';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** A short, stable fingerprint of a name: the same name tried again shows, its text does not. */
+const fingerprintOf = (text: string) =>
+  createHash('sha256').update(`sign-in-name:${text}`).digest('hex').slice(0, 16);
 const SESSION_EXPIRED = 'Session expired. Please sign in again.';
 
 export function registerAuthRoutes(
@@ -98,16 +103,23 @@ export function registerAuthRoutes(
         .where(or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.email}) = ${identifier}`))
         .limit(1);
 
+      // The password is checked before the lock is looked at: a locked account answers no sooner than
+      // a wrong password does, so the time taken tells nothing of the account.
+      const valid = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
       const locked = account ? steps.lockRefusal(account) : null;
       if (locked) return reply.code(429).send({ message: locked });
 
-      const valid = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
       if (!account || !valid) {
         if (account) await steps.countFailure(request, account, 'password');
-        // A name no clinic knows has no clinic's audit log to go to: the server's log keeps it.
+        // A name no clinic knows has no clinic's audit log to go to: the server's log keeps its
+        // fingerprint, never the text, which may be a password typed into the wrong field.
         else
           request.log.warn(
-            { username: identifier.slice(0, 254), ip: request.ip },
+            {
+              usernameFingerprint: fingerprintOf(identifier),
+              usernameLength: identifier.length,
+              ip: request.ip,
+            },
             'sign-in with an unknown name',
           );
         return reply.code(401).send({ message: INVALID_CREDENTIALS });

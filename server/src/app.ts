@@ -116,7 +116,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   const registry = buildModuleRegistry(config);
-  registerSecurityHeaders(app, moduleOrigins(registry));
+  registerSecurityHeaders(app, moduleOrigins(registry), config.httpsOnly);
   registerVersionTags(app);
   registerRequestDesk(app);
   await app.register(cookie);

@@ -41,6 +41,12 @@ export interface AppConfig {
    */
   production: boolean;
   /**
+   * Served to browsers over https only (HTTPS_ONLY; on by default in production): the refresh cookie
+   * is always `Secure` and answers carry HSTS. Off, the cookie is `Secure` on https requests alone, for
+   * a clinic's own machine reached over plain http.
+   */
+  httpsOnly: boolean;
+  /**
    * The key each sealed audit record's HMAC is made with (AUDIT_KEY); when null (development) one is
    * generated once and kept in the database. Kept outside it, a chain rewritten in the database shows.
    */
@@ -163,6 +169,7 @@ export function loadConfig(
       .map((key) => key.trim())
       .filter(Boolean),
     production: env.NODE_ENV === 'production',
+    httpsOnly: flag(env.HTTPS_ONLY, env.NODE_ENV === 'production'),
     auditKey: env.AUDIT_KEY || null,
     auditHeadFile: env.AUDIT_HEAD_FILE
       ? path.resolve(invokedFrom, env.AUDIT_HEAD_FILE)

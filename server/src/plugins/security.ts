@@ -3,7 +3,12 @@ import helmet from 'helmet';
 import { isAppFileRequest } from './apiRoutes';
 
 /** Scripts come only from our own origin and the operator's configured module origins. */
-export function registerSecurityHeaders(app: FastifyInstance, moduleOrigins: string[]): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  moduleOrigins: string[],
+  /** Served over https only (HTTPS_ONLY): browsers are told to come back over https alone (HSTS). */
+  httpsOnly: boolean,
+): void {
   // Built once: the headers are the same for every response.
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
@@ -23,8 +28,8 @@ export function registerSecurityHeaders(app: FastifyInstance, moduleOrigins: str
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Served over plain http on a clinic's network too; HSTS belongs to the TLS terminator.
-    strictTransportSecurity: false,
+    // A clinic's own machine may be reached over plain http (HTTPS_ONLY off): no HSTS there.
+    strictTransportSecurity: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });

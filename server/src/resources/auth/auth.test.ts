@@ -614,3 +614,34 @@ describe('auth API: the server log of sign-ins with unknown names', () => {
     }
   });
 });
+
+describe('auth API: served over https only', () => {
+  const signIn = (app: FastifyInstance) =>
+    app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'admin', password: 'admin123' } });
+  const cookieOf = (response: LightMyRequestResponse) =>
+    response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE);
+
+  it('makes the refresh cookie Secure whatever the request says, and sends HSTS', async () => {
+    const app = await createTestApp({ httpsOnly: true });
+    try {
+      // A plain-http request (or a proxy's forged header, when no proxy is trusted) changes nothing.
+      const response = await signIn(app);
+      expect(response.statusCode).toBe(200);
+      expect(cookieOf(response)?.secure).toBe(true);
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("on a clinic's own machine over plain http (HTTPS_ONLY off) the cookie still works, without HSTS", async () => {
+    const app = await createTestApp({ httpsOnly: false });
+    try {
+      const response = await signIn(app);
+      expect(cookieOf(response)?.secure).toBeUndefined();
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -60,7 +60,7 @@ export function registerAuthRoutes(
   factorSeal: FactorSeal,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const steps = signInSteps(app, db);
+  const steps = signInSteps(app, db, config.httpsOnly);
   const { setRefreshCookie, clearRefreshCookie, grant } = steps;
   registerSecondFactorRoutes(app, db, guard, config, steps, factorSeal);
   registerSessionRoutes(app, db, guard, steps);

@@ -36,7 +36,7 @@ const lockedMessage = (minutes: number) =>
  * lock after failed attempts, which a wrong password and a wrong code count alike; the session, its
  * refresh cookie and the access token.
  */
-export function signInSteps(app: FastifyInstance, db: Database) {
+export function signInSteps(app: FastifyInstance, db: Database, httpsOnly: boolean) {
   const setRefreshCookie = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -46,7 +46,8 @@ export function signInSteps(app: FastifyInstance, db: Database) {
     reply.setCookie(REFRESH_COOKIE, token, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.protocol === 'https',
+      // Over https only, never over plain http, whatever a request's protocol says.
+      secure: httpsOnly || request.protocol === 'https',
       path: '/auth',
       // Without Max-Age the cookie, and so the session, ends with the browser session.
       ...(remember ? { maxAge: REMEMBERED_SESSION_SECONDS } : {}),

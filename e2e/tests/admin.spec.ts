@@ -19,7 +19,7 @@ test('an admin creates a receptionist, who sees only their areas, then deactivat
 }) => {
   const username = `desk.${stamp()}`;
   const name = `Robin Desk${stamp()}`;
-  const password = 'front-desk-secret-42';
+  const password = 'front-counter-secret-42';
   await signInByApi(page, 'admin');
   await page.goto('/users');
   await expectScreen(page, 'Users');
@@ -36,6 +36,14 @@ test('an admin creates a receptionist, who sees only their areas, then deactivat
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(
     dialog.getByText('This password is among the most common passwords: choose another'),
+  ).toBeVisible();
+  // So is one made of the user's own name.
+  await dialog.getByLabel('Password', { exact: true }).fill(`${username}-2026`);
+  await dialog.getByRole('button', { name: 'Add User' }).click();
+  await expect(
+    dialog.getByText(
+      "This password contains the user's name, username or e-mail, or the clinic's name: choose another",
+    ),
   ).toBeVisible();
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Add User' }).click();

@@ -27,7 +27,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 /** A new receptionist of the demo clinic, added by its admin through the API. */
 async function newReceptionist(request: APIRequestContext, first: string) {
   const tag = stamp();
-  const account = { username: `${first.toLowerCase()}.${tag}`, password: `a-long-secret-${tag}` };
+  const account = { username: `${first.toLowerCase()}.${tag}`, password: 'a-long-secret-of-theirs' };
   const response = await request.post('/api/users', {
     headers: { authorization: `Bearer ${await adminToken(request)}` },
     data: {

@@ -3,7 +3,13 @@ import { HttpError } from '../plugins/errors';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is among the most common passwords: choose another';
 
-/** The 49,000 most common passwords (zxcvbn's list), lower-cased; read on first use. */
+export const CONTEXT_PASSWORD_MESSAGE =
+  "This password contains the user's name, username or e-mail, or the clinic's name: choose another";
+
+/**
+ * The 49,000 most common passwords (zxcvbn's list, drawn from breached password sets and shipped
+ * with the package, so no check leaves the machine), lower-cased; read on first use.
+ */
 let common: Set<string> | null = null;
 
 export function isCommonPassword(password: string): boolean {
@@ -11,11 +17,32 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
-/** Refuses (400, beside `field`) a password anyone could guess from a list. */
-export function requireUncommonPassword(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) {
-    throw new HttpError(400, `Invalid ${field}: ${COMMON_PASSWORD_MESSAGE}`, [
-      { field, message: COMMON_PASSWORD_MESSAGE },
-    ]);
-  }
+/** Words of at least this many letters or digits of a name are looked for in a password. */
+const CONTEXT_WORD_MIN = 4;
+
+/** Whether the password holds a word of its context (the user's names and e-mail, the clinic's name). */
+export function usesContextWords(password: string, context: readonly string[]): boolean {
+  const typed = password.toLowerCase();
+  const words = context
+    .flatMap((text) => [text, ...text.split(/[^\p{L}\p{N}]+/u)])
+    .map((word) => word.toLowerCase())
+    .filter((word) => word.length >= CONTEXT_WORD_MIN);
+  return words.some((word) => typed.includes(word));
+}
+
+/**
+ * Refuses (400, beside `field`) a password anyone could guess: one from the breached list, or one
+ * made of what anyone knows of the account (`context`: its name, username, e-mail, the clinic's name).
+ */
+export function requireUnguessablePassword(
+  password: string,
+  context: readonly string[],
+  field = 'password',
+): void {
+  const message = isCommonPassword(password)
+    ? COMMON_PASSWORD_MESSAGE
+    : usesContextWords(password, context)
+      ? CONTEXT_PASSWORD_MESSAGE
+      : null;
+  if (message) throw new HttpError(400, `Invalid ${field}: ${message}`, [{ field, message }]);
 }

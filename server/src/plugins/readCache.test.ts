@@ -79,12 +79,12 @@ describe('clinic read cache', () => {
         name: 'Short Lived',
         username: 'short.lived',
         email: 'short.lived@example.com',
-        password: 'short-lived-1',
+        password: 'brief-stay-pass-2',
         role: 'receptionist',
       },
     });
     expect(created.statusCode).toBe(201);
-    const session = await login(app, 'short.lived', 'short-lived-1');
+    const session = await login(app, 'short.lived', 'brief-stay-pass-2');
     expect((await get(session.token, '/api/patients?limit=1')).statusCode).toBe(200);
     const deactivated = await app.inject({
       method: 'PATCH',

@@ -235,7 +235,7 @@ describe('versions and If-Match', () => {
           username: `version.user.${n}`,
           email: `version.user.${n}@example.com`,
           role: 'receptionist',
-          password: 'sturdy-version-pass-1',
+          password: 'sturdy-kept-pass-1',
         });
       },
       writes: [
@@ -425,9 +425,9 @@ describe('versions and If-Match', () => {
       username: `signing.in.${n}`,
       email: `signing.in.${n}@example.com`,
       role: 'receptionist',
-      password: 'sturdy-version-pass-1',
+      password: 'sturdy-kept-pass-1',
     });
-    const signedIn = await login(app, `signing.in.${n}`, 'sturdy-version-pass-1');
+    const signedIn = await login(app, `signing.in.${n}`, 'sturdy-kept-pass-1');
     expect(signedIn.user.version).toBe(1);
     const [stored] = await app.database.db
       .select({ lastLogin: users.lastLogin, version: users.version })

@@ -17,7 +17,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUncommonPassword } from '../../auth/commonPasswords';
+import { requireUnguessablePassword } from '../../auth/commonPasswords';
 import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
@@ -230,7 +230,11 @@ export function registerAuthRoutes(
           { field: 'current_password', message: WRONG_CURRENT_PASSWORD },
         ]);
       }
-      requireUncommonPassword(next, 'new_password');
+      requireUnguessablePassword(
+        next,
+        [staff.name, staff.username, staff.email?.split('@')[0] ?? '', staff.clinicName],
+        'new_password',
+      );
       const passwordHash = await hashPassword(next);
       const replaced = await sessionOf(
         db,

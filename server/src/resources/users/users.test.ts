@@ -353,6 +353,44 @@ describe('users API', () => {
       ]);
     });
 
+    it.each([
+      ['their username', (user: { username: string }) => `${user.username}-2026!`],
+      ['their name', () => 'Marguerite-was-here-9'],
+      ["their e-mail's name", () => 'xx-margueritep-xx'],
+      ["the clinic's name", () => 'BrightSmile-2026'],
+    ])('refuses a password made of %s, beside the field, and creates nothing', async (_what, passwordOf) => {
+      const body = newUser({
+        name: 'Marguerite Pastel',
+        username: `marguerite.${counter + 1}`,
+        email: `margueritep${counter + 1}@example.com`,
+      });
+      const response = await send(adminToken, 'POST', '/api/users', { ...body, password: passwordOf(body) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        {
+          field: 'password',
+          message:
+            "This password contains the user's name, username or e-mail, or the clinic's name: choose another",
+        },
+      ]);
+      expect(await db().select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+    });
+
+    it("refuses a new password holding the user's own name when an admin changes it", async () => {
+      const body = newUser({ name: 'Octavia Brandt' });
+      const created = await send(adminToken, 'POST', '/api/users', body);
+      expect(created.statusCode).toBe(201);
+      const response = await send(adminToken, 'PUT', `/api/users/${created.json().id}`, {
+        name: body.name,
+        username: body.username,
+        email: body.email,
+        role: 'receptionist',
+        password: 'octavia-forever',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe('password');
+    });
+
     it.each(['name', 'username', 'email', 'password', 'role'])('requires %s', async (field) => {
       const body: Record<string, unknown> = newUser();
       delete body[field];

@@ -7,7 +7,7 @@ import {
   wireUserSchema,
 } from '@dental/shared/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { requireUncommonPassword } from '../../auth/commonPasswords';
+import { requireUnguessablePassword } from '../../auth/commonPasswords';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
 import { type Staff, toWireUser, userColumns } from '../../auth/staff';
@@ -257,8 +257,30 @@ async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise
   }
 }
 
+/** What anyone knows of an account, which its password may not contain: its names, e-mail, clinic. */
+async function passwordContextOf(
+  db: Database,
+  clinicId: number,
+  account: { name?: string; username?: string; email?: string | null },
+  userId: number | null,
+): Promise<string[]> {
+  const [clinic] = await db.select({ name: clinics.name }).from(clinics).where(eq(clinics.id, clinicId));
+  const [stored] = userId
+    ? await db
+        .select({ name: users.name, username: users.username, email: users.email })
+        .from(users)
+        .where(and(eq(users.clinicId, clinicId), eq(users.id, userId)))
+    : [];
+  return [
+    account.name ?? stored?.name,
+    account.username ?? stored?.username,
+    (account.email ?? stored?.email)?.split('@')[0],
+    clinic?.name,
+  ].filter((word): word is string => Boolean(word));
+}
+
 export async function createUser(db: Database, actor: Actor, input: UserCreate): Promise<WireUser> {
-  requireUncommonPassword(input.password);
+  requireUnguessablePassword(input.password, await passwordContextOf(db, actor.clinicId, input, null));
   // Hashing is slow on purpose: do it before taking any lock.
   const passwordHash = await hashPassword(input.password);
   return inTransaction(db, async (tx) => {
@@ -321,7 +343,9 @@ export async function updateUser(
   input: UserUpdate,
   expected: ExpectedVersion = null,
 ): Promise<WireUser> {
-  if (input.password) requireUncommonPassword(input.password);
+  if (input.password) {
+    requireUnguessablePassword(input.password, await passwordContextOf(db, actor.clinicId, input, userId));
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return inTransaction(db, async (tx) => {
     await lockClinicUsers(tx, actor.clinicId);

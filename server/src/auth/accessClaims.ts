@@ -23,7 +23,10 @@ export interface MfaTokenClaims {
   cid: number;
   purpose: 'mfa' | 'enroll';
   remember: boolean;
+  /** The token's own id: spent once it has signed someone in (0029). */
+  jti?: string;
   iat?: number;
+  exp?: number;
 }
 
 declare module 'fastify' {

@@ -143,6 +143,16 @@ export const auditLogMacs = pgTable(
   (table) => [primaryKey({ columns: [table.clinicId, table.chainSeq] })],
 );
 
+/** Second-step tokens that have signed someone in (0029): each opens one sign-in. */
+export const spentSignInSteps = pgTable(
+  'spent_sign_in_steps',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('spent_sign_in_steps_expires_idx').on(table.expiresAt)],
+);
+
 /** Server-wide secrets shared by every API process on one database. */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),

@@ -1,4 +1,9 @@
-import { MFA_NOW_REQUIRED_MESSAGE, RECOVERY_CODE_COUNT, WRONG_CODE_MESSAGE } from '@dental/shared/domain';
+import {
+  MFA_NOW_REQUIRED_MESSAGE,
+  MFA_TOKEN_EXPIRED_MESSAGE,
+  RECOVERY_CODE_COUNT,
+  WRONG_CODE_MESSAGE,
+} from '@dental/shared/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -219,6 +224,29 @@ describe('second factor (authenticator app)', () => {
     const replay = await post('/auth/mfa/verify', { mfa_token: again.json().mfa_token, code: next });
     expect(replay.statusCode).toBe(401);
     expect((await lastAudit(staff.id, 'login_failed'))?.details).toMatchObject({ factor: 'totp' });
+  });
+
+  it('signs in once per second-step token: a copy of it opens nothing, even with a good code', async () => {
+    const staff = await staffWithFactor();
+    const challenge = (await signInWithPassword(staff.username, staff.password)).json();
+    const first = await post('/auth/mfa/verify', {
+      mfa_token: challenge.mfa_token,
+      code: codeOf(staff.secret, 1),
+    });
+    expect(first.statusCode).toBe(200);
+    // The same token again, with a recovery code nobody has used: refused, and the code stays unused.
+    const copy = await post('/auth/mfa/verify', {
+      mfa_token: challenge.mfa_token,
+      recovery_code: staff.recoveryCodes[1],
+    });
+    expect(copy.statusCode).toBe(401);
+    expect(copy.json().message).toBe(MFA_TOKEN_EXPIRED_MESSAGE);
+    expect(copy.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)).toBeUndefined();
+    const fresh = (await signInWithPassword(staff.username, staff.password)).json();
+    expect(
+      (await post('/auth/mfa/verify', { mfa_token: fresh.mfa_token, recovery_code: staff.recoveryCodes[1] }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('signs in with a recovery code once, typed with or without its dashes', async () => {

@@ -20,7 +20,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken, mfaClaimsOf } from '../../auth/accessClaims';
+import { bearerToken, type MfaTokenClaims, mfaClaimsOf } from '../../auth/accessClaims';
 import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
 import { verifyPassword } from '../../auth/passwords';
@@ -53,7 +53,7 @@ const messageSchema = z.object({ message: z.string() });
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request carries the sign-in's enrolment token instead of an access token. */
-    enrolling: { clinicId: number; userId: number; remember: boolean } | null;
+    enrolling: { clinicId: number; userId: number; remember: boolean; claims: MfaTokenClaims } | null;
   }
 }
 
@@ -87,6 +87,7 @@ export function registerSecondFactorRoutes(
         clinicId: enrolment.cid,
         userId: Number(enrolment.sub),
         remember: enrolment.remember,
+        claims: enrolment,
       };
       return;
     }
@@ -242,7 +243,10 @@ export function registerSecondFactorRoutes(
             .from(users)
             .where(and(eq(users.clinicId, claims.cid), eq(users.id, Number(claims.sub))))
         : [];
-      if (!claims || !account?.isActive) return reply.code(401).send({ message: MFA_TOKEN_EXPIRED_MESSAGE });
+      // A token that signed someone in already opens nothing: its codes are not even tried.
+      if (!claims || !account?.isActive || (await steps.secondStepSpent(claims))) {
+        return reply.code(401).send({ message: MFA_TOKEN_EXPIRED_MESSAGE });
+      }
       const locked = steps.lockRefusal(account);
       if (locked) return reply.code(429).send({ message: locked });
       const factor = await readFactor(db, account.clinicId, account.id);
@@ -260,6 +264,10 @@ export function registerSecondFactorRoutes(
         return reply
           .code(401)
           .send({ message: used === 'recovery_code' ? WRONG_RECOVERY_CODE_MESSAGE : WRONG_CODE_MESSAGE });
+      }
+      // The token signs in once: a copy of it (or a second code sent with it) opens nothing.
+      if (!(await steps.spendSecondStep(claims))) {
+        return reply.code(401).send({ message: MFA_TOKEN_EXPIRED_MESSAGE });
       }
       const refused = await steps.open(account);
       if (refused) return reply.code(429).send({ message: refused });
@@ -327,6 +335,10 @@ export function registerSecondFactorRoutes(
         throw fieldError('code', WRONG_CODE_MESSAGE);
       }
       if (!request.enrolling) return { recovery_codes: codes };
+      // The enrolment token signs in once, as the code step's does.
+      if (!(await steps.spendSecondStep(request.enrolling.claims))) {
+        throw new HttpError(401, MFA_TOKEN_EXPIRED_MESSAGE);
+      }
       return {
         recovery_codes: codes,
         ...(await steps.finish(request, reply, account, request.enrolling.remember, 'totp')),

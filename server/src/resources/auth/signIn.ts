@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { MFA_TOKEN_SECONDS } from '@dental/shared/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokenClaims, MfaTokenClaims } from '../../auth/accessClaims';
 import {
@@ -11,7 +12,7 @@ import {
 import { findStaff, type Staff, toWireUser } from '../../auth/staff';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { spentSignInSteps, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -144,8 +145,39 @@ export function signInSteps(app: FastifyInstance, db: Database, httpsOnly: boole
 
     /** The token of the second step (a code, or setting up the factor the clinic requires). */
     secondStepToken(account: SigningIn, purpose: MfaTokenClaims['purpose'], remember: boolean): string {
-      const claims: MfaTokenClaims = { sub: String(account.id), cid: account.clinicId, purpose, remember };
+      const claims: MfaTokenClaims = {
+        sub: String(account.id),
+        cid: account.clinicId,
+        purpose,
+        remember,
+        jti: randomUUID(),
+      };
       return app.jwt.sign(claims, { expiresIn: MFA_TOKEN_SECONDS });
+    },
+
+    /** Whether a second-step token has signed someone in already (or names no id): it opens nothing. */
+    async secondStepSpent(claims: MfaTokenClaims): Promise<boolean> {
+      if (!claims.jti) return true;
+      const [spent] = await db
+        .select({ jti: spentSignInSteps.jti })
+        .from(spentSignInSteps)
+        .where(eq(spentSignInSteps.jti, claims.jti));
+      return spent !== undefined;
+    },
+
+    /**
+     * Spends a second-step token as it signs someone in: false when it was spent already (or names no
+     * id), so a copy of it opens nothing. Spent tokens past their lifetime are cleared as it goes.
+     */
+    async spendSecondStep(claims: MfaTokenClaims): Promise<boolean> {
+      if (!claims.jti || !claims.exp) return false;
+      await db.delete(spentSignInSteps).where(lt(spentSignInSteps.expiresAt, sql`now()`));
+      const spent = await db
+        .insert(spentSignInSteps)
+        .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
+        .onConflictDoNothing()
+        .returning({ jti: spentSignInSteps.jti });
+      return spent.length > 0;
     },
 
     /** The sign-in succeeded: it is recorded, a session starts, and the browser gets its tokens. */

@@ -18,7 +18,20 @@ import { PARTS_OF_DAY } from './waitlist';
 export const CLINIC_EXPORT_FORMAT = 'dental-clinic-export';
 export const CLINIC_EXPORT_VERSION = 1;
 
-const id = z.number().int().positive();
+/**
+ * The largest id an import takes. Ids are numbered by sequences every clinic of the database shares,
+ * and an import moves them past its own ids: an id near the top (2,147,483,647) would leave no number
+ * for any clinic's next row.
+ */
+export const MAX_IMPORTED_ID = 100_000_000;
+const id = z
+  .number()
+  .int()
+  .positive()
+  .max(
+    MAX_IMPORTED_ID,
+    `ids above ${MAX_IMPORTED_ID.toLocaleString('en')} are not taken: they would use up the numbering every clinic shares`,
+  );
 const timestamp = z.string().datetime({ offset: true });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

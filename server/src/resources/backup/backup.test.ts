@@ -1,5 +1,5 @@
 import { type ClinicExport, clinicExportSchema } from '@dental/shared/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
@@ -179,6 +179,30 @@ describe('backup: export and import', () => {
       /Not a clinic export this version can read/,
     );
     expect(await count()).toBe(before);
+  });
+
+  it('refuses ids near the top of the numbering every clinic shares, writing nothing and moving no sequence', async () => {
+    const file = (await exportFile()).json();
+    const sequenceOf = async () =>
+      Number(
+        (
+          (await fresh.db.execute(sql`select last_value from patients_id_seq`)).rows[0] as {
+            last_value: number | string;
+          }
+        ).last_value,
+      );
+    const before = await sequenceOf();
+    const [patient, ...others] = file.patients;
+    const crafted = {
+      ...file,
+      users: [],
+      clinic: { ...file.clinic, name: 'Top Of The Numbers' },
+      patients: [{ ...patient, id: 2_147_483_647 }, ...others],
+    };
+    await expect(importClinic(fresh.db, crafted)).rejects.toThrow(
+      /patients\.0\.id: ids above 100,000,000 are not taken: they would use up the numbering every clinic shares/,
+    );
+    expect(await sequenceOf()).toBe(before);
   });
 
   // Visit lengths through an export and clinic:import, and an older export whose visits overlap.

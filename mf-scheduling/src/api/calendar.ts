@@ -178,6 +178,14 @@ export function rotateFeed(dentistId: number): Promise<CalendarFeedGrant> {
   );
 }
 
+/** Turns the feed off: its address stops working at once. */
+export function turnOffFeed(dentistId: number): Promise<CalendarFeedStatus> {
+  return apiRequest(
+    { method: 'DELETE', url: `/api/calendar/feeds/${dentistId}` },
+    ERROR_MESSAGES.turnOffCalendarFeed,
+  );
+}
+
 export function useFeedStatus(dentistId: number | null) {
   return useQuery({
     queryKey: feedKeys.status(dentistId ?? 0),

@@ -2,7 +2,7 @@ import type { ApiError } from '@dental/shared';
 import { useMutation, useQueryClient } from '@dental/shared/kit';
 import { Button, ErrorBanner, Flex, Input, Modal, Typography } from '@dental/shared/ui';
 import { useEffect, useState } from 'react';
-import { feedKeys, rotateFeed, useFeedStatus } from '../api/calendar';
+import { feedKeys, rotateFeed, turnOffFeed, useFeedStatus } from '../api/calendar';
 
 const sinceFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -40,6 +40,17 @@ export function CalendarFeedDialog({ dentist, onClose }: CalendarFeedDialogProps
     onError: (failure: ApiError) => setError(failure.message),
   });
 
+  const turnOff = useMutation({
+    mutationFn: () => turnOffFeed(dentist?.id ?? 0),
+    onSuccess: (status) => {
+      setUrl(null);
+      setCopied(false);
+      setError(null);
+      queryClient.setQueryData(feedKeys.status(status.dentist_id), status);
+    },
+    onError: (failure: ApiError) => setError(failure.message),
+  });
+
   const copy = async () => {
     if (!url) return;
     await navigator.clipboard?.writeText(url).catch(() => undefined);
@@ -66,7 +77,7 @@ export function CalendarFeedDialog({ dentist, onClose }: CalendarFeedDialogProps
           ? 'Reading the feed...'
           : active && status.data?.created_at
             ? `A feed address has been in use since ${sinceFormat.format(new Date(status.data.created_at))}.`
-            : 'No feed address has been made yet.'}
+            : 'No feed address is in use.'}
       </Typography.Paragraph>
       {url ? (
         <Flex vertical gap={8}>
@@ -80,6 +91,13 @@ export function CalendarFeedDialog({ dentist, onClose }: CalendarFeedDialogProps
         <Button type="primary" loading={rotate.isPending} onClick={() => rotate.mutate()}>
           {active ? 'Make a new address (the old one stops working)' : 'Make a feed address'}
         </Button>
+      )}
+      {active && (
+        <Flex style={{ marginTop: 16 }}>
+          <Button danger loading={turnOff.isPending} onClick={() => turnOff.mutate()}>
+            Turn the feed off
+          </Button>
+        </Flex>
       )}
     </Modal>
   );

@@ -435,7 +435,7 @@ describe('CalendarPage (spec §2 Calendar)', () => {
     await screen.findByTitle('Dr. Sarah Johnson');
     await view.user.click(await screen.findByRole('button', { name: /Calendar Feed/ }));
     const dialog = await findDialog('Calendar feed of Dr. Sarah Johnson');
-    expect(await within(dialog).findByText('No feed address has been made yet.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No feed address is in use.')).toBeInTheDocument();
     await view.user.click(within(dialog).getByRole('button', { name: 'Make a feed address' }));
     expect(await within(dialog).findByLabelText(/Feed address/)).toHaveValue(
       'http://localhost/feeds/abcdefghijklmnopqrstuvwxyz012345.ics',
@@ -446,6 +446,28 @@ describe('CalendarPage (spec §2 Calendar)', () => {
     renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&dentist=1' });
     await screen.findByRole('heading', { name: /May 2099/ });
     expect(screen.queryByRole('button', { name: /Calendar Feed/ })).not.toBeInTheDocument();
+  });
+
+  it('a dentist turns their feed off: the address stops, and a refusal is said in the dialog', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf([], 0, 1, 5000));
+    api
+      .onGet('/api/calendar/feeds/1')
+      .reply(200, { dentist_id: 1, active: true, created_at: '2099-04-01T10:00:00Z' });
+    api.onDelete('/api/calendar/feeds/1').replyOnce(500, refusal('The server failed'));
+    api.onDelete('/api/calendar/feeds/1').reply(200, { dentist_id: 1, active: false, created_at: null });
+    const view = renderScreen(<CalendarPage />, {
+      url: '/calendar?month=2099-05',
+      staff: { ...staffMember('dentist'), dentistId: 1 },
+    });
+    await screen.findByTitle('Dr. Sarah Johnson');
+    await view.user.click(await screen.findByRole('button', { name: /Calendar Feed/ }));
+    const dialog = await findDialog('Calendar feed of Dr. Sarah Johnson');
+    await view.user.click(await within(dialog).findByRole('button', { name: 'Turn the feed off' }));
+    expect(await within(dialog).findByText('The server failed')).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Turn the feed off' }));
+    expect(await within(dialog).findByText('No feed address is in use.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Turn the feed off' })).not.toBeInTheDocument();
+    expect(api.sent('delete')).toHaveLength(2);
   });
 
   it('a move offers the time it freed to the waitlist ("Fill this time"); Book opens the form, back here', async () => {

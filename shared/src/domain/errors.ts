@@ -45,6 +45,7 @@ export const ERROR_MESSAGES = {
   fetchCalendarAvailability: 'Failed to fetch calendar availability',
   fetchCalendarFeed: 'Failed to fetch calendar feed',
   rotateCalendarFeed: 'Failed to create calendar feed URL',
+  turnOffCalendarFeed: 'Failed to turn the calendar feed off',
   fetchModules: 'Failed to fetch modules',
   updateModule: 'Failed to update module',
   fetchSettings: 'Failed to fetch settings',

@@ -38,6 +38,25 @@ export async function feedStatus(
   return { dentist_id: dentistId, active: !!feed, created_at: feed ? feed.createdAt.toISOString() : null };
 }
 
+/** Turns the dentist's feed off: its address stops working. False when there was none. */
+export async function turnOffFeed(db: Database, actor: Actor, dentistId: number): Promise<boolean> {
+  const dentist = await requireDentist(db, actor.clinicId, dentistId);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(calendarFeeds)
+      .where(and(eq(calendarFeeds.clinicId, actor.clinicId), eq(calendarFeeds.dentistId, dentistId)))
+      .returning({ dentistId: calendarFeeds.dentistId });
+    if (removed.length === 0) return false;
+    await recordActorAudit(tx, actor, {
+      action: 'delete',
+      entity: 'calendar_feed',
+      entityId: dentistId,
+      details: { name: `${dentist.name}'s calendar feed` },
+    });
+    return true;
+  });
+}
+
 /** A new private token for the dentist's feed; any earlier one stops working. Answers the token. */
 export async function rotateFeed(
   db: Database,
@@ -102,6 +121,8 @@ export async function renderFeed(
         eq(dentists.clinicId, calendarFeeds.clinicId),
         eq(dentists.id, calendarFeeds.dentistId),
         isNull(dentists.deletedAt),
+        // An inactive dentist's visits are nobody's calendar any more.
+        eq(dentists.status, 'active'),
       ),
     )
     .innerJoin(clinics, eq(clinics.id, calendarFeeds.clinicId))

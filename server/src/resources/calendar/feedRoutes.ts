@@ -13,7 +13,7 @@ import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/errors';
 import { actorOfStaff } from '../actorAudit';
-import { feedStatus, renderFeed, rotateFeed } from './calendarFeeds';
+import { feedStatus, renderFeed, rotateFeed, turnOffFeed } from './calendarFeeds';
 
 const TAGS = ['calendar'];
 const SECURITY = [{ bearerAuth: [] }];
@@ -70,6 +70,28 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Database, g
         url: `${request.protocol}://${request.host}/feeds/${token}.ics`,
         created_at: createdAt.toISOString(),
       });
+    },
+  );
+
+  routes.delete(
+    '/api/calendar/feeds/:id',
+    {
+      onRequest: guard.authenticated,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Turn the dentist's calendar feed off (the dentist themself, or an admin): its address stops working at once. 404 when there is none",
+        security: SECURITY,
+        params: idParamsSchema,
+        response: { 200: calendarFeedStatusSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const staff = ownFeed(request, request.params.id);
+      if (!(await turnOffFeed(db, actorOfStaff(staff, request), request.params.id))) {
+        throw new HttpError(404, 'This dentist has no calendar feed');
+      }
+      return feedStatus(db, staff.clinicId, request.params.id);
     },
   );
 

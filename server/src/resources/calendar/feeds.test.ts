@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
-import { authHeader, createTestApp, login } from '../../test/testApp';
+import { addStaff, authHeader, createTestApp, login } from '../../test/testApp';
 
 /** Each dentist's calendar feed, read back by a kept iCalendar parser (ical.js). */
 describe('calendar feeds', () => {
@@ -15,7 +15,7 @@ describe('calendar feeds', () => {
 
   const send = (
     token: string | null,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) => app.inject({ method, url, headers: token ? authHeader(token) : {}, ...(payload ? { payload } : {}) });
@@ -162,5 +162,57 @@ describe('calendar feeds', () => {
     expect((await app.inject({ method: 'GET', url: feedPath(old) })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: feedPath(fresh) })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/feeds/not-a-token.ics' })).statusCode).toBe(404);
+  });
+
+  it('is turned off by its dentist or an admin: the address stops working at once', async () => {
+    const url = (await send(dentistToken, 'POST', `/api/calendar/feeds/${sarahId}`)).json().url as string;
+    expect((await send(receptionistToken, 'DELETE', `/api/calendar/feeds/${sarahId}`)).statusCode).toBe(403);
+    expect((await send(dentistToken, 'DELETE', `/api/calendar/feeds/${michaelId}`)).statusCode).toBe(403);
+    const off = await send(dentistToken, 'DELETE', `/api/calendar/feeds/${sarahId}`);
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ dentist_id: sarahId, active: false });
+    expect((await app.inject({ method: 'GET', url: feedPath(url) })).statusCode).toBe(404);
+    expect((await send(dentistToken, 'DELETE', `/api/calendar/feeds/${sarahId}`)).statusCode).toBe(404);
+  });
+
+  it('ends with the account that made it: a password set anew or the account deactivated', async () => {
+    const other = await addStaff(app, adminToken, 'admin');
+    const makeFeed = async () => {
+      const token = (await login(app, other.username, other.password)).token;
+      const url = (await send(token, 'POST', `/api/calendar/feeds/${michaelId}`)).json().url as string;
+      expect((await app.inject({ method: 'GET', url: feedPath(url) })).statusCode).toBe(200);
+      return url;
+    };
+    const user = (await send(adminToken, 'GET', `/api/users/${other.id}`)).json();
+    const beforeReset = await makeFeed();
+    const reset = await send(adminToken, 'PUT', `/api/users/${other.id}`, {
+      name: user.name,
+      username: user.username,
+      email: user.email,
+      role: 'admin',
+      password: 'a-new-long-secret',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: feedPath(beforeReset) })).statusCode).toBe(404);
+
+    other.password = 'a-new-long-secret';
+    const beforeDeactivation = await makeFeed();
+    const deactivated = await send(adminToken, 'PATCH', `/api/users/${other.id}/status`, { isActive: false });
+    expect(deactivated.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: feedPath(beforeDeactivation) })).statusCode).toBe(404);
+  });
+
+  it('answers nothing for a dentist who is no longer active', async () => {
+    const url = (await send(adminToken, 'POST', `/api/calendar/feeds/${michaelId}`)).json().url as string;
+    const dentist = (await send(adminToken, 'GET', `/api/dentists/${michaelId}`)).json();
+    const setStatus = (status: 'active' | 'inactive') =>
+      send(adminToken, 'PUT', `/api/dentists/${michaelId}`, { ...dentist, status });
+    expect((await setStatus('inactive')).statusCode).toBe(200);
+    try {
+      expect((await app.inject({ method: 'GET', url: feedPath(url) })).statusCode).toBe(404);
+    } finally {
+      expect((await setStatus(dentist.status)).statusCode).toBe(200);
+    }
+    expect((await app.inject({ method: 'GET', url: feedPath(url) })).statusCode).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accessClaimsOf, decorateAccessClaims } from './auth/accessClaims';
 import { factorSealOfConfig } from './auth/factorKeys';
 import { createGuard } from './auth/guard';
+import { usePasswordHashCost } from './auth/passwords';
 import { resealStoredKeys } from './auth/secondFactor';
 import { type AppConfig, ConfigRefusal, productionKeysRefusal } from './config';
 import { auditProofOf, macUnmarkedRecords, sealAuditChain } from './db/auditLog';
@@ -77,6 +78,8 @@ const hooksOf = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : h
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const keysRefusal = productionKeysRefusal(config);
   if (keysRefusal) throw new ConfigRefusal(keysRefusal);
+  // Before the demo data is seeded: its accounts are hashed at the server's cost.
+  usePasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: {
       level: config.logLevel,

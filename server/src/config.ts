@@ -63,6 +63,8 @@ export interface AppConfig {
    * what it needs at each start.
    */
   databaseOwnerUrl: string | null;
+  /** scrypt's cost for new password hashes, as log2 N (PASSWORD_HASH_COST, 14-18; OWASP's 17 by default). */
+  passwordHashCost: number;
   /** Repository root: `shell/dist` and each module's `dist` are served from under it. */
   staticRoot: string;
   /** Operator overrides of where a module's entry is served from. */
@@ -143,6 +145,12 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+/**
+ * scrypt's cost as log2 of N: 17 is OWASP's (N·r·128 = 128 MiB per hash, about 360 ms on a two-core
+ * office machine).
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 17;
+
 /** Reads the configuration from the environment; `terminal` says whether stdout is a terminal. */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -177,6 +185,7 @@ export function loadConfig(
         ? null
         : `${path.resolve(invokedFrom, env.DATA_DIR ?? 'data')}.audit-heads.jsonl`,
     databaseOwnerUrl: env.DATABASE_OWNER_URL || null,
+    passwordHashCost: Math.min(wholeNumber(env, 'PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST, 14), 18),
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
     moduleEntries,
     seedDemo: flag(env.SEED_DEMO, true),
@@ -203,6 +212,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: null,
     // A test that checks the heads' file names one of its own.
     auditHeadFile: null,
+    // Hundreds of sign-ins a run: the lowest cost a server takes (a test raises it to check the default).
+    passwordHashCost: 14,
     jwtSecret: randomBytes(32).toString('hex'),
     seedDemo: true,
     logLevel: 'silent',

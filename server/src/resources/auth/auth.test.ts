@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { REFRESH_COOKIE } from '../../auth/refreshTokens';
-import { auditLog } from '../../db/schema';
+import { loadConfig } from '../../config';
+import { auditLog, users } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
 import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './routes';
 
@@ -640,6 +641,36 @@ describe('auth API: served over https only', () => {
       const response = await signIn(app);
       expect(cookieOf(response)?.secure).toBeUndefined();
       expect(response.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('auth API: password hashes at the server cost', () => {
+  it("hashes at OWASP's cost by default, and raises a cheaper stored hash at its owner's sign-in", async () => {
+    expect(loadConfig({}, false).passwordHashCost).toBe(17);
+    // A clinic whose accounts were hashed at the lowest cost moves to 2^15.
+    const app = await createTestApp({ passwordHashCost: 15 });
+    try {
+      const hashOf = async (username: string) =>
+        (
+          await app.database.db
+            .select({ passwordHash: users.passwordHash })
+            .from(users)
+            .where(eq(users.username, username))
+        )[0]?.passwordHash ?? '';
+      const before = await hashOf('receptionist');
+      expect(before).toMatch(/^scrypt\$16384\$8\$1\$/);
+      await login(app, 'receptionist', 'receptionist123');
+      const after = await hashOf('receptionist');
+      expect(after).toMatch(/^scrypt\$32768\$8\$1\$/);
+      // The same password still signs in, and the raise ended no session.
+      const again = await login(app, 'receptionist', 'receptionist123');
+      expect(
+        (await app.inject({ method: 'GET', url: '/auth/me', headers: authHeader(again.token) })).statusCode,
+      ).toBe(200);
+      expect(await hashOf('receptionist')).toBe(after);
     } finally {
       await app.close();
     }

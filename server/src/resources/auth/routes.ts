@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { requireUnguessablePassword } from '../../auth/commonPasswords';
 import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import {
   REFRESH_COOKIE,
   recordSessionEnded,
@@ -105,7 +105,7 @@ export function registerAuthRoutes(
 
       // The password is checked before the lock is looked at: a locked account answers no sooner than
       // a wrong password does, so the time taken tells nothing of the account.
-      const valid = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
+      const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
       const locked = account ? steps.lockRefusal(account) : null;
       if (locked) return reply.code(429).send({ message: locked });
 
@@ -129,6 +129,8 @@ export function registerAuthRoutes(
           .code(403)
           .send({ message: 'This account is deactivated. Ask your clinic administrator.' });
       }
+      // A hash made at a lower cost than the server's is raised while the password is at hand.
+      if (needsRehash(account.passwordHash)) await steps.raiseHashCost(account, password);
 
       // With a factor on, the password only opens the second step: the failures it would clear are
       // the code's too, so they stay until the code is right.

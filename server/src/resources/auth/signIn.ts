@@ -3,6 +3,7 @@ import { MFA_TOKEN_SECONDS } from '@dental/shared/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokenClaims, MfaTokenClaims } from '../../auth/accessClaims';
+import { hashPassword } from '../../auth/passwords';
 import {
   REFRESH_COOKIE,
   REMEMBERED_SESSION_SECONDS,
@@ -153,6 +154,27 @@ export function signInSteps(app: FastifyInstance, db: Database, httpsOnly: boole
         jti: randomUUID(),
       };
       return app.jwt.sign(claims, { expiresIn: MFA_TOKEN_SECONDS });
+    },
+
+    /**
+     * Hashes a signed-in password anew at the server's cost (PASSWORD_HASH_COST), unless it changed
+     * meanwhile. The same password: no session, feed or lock is touched (migration 0031).
+     */
+    async raiseHashCost(account: SigningIn & { passwordHash: string }, password: string): Promise<void> {
+      const raised = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('dental.password_rehash', 'on', true)`);
+        await tx
+          .update(users)
+          .set({ passwordHash: raised })
+          .where(
+            and(
+              eq(users.clinicId, account.clinicId),
+              eq(users.id, account.id),
+              eq(users.passwordHash, account.passwordHash),
+            ),
+          );
+      });
     },
 
     /** Whether a second-step token has signed someone in already (or names no id): it opens nothing. */

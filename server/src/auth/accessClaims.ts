@@ -21,7 +21,7 @@ export interface AccessTokenClaims {
 export interface MfaTokenClaims {
   sub: string;
   cid: number;
-  purpose: 'mfa' | 'enroll';
+  purpose: 'mfa' | 'enroll' | 'password';
   remember: boolean;
   /** The token's own id: spent once it has signed someone in (0029). */
   jti?: string;

@@ -60,6 +60,8 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Access tokens issued before this (a password change) are refused: the user's other sessions end. */
     sessionsSince: timestamp('sessions_since', { withTimezone: true }),
+    /** The password was chosen by someone else (an import's one-time password): the next sign-in sets its own (0032). */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
     createdAt: createdAt(),
     version: version(),
     /** The newest activity record (audit id) this user has seen in the bell. */

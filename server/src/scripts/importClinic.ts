@@ -34,9 +34,11 @@ async function main(): Promise<void> {
     console.log(
       `With ${counts.appointment_series} series, ${counts.waitlist} waitlist entries, ${counts.recall_types} recall types and ${counts.patient_recalls} patients' recalls.`,
     );
-    console.log('Imported accounts have no password. Each active admin may sign in once with:');
+    console.log(
+      'Imported accounts have no password. Each active admin signs in once with this one, and chooses their own at that sign-in:',
+    );
     for (const admin of result.adminPasswords) console.log(`  ${admin.username}  ${admin.password}`);
-    console.log("then set everyone's passwords in Users and change their own under Settings, Security.");
+    console.log("then sets everyone else's passwords in Users.");
   } catch (error) {
     console.error(`Nothing was imported: ${(error as Error).message}`);
     process.exitCode = 1;

@@ -120,6 +120,23 @@ describe('authApi.login (spec §3, §7)', () => {
       data: { mfa_enrollment_required: true, mfa_token: 'step-2' },
     };
     expect(await authApi.login('admin', 'admin123', false)).toEqual({ kind: 'enrol', mfaToken: 'step-2' });
+    answers['POST /auth/login'] = {
+      status: 200,
+      data: { password_change_required: true, mfa_token: 'step-3' },
+    };
+    expect(await authApi.login('admin', 'given-once', false)).toEqual({
+      kind: 'password',
+      mfaToken: 'step-3',
+    });
+    // The password chosen, the sign-in goes on: here to the enrolment step.
+    answers['POST /auth/password/choose'] = {
+      status: 200,
+      data: { mfa_enrollment_required: true, mfa_token: 'step-4' },
+    };
+    expect(await authApi.choosePassword('step-3', 'my-own-quiet-harbour')).toEqual({
+      kind: 'enrol',
+      mfaToken: 'step-4',
+    });
   });
 
   it('sends the second step with its token, and the enrolment token as the bearer of setup', async () => {

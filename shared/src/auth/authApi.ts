@@ -39,7 +39,18 @@ function toGrant(body: unknown, fallback: string): SessionGrant {
  */
 export type SignInAnswer =
   | { kind: 'signedIn'; grant: SessionGrant }
-  | { kind: 'code' | 'enrol'; mfaToken: string };
+  | { kind: 'code' | 'enrol' | 'password'; mfaToken: string };
+
+/** A sign-in step's answer: a session, or the next step with the token that opens it. */
+function signInAnswerOf(body: unknown, fallback: string): SignInAnswer {
+  const challenge = mfaChallengeSchema.safeParse(body);
+  if (challenge.success) {
+    const { data } = challenge;
+    const kind = 'mfa_required' in data ? 'code' : 'mfa_enrollment_required' in data ? 'enrol' : 'password';
+    return { kind, mfaToken: data.mfa_token };
+  }
+  return { kind: 'signedIn', grant: toGrant(body, fallback) };
+}
 
 /** A code from the authenticator app, or one of the recovery codes. */
 export type SecondFactorProof = { code: string } | { recovery_code: string };
@@ -51,6 +62,7 @@ export interface TotpEnabled {
 }
 
 const SECOND_STEP_FAILED = 'The code could not be checked. Please try again.';
+const CHOOSE_PASSWORD_FAILED = 'Your password could not be saved. Please try again.';
 const SETUP_FAILED = 'Two-step sign-in could not be set up. Please try again.';
 
 /** The sign-in's enrolment token stands in for the access token on its two calls. */
@@ -63,12 +75,23 @@ export const authApi = {
       { method: 'POST', url: '/auth/login', data: { username, password, remember } },
       ERROR_MESSAGES.login,
     );
-    const challenge = mfaChallengeSchema.safeParse(body);
-    if (challenge.success) {
-      const kind = 'mfa_required' in challenge.data ? 'code' : 'enrol';
-      return { kind, mfaToken: challenge.data.mfa_token };
-    }
-    return { kind: 'signedIn', grant: toGrant(body, ERROR_MESSAGES.login) };
+    return signInAnswerOf(body, ERROR_MESSAGES.login);
+  },
+
+  /**
+   * The account's own password, when the one it signed in with was chosen by someone else (an
+   * imported clinic's one-time password): then the sign-in goes on.
+   */
+  async choosePassword(mfaToken: string, newPassword: string): Promise<SignInAnswer> {
+    const body = await apiRequest<unknown>(
+      {
+        method: 'POST',
+        url: AUTH_URLS.choosePassword,
+        data: { mfa_token: mfaToken, new_password: newPassword },
+      },
+      CHOOSE_PASSWORD_FAILED,
+    );
+    return signInAnswerOf(body, CHOOSE_PASSWORD_FAILED);
   },
 
   /** The sign-in's second step: a code (or a recovery code) with the password step's token. */

@@ -8,7 +8,7 @@ export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
 export type SignInStep =
   | { kind: 'signedIn'; user: SessionUser }
-  | { kind: 'code' | 'enrol'; mfaToken: string };
+  | { kind: 'code' | 'enrol' | 'password'; mfaToken: string };
 
 export interface AuthState {
   status: SessionStatus;
@@ -26,6 +26,11 @@ export interface AuthState {
    * setting one up because the clinic requires it), with the token that opens that step.
    */
   login: (username: string, password: string, remember: boolean) => Promise<SignInStep>;
+  /**
+   * The account's own password, when the one it signed in with was chosen by someone else: signed
+   * in, or the sign-in's next step.
+   */
+  choosePassword: (mfaToken: string, newPassword: string, remember: boolean) => Promise<SignInStep>;
   /** The second step: a code from the authenticator app or a recovery code. */
   verifySecondFactor: (mfaToken: string, proof: SecondFactorProof, remember: boolean) => Promise<SessionUser>;
   /** Enrolment done (its recovery codes seen): the session it opened starts here. */
@@ -132,6 +137,13 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       // new cookie wiped by it, so a sign-in right after a sign-out waits for that answer first.
       await signingOut;
       const answer = await authApi.login(username, password, remember);
+      if (answer.kind !== 'signedIn') return answer;
+      establish(answer.grant.token, answer.grant.user, remember);
+      return { kind: 'signedIn', user: answer.grant.user };
+    },
+
+    async choosePassword(mfaToken, newPassword, remember) {
+      const answer = await authApi.choosePassword(mfaToken, newPassword);
       if (answer.kind !== 'signedIn') return answer;
       establish(answer.grant.token, answer.grant.user, remember);
       return { kind: 'signedIn', user: answer.grant.user };

@@ -121,6 +121,11 @@ export const mfaChallengeSchema = z.union([
   z.object({ mfa_required: z.literal(true), mfa_token: z.string() }),
   /** The clinic requires a factor and the user has none: set one up before anything else. */
   z.object({ mfa_enrollment_required: z.literal(true), mfa_token: z.string() }),
+  /**
+   * The password was chosen by someone else (an imported clinic's one-time password): choose your
+   * own first (POST /auth/password/choose).
+   */
+  z.object({ password_change_required: z.literal(true), mfa_token: z.string() }),
 ]);
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 
@@ -215,4 +220,5 @@ export const AUTH_URLS = {
   session: (id: string) => `/auth/sessions/${encodeURIComponent(id)}`,
   userSessions: (userId: number) => `/api/users/${userId}/sessions`,
   userFactor: (userId: number) => `/api/users/${userId}/mfa`,
+  choosePassword: '/auth/password/choose',
 } as const;

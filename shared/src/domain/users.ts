@@ -159,6 +159,15 @@ export const passwordChangeSchema = z
   });
 export type PasswordChangeRequest = z.input<typeof passwordChangeSchema>;
 
+/**
+ * POST /auth/password/choose: the sign-in's token of an account whose password someone else chose,
+ * and the account's own new password.
+ */
+export const choosePasswordSchema = z
+  .object({ mfa_token: z.string().min(1).max(4096), new_password: passwordString })
+  .strict();
+export type ChoosePasswordRequest = z.input<typeof choosePasswordSchema>;
+
 export const PASSWORD_CHANGED_MESSAGE =
   'Your password was changed. Your other sessions have been signed out.';
 export const WRONG_CURRENT_PASSWORD = 'The current password is not right';

@@ -265,4 +265,60 @@ describe('LoginPage', () => {
       expect(passwordInput()).toHaveValue('');
     });
   });
+
+  describe('with a password someone else chose (an imported clinic)', () => {
+    const signInWithGivenPassword = async () => {
+      jest.spyOn(authApi, 'login').mockResolvedValue({ kind: 'password', mfaToken: 'choose-token' });
+      const user = userEvent.setup();
+      renderLogin('/patients');
+      await user.type(usernameInput(), 'admin');
+      await user.type(passwordInput(), 'given-once{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+      return user;
+    };
+
+    it("asks for the account's own password, twice, then signs in", async () => {
+      const choose = jest
+        .spyOn(authApi, 'choosePassword')
+        .mockResolvedValue({ kind: 'signedIn', grant: { token: 'tok-own', user: USER } });
+      const user = await signInWithGivenPassword();
+      expect(screen.getByLabelText('New password')).toHaveFocus();
+      await user.type(screen.getByLabelText('New password'), 'short{Enter}');
+      expect(screen.getByRole('alert')).toHaveTextContent('At least 8 characters');
+      await user.clear(screen.getByLabelText('New password'));
+      await user.type(screen.getByLabelText('New password'), 'my-own-quiet-harbour');
+      await user.type(screen.getByLabelText('New password again'), 'my-own-quiet-harbor{Enter}');
+      expect(screen.getByRole('alert')).toHaveTextContent('The two passwords are not the same');
+      expect(choose).not.toHaveBeenCalled();
+      await user.clear(screen.getByLabelText('New password again'));
+      await user.type(screen.getByLabelText('New password again'), 'my-own-quiet-harbour{Enter}');
+      expect(await screen.findByText('Landed on /patients')).toBeInTheDocument();
+      expect(choose).toHaveBeenCalledWith('choose-token', 'my-own-quiet-harbour');
+      expect(sessionStorage.getItem('authToken')).toBe('tok-own');
+    });
+
+    it("says the server's refusal of the new password, and goes on to the code step when a factor is on", async () => {
+      const choose = jest
+        .spyOn(authApi, 'choosePassword')
+        .mockRejectedValueOnce(
+          new ApiError('Invalid new_password', 400, [
+            {
+              field: 'new_password',
+              message: 'This password is among the most common passwords: choose another',
+            },
+          ]),
+        )
+        .mockResolvedValueOnce({ kind: 'code', mfaToken: 'code-token' });
+      const user = await signInWithGivenPassword();
+      await user.type(screen.getByLabelText('New password'), 'password123');
+      await user.type(screen.getByLabelText('New password again'), 'password123{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent('among the most common passwords');
+      await user.clear(screen.getByLabelText('New password'));
+      await user.clear(screen.getByLabelText('New password again'));
+      await user.type(screen.getByLabelText('New password'), 'my-own-quiet-harbour');
+      await user.type(screen.getByLabelText('New password again'), 'my-own-quiet-harbour{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeInTheDocument();
+      expect(choose).toHaveBeenCalledTimes(2);
+    });
+  });
 });

@@ -8,6 +8,7 @@ import {
 import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import '../styles/login.css';
+import { ChoosePasswordStep } from './ChoosePasswordStep';
 import { LoginCard } from './LoginCard';
 import { SecondFactorStep } from './SecondFactorStep';
 
@@ -57,7 +58,14 @@ export function LoginPage() {
   if (secondStep) {
     return (
       <LoginCard>
-        {secondStep.kind === 'code' ? (
+        {secondStep.kind === 'password' ? (
+          <ChoosePasswordStep
+            mfaToken={secondStep.mfaToken}
+            remember={remember}
+            onStep={(step) => (step.kind === 'signedIn' ? signedIn() : setSecondStep(step))}
+            onRestart={restart}
+          />
+        ) : secondStep.kind === 'code' ? (
           <SecondFactorStep
             mfaToken={secondStep.mfaToken}
             remember={remember}

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { REFRESH_COOKIE } from '../../auth/refreshTokens';
 import { loadConfig } from '../../config';
 import { auditLog, users } from '../../db/schema';
-import { authHeader, createTestApp, login } from '../../test/testApp';
+import { addStaff, authHeader, createTestApp, login } from '../../test/testApp';
 import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './routes';
 
 const DEMO_ACCOUNTS = [
@@ -674,5 +674,85 @@ describe('auth API: password hashes at the server cost', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("auth API: a password chosen by someone else (an imported clinic's one-time password)", () => {
+  let app: FastifyInstance;
+  let adminToken: string;
+  beforeAll(async () => {
+    app = await createTestApp();
+    adminToken = (await login(app, 'admin', 'admin123')).token;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  }, 60_000);
+
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload });
+
+  it("opens only the choice of the account's own password; then it signs in, and the given one is gone", async () => {
+    const staff = await addStaff(app, adminToken, 'admin');
+    await app.database.db.update(users).set({ passwordMustChange: true }).where(eq(users.id, staff.id));
+    const first = await post('/auth/login', { username: staff.username, password: staff.password });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ password_change_required: true, mfa_token: expect.any(String) });
+    expect(first.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)).toBeUndefined();
+    const token = first.json().mfa_token as string;
+    // The token is no access token.
+    expect(
+      (await app.inject({ method: 'GET', url: '/auth/me', headers: authHeader(token) })).statusCode,
+    ).toBe(401);
+
+    const same = await post('/auth/password/choose', { mfa_token: token, new_password: staff.password });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors).toEqual([
+      { field: 'new_password', message: 'Choose a password of your own, not the one you were given' },
+    ]);
+    const common = await post('/auth/password/choose', { mfa_token: token, new_password: 'password123' });
+    expect(common.json().errors[0]).toMatchObject({ field: 'new_password' });
+
+    const chosen = await post('/auth/password/choose', {
+      mfa_token: token,
+      new_password: 'my-own-quiet-harbour',
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({
+      access_token: expect.any(String),
+      user: { username: staff.username },
+    });
+    expect(chosen.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)?.value).toEqual(
+      expect.any(String),
+    );
+    // Spent: the token opens nothing again.
+    const again = await post('/auth/password/choose', {
+      mfa_token: token,
+      new_password: 'another-quiet-bay',
+    });
+    expect(again.statusCode).toBe(401);
+    expect(
+      (await post('/auth/login', { username: staff.username, password: staff.password })).statusCode,
+    ).toBe(401);
+    const own = await post('/auth/login', { username: staff.username, password: 'my-own-quiet-harbour' });
+    expect(own.json()).toMatchObject({ access_token: expect.any(String) });
+    const [record] = await app.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, staff.id), eq(auditLog.action, 'update')));
+    expect(record?.details).toMatchObject({ changed: ['password'] });
+  });
+
+  it('refuses a token of another kind, or an account whose password is its own', async () => {
+    const challenge = await post('/auth/password/choose', {
+      mfa_token: 'not-a-token',
+      new_password: 'my-own-quiet-harbour',
+    });
+    expect(challenge.statusCode).toBe(401);
+    const staff = await addStaff(app, adminToken);
+    const signedIn = await login(app, staff.username, staff.password);
+    const asAccess = await post('/auth/password/choose', {
+      mfa_token: signedIn.token,
+      new_password: 'my-own-quiet-harbour',
+    });
+    expect(asAccess.statusCode).toBe(401);
   });
 });

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
+  AUTH_URLS,
   authResponseSchema,
+  choosePasswordSchema,
   idleSignOutMessage,
   LOGIN_REQUIRED_MESSAGE,
   loginRequestSchema,
   MFA_NOW_REQUIRED_MESSAGE,
+  MFA_TOKEN_EXPIRED_MESSAGE,
   mfaChallengeSchema,
   mfaPolicyCovers,
   PASSWORD_CHANGED_MESSAGE,
@@ -14,9 +17,10 @@ import {
   wireUserSchema,
 } from '@dental/shared/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mfaClaimsOf } from '../../auth/accessClaims';
 import { requireUnguessablePassword } from '../../auth/commonPasswords';
 import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
@@ -36,16 +40,17 @@ import { findStaff, toWireUser } from '../../auth/staff';
 import type { AppConfig } from '../../config';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { clinics, users } from '../../db/schema';
 import { errorBodySchema, errorResponses, HttpError } from '../../plugins/errors';
 import { readSettings } from '../settings/settingsData';
 import { registerSecondFactorRoutes } from './secondFactorRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
-import { ACCESS_TOKEN_SECONDS, signInSteps } from './signIn';
+import { ACCESS_TOKEN_SECONDS, type SigningIn, signInSteps } from './signIn';
 
 export { ACCESS_TOKEN_SECONDS, LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './signIn';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
+const ONE_TIME_PASSWORD_AGAIN = 'Choose a password of your own, not the one you were given';
 
 /** A short, stable fingerprint of a name: the same name tried again shows, its text does not. */
 const fingerprintOf = (text: string) =>
@@ -132,22 +137,111 @@ export function registerAuthRoutes(
       // A hash made at a lower cost than the server's is raised while the password is at hand.
       if (needsRehash(account.passwordHash)) await steps.raiseHashCost(account, password);
 
-      // With a factor on, the password only opens the second step: the failures it would clear are
-      // the code's too, so they stay until the code is right.
-      const factor = await readFactor(db, account.clinicId, account.id);
-      if (factor.totpSecret) {
-        return { mfa_required: true as const, mfa_token: steps.secondStepToken(account, 'mfa', remember) };
-      }
-      const refused = await steps.open(account);
-      if (refused) return reply.code(429).send({ message: refused });
-      const { mfaRequired } = await readSettings(db, account.clinicId);
-      if (mfaPolicyCovers(mfaRequired, account.role as Role)) {
+      // A password someone else chose (an import's one-time password) opens only the choice of the
+      // account's own (POST /auth/password/choose), before any other step.
+      if (account.passwordMustChange) {
         return {
-          mfa_enrollment_required: true as const,
-          mfa_token: steps.secondStepToken(account, 'enroll', remember),
+          password_change_required: true as const,
+          mfa_token: steps.secondStepToken(account, 'password', remember),
         };
       }
-      return steps.finish(request, reply, account, remember, 'password');
+      return continueSignIn(request, reply, account, remember);
+    },
+  );
+
+  /**
+   * The sign-in after the password (or the account's own password chosen): the code step when a
+   * factor is on, the enrolment step when the clinic requires one, else a session.
+   */
+  const continueSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: SigningIn & { role: string },
+    remember: boolean,
+  ) => {
+    // With a factor on, the password only opens the second step: the failures it would clear are
+    // the code's too, so they stay until the code is right.
+    const factor = await readFactor(db, account.clinicId, account.id);
+    if (factor.totpSecret) {
+      return { mfa_required: true as const, mfa_token: steps.secondStepToken(account, 'mfa', remember) };
+    }
+    const refused = await steps.open(account);
+    if (refused) return reply.code(429).send({ message: refused });
+    const { mfaRequired } = await readSettings(db, account.clinicId);
+    if (mfaPolicyCovers(mfaRequired, account.role as Role)) {
+      return {
+        mfa_enrollment_required: true as const,
+        mfa_token: steps.secondStepToken(account, 'enroll', remember),
+      };
+    }
+    return steps.finish(request, reply, account, remember, 'password');
+  };
+
+  routes.post(
+    AUTH_URLS.choosePassword,
+    {
+      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Choose your own password when the one you signed in with was chosen by someone else (an imported clinic's one-time password): the sign-in's `mfa_token` and `new_password` (8-128 characters, not a common one, none of your names, not the one-time password). Then the sign-in goes on: a session, or the code or enrolment step (public)",
+        body: choosePasswordSchema,
+        response: {
+          200: z.union([authResponseSchema, mfaChallengeSchema]),
+          ...errorResponses(400, 401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const claims = mfaClaimsOf(app, request.body.mfa_token, 'password');
+      const [account] = claims
+        ? await db
+            .select()
+            .from(users)
+            .where(and(eq(users.clinicId, claims.cid), eq(users.id, Number(claims.sub))))
+        : [];
+      if (
+        !claims ||
+        !account?.isActive ||
+        !account.passwordMustChange ||
+        (await steps.secondStepSpent(claims))
+      ) {
+        return reply.code(401).send({ message: MFA_TOKEN_EXPIRED_MESSAGE });
+      }
+      const next = request.body.new_password;
+      if (await verifyPassword(next, account.passwordHash)) {
+        throw new HttpError(400, `Invalid new_password: ${ONE_TIME_PASSWORD_AGAIN}`, [
+          { field: 'new_password', message: ONE_TIME_PASSWORD_AGAIN },
+        ]);
+      }
+      const [clinic] = await db
+        .select({ name: clinics.name })
+        .from(clinics)
+        .where(eq(clinics.id, account.clinicId));
+      requireUnguessablePassword(
+        next,
+        [account.name, account.username, account.email.split('@')[0] ?? '', clinic?.name ?? ''],
+        'new_password',
+      );
+      const passwordHash = await hashPassword(next);
+      if (!(await steps.spendSecondStep(claims))) {
+        return reply.code(401).send({ message: MFA_TOKEN_EXPIRED_MESSAGE });
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordMustChange: false, sessionsSince: new Date(), updatedAt: new Date() })
+          .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)));
+        await recordAudit(tx, {
+          clinicId: account.clinicId,
+          userId: account.id,
+          action: 'update',
+          entity: 'user',
+          entityId: account.id,
+          details: { name: account.name, changed: ['password'], ip: request.ip },
+        });
+      });
+      return continueSignIn(request, reply, account, claims.remember);
     },
   );
 

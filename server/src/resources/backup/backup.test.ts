@@ -161,6 +161,10 @@ describe('backup: export and import', () => {
     expect(given).toBeDefined();
     expect(await verifyPassword(given?.password ?? '', admin?.passwordHash ?? '')).toBe(true);
     expect(await verifyPassword('admin123', admin?.passwordHash ?? '')).toBe(false);
+    // It opens only the choice of the admin's own password (auth.test.ts, 'a password chosen by someone else').
+    expect(admin?.passwordMustChange).toBe(true);
+    const [receptionist] = await fresh.db.select().from(users).where(eq(users.username, 'receptionist'));
+    expect(receptionist?.passwordMustChange).toBe(false);
 
     // New rows after an import never take an imported id.
     const [added] = await fresh.db

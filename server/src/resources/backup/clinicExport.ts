@@ -447,6 +447,8 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
         name: row.name,
         role: row.role,
         passwordHash: hashes.get(row.username) ?? unknownHash,
+        // A one-time password opens only the choice of the admin's own.
+        passwordMustChange: hashes.has(row.username),
         isActive: row.is_active,
         dentistId: row.dentist_id,
         lastLogin: row.last_login ? new Date(row.last_login) : null,

@@ -12,13 +12,36 @@ import { authHeader, createTestApp, login, ownerDatabaseUrlOf } from '../../test
 const AUDIT_KEY = 'an audit key of the clinic, kept outside the database';
 const CLINIC = 1;
 
+/** A test app whose sealings export their heads to a file of its own; closing it removes the file. */
+async function appExportingHeads(): Promise<{
+  app: FastifyInstance;
+  proof: AuditProof & { headFile: string };
+}> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'dental-audit-heads-'));
+  const headFile = path.join(folder, 'audit-heads.jsonl');
+  const app = await createTestApp({ auditKey: AUDIT_KEY, auditHeadFile: headFile });
+  app.addHook('onClose', async () => rm(folder, { recursive: true, force: true }));
+  return { app, proof: { key: AUDIT_KEY, headFile } };
+}
+
+/** As the tables' owner: the audit tables' triggers off, `change` run, the triggers on again. */
+async function asOwner(app: FastifyInstance, change: string): Promise<void> {
+  await app.database.db.execute(
+    sql.raw(`
+      alter table audit_log disable trigger user;
+      alter table audit_log_macs disable trigger user;
+      ${change};
+      alter table audit_log enable trigger user;
+      alter table audit_log_macs enable trigger user;`),
+  );
+}
+
 /**
  * The audit trail against whoever keeps the database: a chain rewritten or cut back by the tables'
  * owner shows in `audit:verify`, and on PostgreSQL the role that serves requests cannot touch it.
  */
 describe('the audit trail against its keeper', () => {
   let app: FastifyInstance;
-  let folder: string;
   let proof: AuditProof & { headFile: string };
 
   /** A few records sealed: sign-ins, each sealed and its head exported. */
@@ -28,27 +51,11 @@ describe('the audit trail against its keeper', () => {
     expect(check.firstUnfit).toBeNull();
     return check.records;
   };
-  /** As the tables' owner: triggers off, `change` run, triggers on. */
-  const asOwner = async (change: string) => {
-    await app.database.db.execute(
-      sql.raw(`
-      alter table audit_log disable trigger user;
-      alter table audit_log_macs disable trigger user;
-      ${change};
-      alter table audit_log enable trigger user;
-      alter table audit_log_macs enable trigger user;`),
-    );
-  };
-
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'dental-audit-heads-'));
-    const headFile = path.join(folder, 'audit-heads.jsonl');
-    app = await createTestApp({ auditKey: AUDIT_KEY, auditHeadFile: headFile });
-    proof = { key: AUDIT_KEY, headFile };
+    ({ app, proof } = await appExportingHeads());
   }, 60_000);
   afterAll(async () => {
     await app?.close();
-    await rm(folder, { recursive: true, force: true });
   }, 60_000);
 
   it("exports each sealing's head, an HMAC with it, and finds it in the database", async () => {
@@ -77,7 +84,9 @@ describe('the audit trail against its keeper', () => {
     const victim = rows[0] as { id: number; chain_seq: number | string };
     // The owner's rewrite: the record edited, then every hash after it recomputed with the
     // database's own function, so the unkeyed chain holds again.
-    await asOwner(`
+    await asOwner(
+      app,
+      `
       update audit_log set details = '{"ip":"10.0.0.1"}' where clinic_id = ${CLINIC} and id = ${victim.id};
       do $$
       declare rec audit_log; previous text := '';
@@ -86,7 +95,8 @@ describe('the audit trail against its keeper', () => {
           previous := audit_chain_hash(previous, rec);
           update audit_log set hash = previous where clinic_id = rec.clinic_id and id = rec.id;
         end loop;
-      end $$`);
+      end $$`,
+    );
     const check = await verifyAuditChain(app.database.db, CLINIC, proof);
     expect(check.firstUnfit).toEqual({
       id: Number(victim.id),
@@ -106,32 +116,23 @@ describe('the audit trail against its keeper', () => {
 
 describe('the audit trail cut back by its keeper', () => {
   let app: FastifyInstance;
-  let folder: string;
   let proof: AuditProof & { headFile: string };
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'dental-audit-heads-'));
-    const headFile = path.join(folder, 'audit-heads.jsonl');
-    app = await createTestApp({ auditKey: AUDIT_KEY, auditHeadFile: headFile });
-    proof = { key: AUDIT_KEY, headFile };
+    ({ app, proof } = await appExportingHeads());
   }, 60_000);
   afterAll(async () => {
     await app?.close();
-    await rm(folder, { recursive: true, force: true });
   }, 60_000);
 
   it('the newest records deleted, HMACs and all: the chain holds, the exported head is missing', async () => {
     for (let index = 0; index < 3; index += 1) await login(app, 'receptionist', 'receptionist123');
     const before = await verifyAuditChain(app.database.db, CLINIC, proof);
     expect(before.firstUnfit).toBeNull();
-    await app.database.db.execute(
-      sql.raw(`
-      alter table audit_log disable trigger user;
-      alter table audit_log_macs disable trigger user;
-      delete from audit_log where clinic_id = ${CLINIC} and chain_seq > ${before.records - 2};
-      delete from audit_log_macs where clinic_id = ${CLINIC} and chain_seq > ${before.records - 2};
-      alter table audit_log enable trigger user;
-      alter table audit_log_macs enable trigger user;`),
+    await asOwner(
+      app,
+      `delete from audit_log where clinic_id = ${CLINIC} and chain_seq > ${before.records - 2};
+       delete from audit_log_macs where clinic_id = ${CLINIC} and chain_seq > ${before.records - 2}`,
     );
     // What is left is a chain that holds, HMACs and all: only the exported head tells.
     const after = await verifyAuditChain(app.database.db, CLINIC, proof);

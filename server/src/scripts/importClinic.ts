@@ -24,7 +24,11 @@ async function main(): Promise<void> {
     console.error(`Cannot read ${file} as JSON: ${(error as Error).message}`);
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseOwnerUrl: config.databaseOwnerUrl,
+    dataDir: config.dataDir,
+  });
   try {
     const result = await importClinic(database.db, content);
     const { counts } = result;

@@ -19,7 +19,11 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseOwnerUrl: config.databaseOwnerUrl,
+    dataDir: config.dataDir,
+  });
   try {
     const seal = await factorSealOfConfig(database.db, config);
     const done = await resealStoredKeys(database.db, seal);

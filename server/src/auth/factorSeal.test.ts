@@ -27,9 +27,12 @@ describe('factor seal', () => {
     expect(() => factorSealOf('the server key').open(sealed, { clinicId: 1, userId: 8 })).toThrow(
       FACTOR_KEY_UNAVAILABLE,
     );
-    expect(() => factorSealOf('the server key').open(`${sealed.slice(0, -2)}AA`, owner)).toThrow(
-      FactorKeyUnavailable,
-    );
+    // One bit of the sealed key flipped (its last byte): the seal no longer opens.
+    const [version, keyId, payload = ''] = sealed.split('.');
+    const bytes = Buffer.from(payload, 'base64url');
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
+    const tampered = `${version}.${keyId}.${bytes.toString('base64url')}`;
+    expect(() => factorSealOf('the server key').open(tampered, owner)).toThrow(FactorKeyUnavailable);
   });
 
   it('opens what an earlier key sealed while it is named as previous, and says it is not current', () => {

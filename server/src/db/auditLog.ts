@@ -144,24 +144,31 @@ async function appendHeads(key: string, headFile: string, sealed: SealedRecord[]
 }
 
 /**
- * Gives an HMAC to every sealed record that has none: records sealed before HMACs began (0028), once,
- * at the first start with the key. Answers how many.
+ * Gives an HMAC to the records sealed before HMACs began (0028): once, at the first start with the
+ * key, in one transaction, and only while the database holds no HMAC at all. Never again after: a
+ * start must not give HMACs to records whose own were removed (a rewritten chain would pass). Answers
+ * how many. See docs/security.md "The audit trail".
  */
 export async function macUnmarkedRecords(db: Database, key: string): Promise<number> {
-  let marked = 0;
-  for (;;) {
-    const { rows } = await db.execute(sql`
-      select a.clinic_id, a.chain_seq, a.hash from audit_log a
-      where a.chain_seq > 0 and not exists (
-        select 1 from audit_log_macs m where m.clinic_id = a.clinic_id and m.chain_seq = a.chain_seq)
-      order by a.clinic_id, a.chain_seq limit ${MAC_BATCH * 5}`);
-    if (rows.length === 0) return marked;
-    const records = (rows as Array<{ clinic_id: number; chain_seq: number | string; hash: string }>).map(
-      (row) => ({ clinicId: Number(row.clinic_id), place: Number(row.chain_seq), hash: row.hash }),
-    );
-    await db.transaction(async (tx) => insertMacs(tx, key, records));
-    marked += records.length;
-  }
+  const { rows: begun } = await db.execute(sql`select exists (select 1 from audit_log_macs) as begun`);
+  if ((begun[0] as { begun: boolean }).begun) return 0;
+  return db.transaction(async (tx) => {
+    let marked = 0;
+    let after = { clinicId: 0, place: 0 };
+    for (;;) {
+      const { rows } = await tx.execute(sql`
+        select clinic_id, chain_seq, hash from audit_log
+        where chain_seq > 0 and (clinic_id, chain_seq) > (${after.clinicId}, ${after.place})
+        order by clinic_id, chain_seq limit ${MAC_BATCH * 5}`);
+      const records = (rows as Array<{ clinic_id: number; chain_seq: number | string; hash: string }>).map(
+        (row) => ({ clinicId: Number(row.clinic_id), place: Number(row.chain_seq), hash: row.hash }),
+      );
+      if (records.length === 0) return marked;
+      await insertMacs(tx, key, records);
+      marked += records.length;
+      after = records[records.length - 1] ?? after;
+    }
+  });
 }
 
 /** What a check of a clinic's chain found. */

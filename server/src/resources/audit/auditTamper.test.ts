@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
-import { type AuditProof, checkAuditHeads, verifyAuditChain } from '../../db/auditLog';
+import { type AuditProof, checkAuditHeads, macUnmarkedRecords, verifyAuditChain } from '../../db/auditLog';
 import { authHeader, createTestApp, login, ownerDatabaseUrlOf } from '../../test/testApp';
 
 const AUDIT_KEY = 'an audit key of the clinic, kept outside the database';
@@ -158,6 +158,30 @@ describe('the audit trail cut back by its keeper', () => {
       /Bright Smile Dental \(clinic 1\): \d+ audit records, the chain holds; BROKEN: cut back/,
     );
   }, 60_000);
+
+  it('a start gives no HMAC to a record whose own was removed: the rewrite stays in sight', async () => {
+    const before = await verifyAuditChain(app.database.db, CLINIC, proof);
+    expect(before.firstUnfit).toBeNull();
+    await asOwner(
+      app,
+      `delete from audit_log_macs where clinic_id = ${CLINIC} and chain_seq = ${before.records}`,
+    );
+    // What every start runs: HMACs for records sealed before HMACs began, and only then.
+    expect(await macUnmarkedRecords(app.database.db, AUDIT_KEY)).toBe(0);
+    expect((await verifyAuditChain(app.database.db, CLINIC, proof)).firstUnfit).toMatchObject({
+      place: before.records,
+      reason: 'mac',
+    });
+  });
+
+  it('the first start with the key, no HMAC anywhere yet (an upgrade), gives every sealed record its own', async () => {
+    await asOwner(app, 'delete from audit_log_macs');
+    const records = (
+      await app.database.db.execute(sql`select count(*)::int as n from audit_log where chain_seq > 0`)
+    ).rows[0] as { n: number };
+    expect(await macUnmarkedRecords(app.database.db, AUDIT_KEY)).toBe(records.n);
+    expect((await verifyAuditChain(app.database.db, CLINIC, proof)).firstUnfit).toBeNull();
+  });
 });
 
 describe('the role that serves requests (PostgreSQL)', () => {

@@ -30,6 +30,16 @@ export function usesContextWords(password: string, context: readonly string[]): 
   return words.some((word) => typed.includes(word));
 }
 
+/** What anyone knows of an account, which its password may not hold: its names, its e-mail's name, its clinic's. */
+export function passwordContextOf(
+  account: { name?: string | null; username?: string | null; email?: string | null },
+  clinicName: string | null | undefined,
+): string[] {
+  return [account.name, account.username, account.email?.split('@')[0], clinicName].filter(
+    (word): word is string => Boolean(word),
+  );
+}
+
 /**
  * Refuses (400, beside `field`) a password anyone could guess: one from the breached list, or one
  * made of what anyone knows of the account (`context`: its name, username, e-mail, the clinic's name).

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mfaClaimsOf } from '../../auth/accessClaims';
-import { requireUnguessablePassword } from '../../auth/commonPasswords';
+import { passwordContextOf, requireUnguessablePassword } from '../../auth/commonPasswords';
 import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
@@ -218,11 +218,7 @@ export function registerAuthRoutes(
         .select({ name: clinics.name })
         .from(clinics)
         .where(eq(clinics.id, account.clinicId));
-      requireUnguessablePassword(
-        next,
-        [account.name, account.username, account.email.split('@')[0] ?? '', clinic?.name ?? ''],
-        'new_password',
-      );
+      requireUnguessablePassword(next, passwordContextOf(account, clinic?.name), 'new_password');
       const passwordHash = await hashPassword(next);
       if (!(await steps.spendSecondStep(claims))) {
         return reply.code(401).send({ message: MFA_TOKEN_EXPIRED_MESSAGE });
@@ -316,21 +312,12 @@ export function registerAuthRoutes(
         .where(and(eq(users.clinicId, staff.clinicId), eq(users.id, staff.id)));
       if (!account || !(await verifyPassword(current, account.passwordHash))) {
         // Counted toward the sign-in's lock: a stolen access token buys no guesses of its own.
-        await steps.countFailure(
-          request,
-          { clinicId: staff.clinicId, id: staff.id, lockedUntil: null },
-          'password',
-          'password_change',
-        );
+        await steps.countFailure(request, staff, 'password', 'password_change');
         throw new HttpError(400, `Invalid current_password: ${WRONG_CURRENT_PASSWORD}`, [
           { field: 'current_password', message: WRONG_CURRENT_PASSWORD },
         ]);
       }
-      requireUnguessablePassword(
-        next,
-        [staff.name, staff.username, staff.email?.split('@')[0] ?? '', staff.clinicName],
-        'new_password',
-      );
+      requireUnguessablePassword(next, passwordContextOf(staff, staff.clinicName), 'new_password');
       const passwordHash = await hashPassword(next);
       const replaced = await sessionOf(
         db,

@@ -122,12 +122,7 @@ export function registerSecondFactorRoutes(
     await steps.refuseWhileLocked(staff);
     // A wrong password or code counts toward the sign-in's lock and is on the security log.
     const refuse = async (factor: SignInFactor, field: string, message: string) => {
-      await steps.countFailure(
-        request,
-        { clinicId: staff.clinicId, id: staff.id, lockedUntil: null },
-        factor,
-        recheck,
-      );
+      await steps.countFailure(request, staff, factor, recheck);
       return fieldError(field, message);
     };
     const [account] = await db

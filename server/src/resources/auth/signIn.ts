@@ -91,7 +91,7 @@ export function signInSteps(app: FastifyInstance, db: Database, httpsOnly: boole
      */
     async countFailure(
       request: FastifyRequest,
-      account: SigningIn,
+      account: Pick<SigningIn, 'clinicId' | 'id'>,
       factor: SignInFactor,
       recheck?: Recheck,
     ): Promise<void> {

@@ -7,7 +7,7 @@ import {
   wireUserSchema,
 } from '@dental/shared/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { requireUnguessablePassword } from '../../auth/commonPasswords';
+import { passwordContextOf, requireUnguessablePassword } from '../../auth/commonPasswords';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/refreshTokens';
 import { type Staff, toWireUser, userColumns } from '../../auth/staff';
@@ -257,8 +257,8 @@ async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise
   }
 }
 
-/** What anyone knows of an account, which its password may not contain: its names, e-mail, clinic. */
-async function passwordContextOf(
+/** The password context (passwordContextOf) of an account as given, or as stored where left out. */
+async function storedPasswordContext(
   db: Database,
   clinicId: number,
   account: { name?: string; username?: string; email?: string | null },
@@ -271,16 +271,18 @@ async function passwordContextOf(
         .from(users)
         .where(and(eq(users.clinicId, clinicId), eq(users.id, userId)))
     : [];
-  return [
-    account.name ?? stored?.name,
-    account.username ?? stored?.username,
-    (account.email ?? stored?.email)?.split('@')[0],
+  return passwordContextOf(
+    {
+      name: account.name ?? stored?.name,
+      username: account.username ?? stored?.username,
+      email: account.email ?? stored?.email,
+    },
     clinic?.name,
-  ].filter((word): word is string => Boolean(word));
+  );
 }
 
 export async function createUser(db: Database, actor: Actor, input: UserCreate): Promise<WireUser> {
-  requireUnguessablePassword(input.password, await passwordContextOf(db, actor.clinicId, input, null));
+  requireUnguessablePassword(input.password, await storedPasswordContext(db, actor.clinicId, input, null));
   // Hashing is slow on purpose: do it before taking any lock.
   const passwordHash = await hashPassword(input.password);
   return inTransaction(db, async (tx) => {
@@ -344,7 +346,10 @@ export async function updateUser(
   expected: ExpectedVersion = null,
 ): Promise<WireUser> {
   if (input.password) {
-    requireUnguessablePassword(input.password, await passwordContextOf(db, actor.clinicId, input, userId));
+    requireUnguessablePassword(
+      input.password,
+      await storedPasswordContext(db, actor.clinicId, input, userId),
+    );
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return inTransaction(db, async (tx) => {

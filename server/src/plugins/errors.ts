@@ -3,6 +3,16 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { z } from 'zod';
 import { recordRefusal } from '../db/auditLog';
 import { databaseError, QUERY_CANCELED } from '../db/databaseErrors';
+import {
+  Conflict,
+  type DomainError,
+  InvalidValue,
+  NotAllowed,
+  NotFound,
+  NotRecognised,
+  TooManyTries,
+  Unavailable,
+} from '../domain/errors';
 
 /**
  * SQLSTATE class 22 codes a client's value can cause past validation (a NUL byte in text, a number or
@@ -33,6 +43,25 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The one place a refusal of the data layer becomes an HTTP status (docs/architecture.md, Server layers). */
+const DOMAIN_STATUSES: ReadonlyArray<[abstract new (...args: never[]) => DomainError, number]> = [
+  [InvalidValue, 400],
+  [NotRecognised, 401],
+  [NotAllowed, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [TooManyTries, 429],
+  [Unavailable, 503],
+];
+
+/** The HTTP error a domain refusal answers as, or the error itself when it is not one. */
+export function httpErrorOf(error: unknown): unknown {
+  for (const [kind, status] of DOMAIN_STATUSES) {
+    if (error instanceof kind) return new HttpError(status, error.message, error.errors);
+  }
+  return error;
 }
 
 interface ValidationItem {
@@ -74,7 +103,8 @@ const UNSTORABLE_VALUE = 'holds a value that cannot be stored (such as a NUL cha
  * signed-in staff member is audited; no stack ever leaves.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
+    const error = httpErrorOf(thrown) as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((item: ValidationItem) => ({
         field: fieldName(item, error.validationContext),

@@ -18,7 +18,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { clinicToday } from '../server/src/db/clinicTime.ts';
 import * as schema from '../server/src/db/schema.ts';
-import { listAppointments } from '../server/src/resources/appointments/appointmentsData.ts';
+import { listAppointments } from '../server/src/resources/appointments/appointmentReads.ts';
 import { readMonthAppointments } from '../server/src/resources/calendar/calendarData.ts';
 import { readStatFigures } from '../server/src/resources/dashboard/dashboardData.ts';
 import { listPatientAppointments, listPatients } from '../server/src/resources/patients/patientsData.ts';

@@ -15,10 +15,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { clinicToday } from '../server/src/db/clinicTime.ts';
 import * as schema from '../server/src/db/schema.ts';
-import {
-  createAppointment,
-  deleteAppointment,
-} from '../server/src/resources/appointments/appointmentsData.ts';
+import { createAppointment } from '../server/src/resources/appointments/visitBooking.ts';
+import { deleteAppointment } from '../server/src/resources/appointments/visitChanges.ts';
 import { freeTimesOf } from '../server/src/resources/availability/openHours.ts';
 
 if (!process.env.DATABASE_URL) {

@@ -8,6 +8,7 @@ bash scripts/ensure-test-tools.sh
 
 echo "== lint and types"
 npx biome check .
+bash scripts/lint-probes.sh
 npx tsc -p tsconfig.json --noEmit
 
 echo "== unit, component and API tests (PGlite)"

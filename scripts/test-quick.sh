@@ -11,6 +11,7 @@ base=${QUICK_BASE:-$(git rev-parse --verify --quiet '@{upstream}' 2>/dev/null ||
 
 echo "== lint and types"
 npx biome check .
+bash scripts/lint-probes.sh
 npx tsc -p tsconfig.json --noEmit
 
 JEST=(node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js)

@@ -10,6 +10,7 @@ import {
   userMenu,
   weekdayFromToday,
 } from './helpers';
+import type { Journey } from './journeyData';
 
 /**
  * axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules on every screen as each role meets it, at desktop
@@ -58,39 +59,40 @@ interface ScreenState {
    * Made through the API before the screen opens: the query that shows it. Today's visits may all be
    * over by the evening, so a visit to move is booked on a day of its own.
    */
-  prepare?: (page: Page, token: string, width: number) => Promise<string>;
+  prepare?: (page: Page, token: string, width: number, journey: Journey) => Promise<string>;
 }
 
-/** A visit of Dr. Sarah Johnson's (Monday to Friday) on a Tuesday past the demo data, to move. */
-async function bookVisitToMove(page: Page, token: string, width: number): Promise<string> {
+/** A visit of the check's own dentist (Monday to Friday) and patient on a Tuesday, to move. */
+async function bookVisitToMove(page: Page, token: string, width: number, journey: Journey): Promise<string> {
   const date = weekdayFromToday(40, 2);
+  const dentist = await journey.dentist({ first: 'Axel' });
   await bookByApi(page, token, {
-    patient: `Axe Check ${width}`,
+    patient: journey.name('Axe', `Check${width}`),
     phone: '555-0142',
-    dentist: 'Dr. Sarah Johnson',
+    dentist: dentist.name,
     date,
-    // One time a width, so each test's visit is its own.
-    time: width === WIDTHS[0] ? '10:00' : '14:00',
+    time: '10:00',
     treatment: 'Dental Checkup',
   });
-  return `?day=${date}`;
+  return `?day=${date}&dentist=${dentist.id}`;
 }
 
 /**
- * A 90-minute Root Canal of Dr. Sarah Johnson's on the same Tuesday, for the Day view: a block
- * an hour and a half long beside the other visits, at a time of its own for each width.
+ * A 90-minute Root Canal of the check's own dentist on a Tuesday, for the Day view: a block an hour
+ * and a half long.
  */
-async function bookLongVisit(page: Page, token: string, width: number): Promise<string> {
+async function bookLongVisit(page: Page, token: string, width: number, journey: Journey): Promise<string> {
   const date = weekdayFromToday(40, 2);
+  const dentist = await journey.dentist({ first: 'Axel' });
   await bookByApi(page, token, {
-    patient: `Axe Day ${width}`,
+    patient: journey.name('Axe', `Day${width}`),
     phone: '555-0143',
-    dentist: 'Dr. Sarah Johnson',
+    dentist: dentist.name,
     date,
-    time: width === WIDTHS[0] ? '15:00' : '11:00',
+    time: '11:00',
     treatment: 'Root Canal',
   });
-  return `&day=${date}`;
+  return `&day=${date}&dentist=${dentist.id}`;
 }
 
 const ADMIN_SCREENS: ScreenState[] = [
@@ -300,10 +302,16 @@ test("two-step sign-in's steps have no WCAG A or AA violation", async ({ page, r
 });
 
 /** The screen as `role` meets it at this width: no violation, with each of its forms open in turn. */
-async function checkScreen(page: Page, role: AccountName, width: number, screen: ScreenState) {
+async function checkScreen(
+  page: Page,
+  role: AccountName,
+  width: number,
+  screen: ScreenState,
+  journey: Journey,
+) {
   const token = await signInByApi(page, role);
   await page.setViewportSize({ width, height: 900 });
-  const query = screen.prepare ? await screen.prepare(page, token, width) : '';
+  const query = screen.prepare ? await screen.prepare(page, token, width, journey) : '';
   await page.goto(`${screen.path}${query}`);
   if (screen.heading === 'Access Denied') {
     await expect(page.getByText('Access Denied')).toBeVisible();
@@ -355,17 +363,18 @@ for (const role of ['admin', 'receptionist', 'dentist'] as const) {
     for (const screen of ROLE_SCREENS[role]) {
       test(`${role}: ${screen.path} at ${width} px, with its forms open, has no WCAG A or AA violation`, async ({
         page,
+        journey,
       }) => {
         // An axe run a form: a screen with four forms is five runs.
         test.setTimeout(45_000 + 15_000 * (screen.forms?.length ?? 0));
-        await checkScreen(page, role, width, screen);
+        await checkScreen(page, role, width, screen, journey);
       });
     }
   }
 }
 
 // Each width is judged on the same page, resized: the screen gives up on a refused read only after
-// its retries (spec §9), seconds that a second page load would wait again for the same state.
+// its retries (docs/product.md, Constants and limits), seconds that a second page load would wait again for the same state.
 test('error banners and sample data have no WCAG A or AA violation', async ({ page }) => {
   test.setTimeout(90_000);
   await signInByApi(page, 'admin');
@@ -377,7 +386,7 @@ test('error banners and sample data have no WCAG A or AA violation', async ({ pa
   );
   await page.setViewportSize({ width: WIDTHS[0], height: 900 });
   await page.goto('/');
-  // The call is tried again before the screen gives up on it (spec §9: 3 retries).
+  // The call is tried again before the screen gives up on it (docs/product.md, Constants and limits: 3 retries).
   await expect(page.getByText('Failed to load dashboard data. Showing sample data.')).toBeVisible({
     timeout: 30_000,
   });

@@ -8,6 +8,7 @@ import {
   moveTo,
   selectionOf,
   signInByApi,
+  workdayFromToday,
 } from './helpers';
 
 /**
@@ -17,7 +18,6 @@ import {
  * visit to come are not deleted; cancelled, the slot is free again, and the dentist can be deleted while
  * the visit stays in the records under their name. A dentist changes their own days.
  */
-const stamp = () => Date.now().toString(36);
 const card = (page: Page, dentist: string) =>
   page.locator('.availability-card').filter({ has: page.getByText(dentist, { exact: true }) });
 
@@ -31,21 +31,6 @@ function nextWeekdays(): [string, string] {
   return [days[0] as string, days[1] as string];
 }
 
-/** A new dentist of the clinic, made through the API: the journey is about their availability. */
-async function addDentist(page: Page, token: string, name: string) {
-  const added = await page.request.post('/api/dentists', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name,
-      email: `slots.${stamp()}@clinic.example`,
-      phone: '555-0171',
-      specialty: 'General Dentistry',
-      license: `DDS-${stamp()}`,
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-}
-
 async function openDay(page: Page, date: string) {
   await page.goto(`/availability?date=${date}`);
   await expectScreen(page, 'Availability');
@@ -53,14 +38,16 @@ async function openDay(page: Page, date: string) {
 
 test('an admin gives a new dentist a week, books, moves and cancels a visit, and deletes are refused', async ({
   page,
+  journey,
 }) => {
   // A long journey (a dozen screens) on a machine whose speed varies: 45 s was not always enough.
   test.setTimeout(120_000);
-  const dentist = `Dr. Ivo Slot${stamp()}`;
-  const patient = `Nell Slot${stamp()}`;
+  // The journey's own dentist, with no availability yet (made through the API): the journey is about
+  // their availability.
+  const { name: dentist } = await journey.dentist({ first: 'Ivo' });
+  const patient = journey.name('Nell', 'Slot');
   const [bookDay, moveDay] = nextWeekdays();
-  const token = await signInByApi(page, 'admin');
-  await addDentist(page, token, dentist);
+  await signInByApi(page, 'admin');
 
   // A week in one action: the five weekdays from tomorrow get the suggested slots.
   await page.goto('/availability');
@@ -164,23 +151,25 @@ test('an admin gives a new dentist a week, books, moves and cancels a visit, and
 
 test('a dentist adds a day of their own, closes and reopens a slot, and only reads the others', async ({
   page,
+  journey,
 }) => {
-  // A day no other journey books Dr. Sarah Johnson on (theirs fall within 170 days of today): the
-  // counts below are this journey's alone, whichever journeys share its database.
-  const date = dayFromToday(400);
-  await signInByApi(page, 'dentist');
+  // The journey's own dentist, signed in with an account of their own: the counts below are this
+  // journey's alone, whichever journeys share its database.
+  const own = await journey.dentist({ first: 'Ada' });
+  const date = workdayFromToday(14, own.workingDays);
+  await signInByApi(page, await journey.dentistAccount(own));
   await page.goto('/availability');
   await expectScreen(page, 'Availability');
   await expect(selectionOf(page.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(
     'title',
-    'Dr. Sarah Johnson',
+    own.name,
   );
 
   await page.getByRole('button', { name: 'Add Availability' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Availability' });
   await expect(selectionOf(dialog.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(
     'title',
-    'Dr. Sarah Johnson',
+    own.name,
   );
   await dialog.getByLabel('Date').fill(date);
   await dialog.getByLabel('Start time').fill('17:00');
@@ -191,21 +180,21 @@ test('a dentist adds a day of their own, closes and reopens a slot, and only rea
   await dialog.getByRole('button', { name: 'Add slot' }).click();
   await expect(dialog.getByRole('checkbox', { name: '17:00-18:00' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Add Availability' }).click();
-  await expect(page.getByText(/Availability of Dr. Sarah Johnson on .+ was added/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Availability of ${own.name} on .+ was added`))).toBeVisible();
 
   await openDay(page, date);
-  const own = card(page, 'Dr. Sarah Johnson');
-  await expect(own).toContainText('7/7 slots available');
-  await own.getByRole('button', { name: '17:00-18:00 Available: close this slot' }).click();
+  const ownCard = card(page, own.name);
+  await expect(ownCard).toContainText('7/7 slots available');
+  await ownCard.getByRole('button', { name: '17:00-18:00 Available: close this slot' }).click();
   await expect(page.getByText('Slot 17:00-18:00 closed')).toBeVisible();
-  await expect(own).toContainText('6/7 slots available');
-  await own.getByRole('button', { name: '17:00-18:00 Booked: reopen this slot' }).click();
+  await expect(ownCard).toContainText('6/7 slots available');
+  await ownCard.getByRole('button', { name: '17:00-18:00 Booked: reopen this slot' }).click();
   await expect(page.getByText('Slot 17:00-18:00 reopened')).toBeVisible();
-  await expect(own).toContainText('7/7 slots available');
+  await expect(ownCard).toContainText('7/7 slots available');
 
-  // Every dentist's days can be read; only their own can be changed.
+  // Every dentist's days can be read (the demo's, which no journey changes); only their own can be changed.
   await page.goto(`/availability?dentist=all&date=${dayFromToday(1)}`);
-  const others = page.locator('.availability-card').filter({ hasNotText: 'Dr. Sarah Johnson' });
+  const others = page.locator('.availability-card').filter({ hasNotText: own.name });
   await expect(others.first()).toBeVisible();
   await expect(others.first().getByRole('button')).toHaveCount(0);
 });

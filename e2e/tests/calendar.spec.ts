@@ -8,7 +8,6 @@ import {
   moveTo,
   selectionOf,
   signInByApi,
-  WORKDAYS,
   workdayAfter,
   workdayFromToday,
 } from './helpers';
@@ -19,24 +18,25 @@ import {
  * refused with the server's message and the visit stays where it was. A visit dragged onto another
  * day moves there.
  */
-const unique = (first: string) => `${first} Cal${Date.now().toString(36)}`;
-
 test('an admin books from the calendar, moves the visit with the keyboard, and a clash is refused', async ({
   page,
+  journey,
 }) => {
   // Two bookings through the form and three moves: on a busy machine this took 33 s of the default 45.
   test.setTimeout(90_000);
-  const first = unique('Ines');
-  const second = unique('Otto');
-  // Days Dr. Michael Chen works, past the demo's visits (their first free time is the same each day).
-  const day = workdayFromToday(31, WORKDAYS['Dr. Michael Chen']);
-  const nextDay = workdayAfter(day, WORKDAYS['Dr. Michael Chen']);
+  const first = journey.name('Ines', 'Cal');
+  const second = journey.name('Otto', 'Cal');
+  // The journey's own dentist, on days they work (nothing else booked: their first free time is the
+  // same each day).
+  const dentist = await journey.dentist({ first: 'Mika' });
+  const day = workdayFromToday(31, dentist.workingDays);
+  const nextDay = workdayAfter(day, dentist.workingDays);
   await signInByApi(page, 'admin');
   await page.goto(`/calendar?day=${day}`);
   await expectScreen(page, 'Calendar');
 
   // Booked from the calendar: the form opens on the selected day and comes back to it.
-  const time = await bookFromCalendar(page, first, 'Dr. Michael Chen');
+  const time = await bookFromCalendar(page, first, dentist.name);
   await expect(page).toHaveURL(new RegExp(`/calendar\\?month=${day.slice(0, 7)}&day=${day}`));
   const firstItem = dayList(page).getByRole('listitem').filter({ hasText: first });
   await expect(firstItem).toContainText(time);
@@ -52,7 +52,7 @@ test('an admin books from the calendar, moves the visit with the keyboard, and a
   await form.getByLabel('Patient Name').fill(second);
   await form.getByLabel('Patient Name').press('Tab');
   await form.getByLabel('Phone').fill('555-0192');
-  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), 'Dr. Michael Chen');
+  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist.name);
   // The treatment first: its length is what the free times are read for.
   await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Regular Cleaning');
   await chooseTime(page, form, time);
@@ -67,7 +67,7 @@ test('an admin books from the calendar, moves the visit with the keyboard, and a
   await expect(dayList(page).getByRole('listitem').filter({ hasText: second })).toBeVisible();
 
   // Moved to a free day: the calendar goes there and lists it.
-  const later = workdayAfter(nextDay, WORKDAYS['Dr. Michael Chen']);
+  const later = workdayAfter(nextDay, dentist.workingDays);
   await moveTo(page, dayList(page).getByRole('listitem').filter({ hasText: second }), later);
   await expect(page.getByText(new RegExp(`The appointment of ${second} is now on`))).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`day=${later}`));
@@ -78,13 +78,17 @@ test('an admin books from the calendar, moves the visit with the keyboard, and a
   await expect(page.getByRole('row').filter({ hasText: second })).toHaveCount(1);
 });
 
-test('a dentist sees their own appointments by default, and a free day says so', async ({ page }) => {
-  await signInByApi(page, 'dentist');
+test('a dentist sees their own appointments by default, and a free day says so', async ({
+  page,
+  journey,
+}) => {
+  const dentist = await journey.dentist({ first: 'Cleo' });
+  await signInByApi(page, await journey.dentistAccount(dentist));
   await page.goto('/calendar');
   await expectScreen(page, 'Calendar');
   await expect(selectionOf(page.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(
     'title',
-    'Dr. Sarah Johnson',
+    dentist.name,
   );
   // A day far ahead has nothing booked.
   await page.goto('/calendar?day=2030-01-15');
@@ -95,10 +99,12 @@ test('a dentist sees their own appointments by default, and a free day says so',
 
 test('a visit dragged onto another day of the month moves there, and the server keeps it', async ({
   page,
+  journey,
 }) => {
-  const name = unique('Dora');
-  // A Tuesday and the Thursday after it, late in the month after next: days Dr. Michael Chen works, past
-  // the demo's visits and the other calendar journey's days.
+  const name = journey.name('Dora', 'Cal');
+  const dentist = await journey.dentist({ first: 'Drew' });
+  // A Tuesday and the Thursday after it, late in the month after next: days the journey's own dentist
+  // works.
   const ahead = new Date();
   ahead.setDate(1);
   ahead.setMonth(ahead.getMonth() + 2);
@@ -107,9 +113,10 @@ test('a visit dragged onto another day of the month moves there, and the server 
   const to = workdayAfter(from, [4]);
   const cell = (day: string) => page.locator(`td:has(button[data-day="${day}"])`);
   await signInByApi(page, 'admin');
-  await page.goto(`/calendar?day=${from}`);
+  // The month of the journey's dentist alone: no other visit of those days pushes theirs into '+N more'.
+  await page.goto(`/calendar?day=${from}&dentist=${dentist.id}`);
   await expectScreen(page, 'Calendar');
-  const time = await bookFromCalendar(page, name, 'Dr. Michael Chen');
+  const time = await bookFromCalendar(page, name, dentist.name);
   const entry = cell(from).getByRole('listitem').filter({ hasText: name });
   await expect(entry).toHaveText(`${time} - ${name}`);
 

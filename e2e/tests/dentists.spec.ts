@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { choose, expectScreen, signInByApi } from './helpers';
+import { bookByApi, choose, expectScreen, signInByApi, workdayFromToday } from './helpers';
 
 /**
  * The admin's Dentists screen against the real server: a dentist is added (after bad input is
@@ -81,11 +81,23 @@ test('an admin adds a dentist, edits them, sets them inactive and deletes them',
   await expect(page.getByText('No dentists match your search')).toBeVisible();
 });
 
-test('a dentist with appointments to come is not deleted: the server says why', async ({ page }) => {
-  await signInByApi(page, 'admin');
-  await page.goto('/dentists?search=Sarah');
-  await card(page, 'Dr. Sarah Johnson').getByRole('button', { name: 'Delete Dr. Sarah Johnson' }).click();
+test('a dentist with appointments to come is not deleted: the server says why', async ({ page, journey }) => {
+  // The journey's own dentist with a visit of their own to come.
+  const dentist = await journey.dentist({ first: 'Kept' });
+  const token = await signInByApi(page, 'admin');
+  await bookByApi(page, token, {
+    patient: journey.name('Tom', 'Kept'),
+    phone: '555-0168',
+    dentist: dentist.name,
+    date: workdayFromToday(7, dentist.workingDays),
+    time: '10:00',
+    treatment: 'Dental Checkup',
+  });
+  await page.goto(`/dentists?search=${encodeURIComponent(dentist.name)}`);
+  await card(page, dentist.name)
+    .getByRole('button', { name: `Delete ${dentist.name}` })
+    .click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(/appointments? to come and cannot be deleted/);
-  await expect(card(page, 'Dr. Sarah Johnson')).toBeVisible();
+  await expect(card(page, dentist.name)).toBeVisible();
 });

@@ -3,10 +3,11 @@ import {
   choose,
   chooseFreeTime,
   chooseTime,
+  escapeRegExp,
   openOptions,
   selectionOf,
   signIn,
-  WORKDAYS,
+  signInByApi,
   workdayFromToday,
 } from './helpers';
 
@@ -56,11 +57,13 @@ async function fillBooking(
 
 test('a receptionist books a new patient a visit and follows it from pending to deleted', async ({
   page,
+  journey,
 }) => {
   test.setTimeout(120_000);
   const name = unique('Iris');
-  // A day Dr. James Wilson works, past the demo's visits.
-  const visitDay = workdayFromToday(61, WORKDAYS['Dr. James Wilson']);
+  // The journey's own dentist, on a day they work: nothing else of theirs is booked.
+  const dentist = await journey.dentist({ first: 'Jim' });
+  const visitDay = workdayFromToday(61, dentist.workingDays);
   await signIn(page, 'receptionist');
 
   // A new patient, then 'Book appointment' from their file.
@@ -91,7 +94,7 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   await form.getByLabel('Phone').fill('555-0177');
 
   const time = await fillBooking(page, form, {
-    dentist: 'Dr. James Wilson',
+    dentist: dentist.name,
     date: visitDay,
     treatment: 'Root Canal',
     time: '10:00',
@@ -111,12 +114,12 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   await clash.getByLabel('Patient Name').fill(unique('Otto'));
   await clash.getByLabel('Patient Name').press('Tab');
   await clash.getByLabel('Phone').fill('555-0178');
-  await choose(page, clash.getByRole('combobox', { name: 'Dentist' }), 'Dr. James Wilson');
+  await choose(page, clash.getByRole('combobox', { name: 'Dentist' }), dentist.name);
   await clash.getByLabel('Date').fill(visitDay);
   await choose(page, clash.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
   await expect(clash.getByLabel('Duration')).toHaveValue('30');
   await expect(
-    clash.getByText(/start times free for Dr\. James Wilson on .+ for 30 minutes\./),
+    clash.getByText(new RegExp(`start times free for ${escapeRegExp(dentist.name)} on .+ for 30 minutes\\.`)),
   ).toBeVisible();
   await clash.getByRole('combobox', { name: 'Time' }).click();
   await expect(openOptions(page).nth(2)).toHaveText('09:30–10:00');
@@ -130,7 +133,7 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   await clash.getByLabel('Reason for booking outside open hours').fill('Broken tooth, seen at once');
   await clash.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(clash.getByRole('alert').filter({ hasText: 'already has an appointment' })).toContainText(
-    `Dr. James Wilson already has an appointment on ${visitDay} at ${time}–11:30 (${name})`,
+    `${dentist.name} already has an appointment on ${visitDay} at ${time}–11:30 (${name})`,
   );
   await clash.getByRole('button', { name: 'Cancel' }).click();
 
@@ -141,7 +144,7 @@ test('a receptionist books a new patient a visit and follows it from pending to 
   await choose(page, page.getByRole('combobox', { name: 'Status' }), 'pending');
   await expect(page).toHaveURL(/status=pending/);
   await expect(row(page, name)).toContainText('pending');
-  await expect(row(page, name)).toContainText('Dr. James Wilson');
+  await expect(row(page, name)).toContainText(dentist.name);
   await expect(row(page, name)).toContainText('First visit');
   await page.reload();
   await expect(page.getByRole('searchbox', { name: 'Search appointments' })).toHaveValue(name);
@@ -185,10 +188,14 @@ test('a receptionist books a new patient a visit and follows it from pending to 
 test("a visit booked for today as an emergency is completed by its dentist; the dashboard's list and count follow", async ({
   page,
   request,
+  journey,
 }) => {
   test.setTimeout(120_000);
   const name = unique('Theo');
-  await signIn(page, 'dentist');
+  // The journey's own dentist, signed in with an account of their own: today's count is theirs alone.
+  const dentist = await journey.dentist({ first: 'Tia' });
+  await signInByApi(page, await journey.dentistAccount(dentist));
+  await page.goto('/');
   const todayCount = page.getByTestId("stat-Today's Appointments").locator('.ant-statistic-content-value');
   await expect(todayCount).toBeVisible();
   const before = Number(await todayCount.textContent());
@@ -198,7 +205,7 @@ test("a visit booked for today as an emergency is completed by its dentist; the 
   const form = bookingForm(page);
   await expect(selectionOf(form.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(
     'title',
-    'Dr. Sarah Johnson',
+    dentist.name,
   );
   await expect(form.getByRole('checkbox', { name: 'Book outside open hours (emergency)' })).toHaveCount(0);
   await form.getByRole('button', { name: 'Cancel' }).click();
@@ -209,15 +216,12 @@ test("a visit booked for today as an emergency is completed by its dentist; the 
     data: { username: 'receptionist', password: 'receptionist123', remember: false },
   });
   const headers = { authorization: `Bearer ${(await signedIn.json()).access_token as string}` };
-  const dentists = (
-    await (await request.get('/api/dentists', { headers, params: { search: 'Sarah' } })).json()
-  ).data as Array<{ id: number; name: string }>;
   const booked = await request.post('/api/appointments', {
     headers,
     data: {
       patient: name,
       phone: '555-0190',
-      dentist_id: dentists.find((dentist) => dentist.name === 'Dr. Sarah Johnson')?.id,
+      dentist_id: dentist.id,
       date: dayFromToday(0),
       time: '23:50',
       duration: 5,

@@ -106,10 +106,13 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** Text to find as it is inside a RegExp (a dentist's "Dr." has a dot). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Picks an option of an antd Select: its visible list, not the hidden one kept for screen readers. */
 export async function choose(page: Page, select: Locator, option: string) {
   await select.click();
-  const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(option);
   await page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
     .filter({ hasText: new RegExp(`^${escaped}$`) })
@@ -210,8 +213,11 @@ export async function moveTo(page: Page, item: Locator, date: string, time?: str
  * lands in the page's browser context, so the next page load opens signed in, on the page asked for.
  * Answers the access token, for setting up through the API.
  */
-export async function signInByApi(page: Page, account: AccountName): Promise<string> {
-  const { username, password } = ACCOUNTS[account];
+export async function signInByApi(
+  page: Page,
+  account: AccountName | { username: string; password: string },
+): Promise<string> {
+  const { username, password } = typeof account === 'string' ? ACCOUNTS[account] : account;
   const response = await page.request.post('/auth/login', { data: { username, password, remember: false } });
   expect(response.status(), `sign-in of ${username}`).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
@@ -235,14 +241,6 @@ export function workdayFromToday(days: number, weekdays: readonly number[]): str
   while (!weekdays.includes(date.getDay())) date.setDate(date.getDate() + 1);
   return isoDay(date);
 }
-
-/** The days of the week each demo dentist works (0 Sunday ... 6 Saturday), as the demo data gives them. */
-export const WORKDAYS = {
-  'Dr. Sarah Johnson': [1, 2, 3, 4, 5],
-  'Dr. Michael Chen': [1, 2, 3, 4, 5, 6],
-  'Dr. Emily Rodriguez': [0, 2, 3, 4, 5, 6],
-  'Dr. James Wilson': [0, 1, 3, 5, 6],
-} as const;
 
 /** The first day after `date` (`YYYY-MM-DD`) that falls on one of `weekdays`, as `YYYY-MM-DD`. */
 export function workdayAfter(date: string, weekdays: readonly number[]): string {

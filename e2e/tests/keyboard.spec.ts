@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { dayList, expectScreen, WORKDAYS, workdayAfter, workdayFromToday } from './helpers';
+import { dayList, escapeRegExp, expectScreen, workdayAfter, workdayFromToday } from './helpers';
 
 /**
  * The front desk with the keyboard alone: sign in, book a visit from the Appointments screen, move it
@@ -49,7 +49,7 @@ async function pickWithKeys(page: Page, select: Locator, startsWith: string) {
     if (text.startsWith(startsWith)) break;
     await page.keyboard.press('ArrowDown');
   }
-  const escaped = startsWith.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(startsWith);
   await expect(active).toHaveText(new RegExp(`^${escaped}`));
   await page.keyboard.press('Enter');
   await expect(list).toBeHidden();
@@ -62,12 +62,13 @@ async function typeDate(page: Page, date: string) {
   await page.keyboard.type(`${month}${day}${year}`);
 }
 
-test('a receptionist books, moves, edits and saves with the keyboard alone', async ({ page }) => {
+test('a receptionist books, moves, edits and saves with the keyboard alone', async ({ page, journey }) => {
   test.setTimeout(180_000);
   const name = unique('Kira');
-  // Days Dr. Emily Rodriguez works, past the demo's visits.
-  const day = workdayFromToday(63, WORKDAYS['Dr. Emily Rodriguez']);
-  const later = workdayAfter(day, WORKDAYS['Dr. Emily Rodriguez']);
+  // The journey's own dentist, on days they work: 10:00 is free on both.
+  const dentist = await journey.dentist({ first: 'Emma' });
+  const day = workdayFromToday(63, dentist.workingDays);
+  const later = workdayAfter(day, dentist.workingDays);
 
   // Sign in: the first field has the focus path, Enter submits.
   await page.goto('/login');
@@ -92,7 +93,7 @@ test('a receptionist books, moves, edits and saves with the keyboard alone', asy
   await tabTo(page, form.getByLabel('Phone'));
   await page.keyboard.type('555-0166');
   await tabTo(page, form.getByRole('combobox', { name: 'Dentist' }));
-  await pickWithKeys(page, form.getByRole('combobox', { name: 'Dentist' }), 'Dr. Emily Rodriguez');
+  await pickWithKeys(page, form.getByRole('combobox', { name: 'Dentist' }), dentist.name);
   await tabTo(page, form.getByLabel('Date'));
   await typeDate(page, day);
   await expect(form.getByLabel('Date')).toHaveValue(day);
@@ -101,7 +102,7 @@ test('a receptionist books, moves, edits and saves with the keyboard alone', asy
   await pickWithKeys(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
   await expect(form.getByLabel('Duration')).toHaveValue('30');
   await expect(
-    form.getByText(/start times free for Dr\. Emily Rodriguez on .+ for 30 minutes\./),
+    form.getByText(new RegExp(`start times free for ${escapeRegExp(dentist.name)} on .+ for 30 minutes\\.`)),
   ).toBeVisible();
   await tabTo(page, form.getByRole('combobox', { name: 'Time' }));
   await pickWithKeys(page, form.getByRole('combobox', { name: 'Time' }), '10:00–10:30');

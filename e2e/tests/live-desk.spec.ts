@@ -32,10 +32,12 @@ const announcer = (page: Page) => page.getByTestId('live-desk-announcer');
 test("a booking at the front desk shows on another desk's list, calendar and dashboard at once, and not at another clinic", async ({
   browser,
   baseURL,
+  journey,
 }) => {
   test.setTimeout(90_000);
   const patient = `Lena Live${stamp()}`;
-  // A Monday of Dr. James Wilson's, past the demo data and the other journeys' days.
+  // A Monday of the journey's own dentist.
+  const dentist = await journey.dentist({ first: 'Liv' });
   const date = weekdayFromToday(46, 1);
 
   const front = await desk(browser, baseURL, 'receptionist');
@@ -61,7 +63,7 @@ test("a booking at the front desk shows on another desk's list, calendar and das
   await bookByApi(front.page, front.token, {
     patient,
     phone: '555-0177',
-    dentist: 'Dr. James Wilson',
+    dentist: dentist.name,
     date,
     time: '11:00',
     treatment: 'Dental Checkup',
@@ -70,7 +72,7 @@ test("a booking at the front desk shows on another desk's list, calendar and das
   // Every screen of the admin's shows it, none reloaded.
   const row = office.page.getByRole('row').filter({ hasText: patient });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('Dr. James Wilson');
+  await expect(row).toContainText(dentist.name);
   await expect(office.page.getByText('No appointments match these filters')).toBeHidden();
   await expect(dayList(calendar).getByRole('listitem').filter({ hasText: patient })).toContainText('11:00');
   await expect(activity.getByRole('listitem').filter({ hasText: patient })).toBeVisible();

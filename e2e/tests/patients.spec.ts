@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { choose, signInByApi } from './helpers';
+import { bookByApi, choose, signInByApi, workdayFromToday } from './helpers';
 
 /** A name no other journey uses, so runs never see each other's patients. */
 const uniqueName = (first: string) => `${first} Quill${Date.now().toString(36)}`;
@@ -81,16 +81,25 @@ test('a receptionist adds a patient, finds them, edits them and deletes them', a
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test('a patient with appointments is not deleted: the server says why', async ({ page }) => {
+test('a patient with appointments is not deleted: the server says why', async ({ page, journey }) => {
+  // The journey's own patient, with a visit to come with the journey's own dentist.
+  const dentist = await journey.dentist({ first: 'Pia' });
+  const { name, phone } = await journey.patient('Otto', 'Quill');
+  await bookByApi(page, await journey.adminToken(), {
+    patient: name,
+    phone,
+    dentist: dentist.name,
+    date: workdayFromToday(7, dentist.workingDays),
+    time: '10:00',
+    treatment: 'Dental Checkup',
+  });
   await signInByApi(page, 'dentist');
-  await page.goto('/patients');
-  // Any patient of the demo clinic with a visit to come.
+  await page.goto(`/patients?search=${encodeURIComponent(name)}`);
   const booked = page
     .getByRole('row')
-    .filter({ hasText: /\d{4} \d{2}:\d{2}/ })
-    .first();
+    .filter({ hasText: name })
+    .filter({ hasText: /\d{4} \d{2}:\d{2}/ });
   await expect(booked).toBeVisible();
-  const name = (await booked.getByRole('link').first().textContent()) ?? '';
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(/appointment/i);

@@ -22,16 +22,19 @@ interface RecallRow {
 
 /**
  * Keep the chairs full: the recall list as the front desk works it. Two of the demo clinic's patients
- * who had a cleaning are made due in a few days (set by hand through the API, as a desk may); the
- * receptionist books one of them from the list and sends the other a reminder, which then waits in
+ * who had a cleaning are made due in a few days (set by hand through the API, as a desk may): a recall
+ * comes of a completed visit in the past, which a journey cannot book, and no other journey changes a
+ * recall. The receptionist books one of them (with the journey's own dentist) from the list and sends the other a reminder, which then waits in
  * the clinic's outbox.
  */
 test('a receptionist works the recall list: books one patient, reminds another, and the reminder is in the outbox', async ({
   page,
   browser,
   baseURL,
+  journey,
 }) => {
   test.setTimeout(90_000);
+  const dentist = await journey.dentist({ first: 'Ray' });
   const token = await signInByApi(page, 'receptionist');
   const bearer = { authorization: `Bearer ${token}` };
   const listed = await page.request.get('/api/recall?due_by=2099-12-31&scheduled=no&limit=100', {
@@ -71,7 +74,7 @@ test('a receptionist works the recall list: books one patient, reminds another, 
   );
   await expect(form.getByLabel('Duration')).toHaveValue('60');
   const day = weekdayFromToday(60, 1);
-  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), 'Dr. James Wilson');
+  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist.name);
   await form.getByLabel('Date').fill(day);
   await chooseFreeTime(page, form);
   await form.getByRole('button', { name: 'Book Appointment' }).click();

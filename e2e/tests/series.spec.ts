@@ -2,25 +2,26 @@ import { expect, test } from './fixtures';
 import { bookByApi, choose, chooseTime, daysAfter, signInByApi, weekdayFromToday } from './helpers';
 
 /**
- * Recurring visits, against the real server. A receptionist books a weekly series of six for Dr. James
- * Wilson on Mondays 120 days out and more (this file's own days): the third Monday is taken at the
+ * Recurring visits, against the real server. A receptionist books a weekly series of six for the
+ * journey's own dentist on Mondays 120 days out and more: the third Monday is taken at the
  * chosen time by another patient, so the check lists it with the nearest free time, the receptionist
  * moves it there, and all six are booked at once. Then they cancel the last three with "This and the
  * following", and the list shows the first three still booked.
  */
-const stamp = () => Date.now().toString(36);
-const DENTIST = 'Dr. James Wilson';
-
-test('a weekly series of six with one clash moved, then the last three cancelled', async ({ page }) => {
+test('a weekly series of six with one clash moved, then the last three cancelled', async ({
+  page,
+  journey,
+}) => {
   test.setTimeout(120_000);
-  const patient = `Sasha Series${stamp()}`;
+  const { name: dentist } = await journey.dentist({ first: 'Seth' });
+  const patient = journey.name('Sasha', 'Series');
   const first = weekdayFromToday(120, 1);
   const third = daysAfter(first, 14);
   const token = await signInByApi(page, 'receptionist');
   await bookByApi(page, token, {
-    patient: `Robin Inway${stamp()}`,
+    patient: journey.name('Robin', 'Inway'),
     phone: '555-0177',
-    dentist: DENTIST,
+    dentist,
     date: third,
     time: '11:00',
     treatment: 'Dental Checkup',
@@ -32,7 +33,7 @@ test('a weekly series of six with one clash moved, then the last three cancelled
   await form.getByLabel('Patient Name').fill(patient);
   await form.getByLabel('Patient Name').press('Tab');
   await form.getByLabel('Phone').fill('555-0178');
-  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), DENTIST);
+  await choose(page, form.getByRole('combobox', { name: 'Dentist' }), dentist);
   await form.getByLabel('Date').fill(first);
   await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Dental Checkup');
   await chooseTime(page, form, '11:00');

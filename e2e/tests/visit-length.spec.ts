@@ -3,7 +3,6 @@ import {
   bookByApi,
   choose,
   dayList,
-  dentistIdByApi,
   expectScreen,
   selectionOf,
   signInByApi,
@@ -17,11 +16,9 @@ import {
  * as one block 90 minutes long, nothing else of the dentist or the patient is booked inside it, and
  * dragged to free time it moves there (onto another visit it is refused and stays). A dentist sees why
  * their form offers no time on a day they do not work or have marked inactive, and has no
- * outside-hours override. Days and dentists are this file's own: Dr. Emily Rodriguez on a Wednesday
- * and Dr. Sarah Johnson on a Saturday and a Thursday, 42 to 56 days out.
+ * outside-hours override. Each journey has dentists of its own (journeyData.ts), working Monday to
+ * Friday.
  */
-const stamp = () => Date.now().toString(36);
-const DENTIST = 'Dr. Emily Rodriguez';
 
 /** The suggested slots of a weekday (09-12 and 14-17, an hour each). */
 const WEEKDAY_SLOTS = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'].map((start) => ({
@@ -70,22 +67,25 @@ test('a 90-minute Root Canal books two slots, shows 90 minutes long, keeps its t
   page,
   browser,
   baseURL,
+  journey,
 }) => {
   test.setTimeout(120_000);
-  const patient = `Vera Length${stamp()}`;
-  const other = `Rhea Length${stamp()}`;
+  const patient = journey.name('Vera', 'Length');
+  const other = journey.name('Rhea', 'Length');
   const day = weekdayFromToday(42, 3);
+  const { id: dentistId, name: dentist } = await journey.dentist({ first: 'Emil' });
+  // Another dentist of the journey's, free that day: the patient is what is busy.
+  const second = await journey.dentist({ first: 'Sam' });
 
   // Set up by the admin, in a window of their own: the dentist's day has the suggested slots, and a
   // one-hour cleaning of another patient at 16:00.
   const admin = await (await browser.newContext({ baseURL })).newPage();
   const adminToken = await signInByApi(admin, 'admin');
-  const dentistId = await dentistIdByApi(admin, adminToken, DENTIST);
   await addDayByApi(admin, adminToken, { dentistId, date: day });
   await bookByApi(admin, adminToken, {
     patient: other,
     phone: '555-0151',
-    dentist: DENTIST,
+    dentist: dentist,
     date: day,
     time: '16:00',
     treatment: 'Regular Cleaning',
@@ -98,13 +98,13 @@ test('a 90-minute Root Canal books two slots, shows 90 minutes long, keeps its t
   const token = await signInByApi(page, 'receptionist');
   await page.goto(`/calendar?view=day&day=${day}&dentist=${dentistId}`);
   await expectScreen(page, 'Calendar');
-  const column = page.getByRole('group', { name: new RegExp(`^${DENTIST}, `) });
+  const column = page.getByRole('group', { name: new RegExp(`^${dentist}, `) });
   const bookAt = (time: string) => column.getByRole('button', { name: new RegExp(`^Book at ${time}, `) });
   await bookAt('10:00').click();
   const form = page.getByRole('dialog', { name: 'New Appointment' });
   await expect(selectionOf(form.getByRole('combobox', { name: 'Dentist' }))).toHaveAttribute(
     'title',
-    DENTIST,
+    dentist,
   );
   await expect(form.getByLabel('Date')).toHaveValue(day);
   await form.getByLabel('Patient Name').fill(patient);
@@ -114,7 +114,7 @@ test('a 90-minute Root Canal books two slots, shows 90 minutes long, keeps its t
   await choose(page, form.getByRole('combobox', { name: 'Treatment' }), 'Root Canal');
   await expect(form.getByLabel('Duration')).toHaveValue('90');
   await expect(
-    form.getByText(new RegExp(`start times free for ${DENTIST} on .+ for 90 minutes\\.`)),
+    form.getByText(new RegExp(`start times free for ${dentist} on .+ for 90 minutes\\.`)),
   ).toBeVisible();
   await expect(selectionOf(form.getByRole('combobox', { name: 'Time' }))).toHaveAttribute(
     'title',
@@ -147,7 +147,7 @@ test('a 90-minute Root Canal books two slots, shows 90 minutes long, keeps its t
   // The dentist's availability card: both slots the Root Canal reaches into are booked.
   await admin.goto(`/availability?date=${day}&dentist=${dentistId}`);
   await expectScreen(admin, 'Availability');
-  const card = admin.locator('.availability-card').filter({ has: admin.getByText(DENTIST, { exact: true }) });
+  const card = admin.locator('.availability-card').filter({ has: admin.getByText(dentist, { exact: true }) });
   await expect(card).toContainText('3/6 slots available');
   await expect(card.getByRole('button', { name: /^09:00-10:00 Available/ })).toBeVisible();
   await expect(card.getByRole('button', { name: /^10:00-11:00 Booked/ })).toBeVisible();
@@ -156,34 +156,34 @@ test('a 90-minute Root Canal books two slots, shows 90 minutes long, keeps its t
   // Nothing is booked inside it: not another visit of the dentist, nor the patient with another
   // dentist; the server names the Root Canal's time.
   const inside = await tryBookByApi(page, token, {
-    patient: `Otto Length${stamp()}`,
+    patient: journey.name('Otto', 'Length'),
     phone: '555-0152',
-    dentist: DENTIST,
+    dentist: dentist,
     date: day,
     time: '10:45',
     treatment: 'Dental Checkup',
   });
   expect(inside.status).toBe(409);
   expect(inside.body.message).toBe(
-    `${DENTIST} already has an appointment on ${day} at 10:00–11:30 (${patient})`,
+    `${dentist} already has an appointment on ${day} at 10:00–11:30 (${patient})`,
   );
   const samePatient = await tryBookByApi(page, token, {
     patient,
     phone: '555-0150',
-    dentist: 'Dr. Sarah Johnson',
+    dentist: second.name,
     date: day,
     time: '11:00',
     treatment: 'Dental Checkup',
   });
   expect(samePatient.status).toBe(409);
   expect(samePatient.body.message).toBe(
-    `${patient} already has an appointment on ${day} at 10:00–11:30 with ${DENTIST}`,
+    `${patient} already has an appointment on ${day} at 10:00–11:30 with ${dentist}`,
   );
 
   // Dragged onto 15:30 it would run into the cleaning: refused with the server's message, it stays.
   await dragOnto(block, column, bookAt('15:30'));
   await expect(page.getByRole('alert').filter({ hasText: 'already has an appointment' })).toContainText(
-    `${DENTIST} already has an appointment on ${day} at 16:00–17:00 (${other})`,
+    `${dentist} already has an appointment on ${day} at 16:00–17:00 (${other})`,
   );
   await expect(block).toBeVisible();
   await expect(dayList(page).getByRole('listitem').filter({ hasText: patient })).toContainText('10:00–11:30');
@@ -191,7 +191,7 @@ test('a 90-minute Root Canal books two slots, shows 90 minutes long, keeps its t
   // Dragged onto free time at 14:00, it moves there whole: 14:00–15:30.
   await dragOnto(block, column, bookAt('14:00'));
   await expect(
-    page.getByText(new RegExp(`The appointment of ${patient} is now on .+ at 14:00–15:30 with ${DENTIST}`)),
+    page.getByText(new RegExp(`The appointment of ${patient} is now on .+ at 14:00–15:30 with ${dentist}`)),
   ).toBeVisible();
   await expect(
     column.getByRole('button', { name: `14:00–15:30 ${patient}, Root Canal, pending` }),
@@ -217,13 +217,16 @@ test('a 90-minute Root Canal books two slots, shows 90 minutes long, keeps its t
 
 test('a dentist is told why no time is offered on a day they do not work or marked inactive', async ({
   page,
+  journey,
 }) => {
-  const dentist = 'Dr. Sarah Johnson';
-  // A Saturday (Dr. Sarah Johnson works Monday to Friday) and a Thursday she has marked inactive.
+  // The journey's own dentist, working Monday to Friday, signed in with their own account.
+  const own = await journey.dentist({ first: 'Tess' });
+  const dentist = own.name;
+  const dentistId = own.id;
+  // A Saturday (they work Monday to Friday) and a Thursday they mark inactive.
   const saturday = weekdayFromToday(49, 6);
   const inactive = weekdayFromToday(50, 4);
-  const token = await signInByApi(page, 'dentist');
-  const dentistId = await dentistIdByApi(page, token, dentist);
+  const token = await signInByApi(page, await journey.dentistAccount(own));
   await addDayByApi(page, token, { dentistId, date: inactive, status: 'inactive' });
 
   await page.goto(`/appointments?new=1&date=${saturday}`);
@@ -232,7 +235,7 @@ test('a dentist is told why no time is offered on a day they do not work or mark
     'title',
     dentist,
   );
-  await form.getByLabel('Patient Name').fill(`Tess Length${stamp()}`);
+  await form.getByLabel('Patient Name').fill(journey.name('Tess', 'Length'));
   await form.getByLabel('Patient Name').press('Tab');
   await form.getByLabel('Phone').fill('555-0153');
   // Until the treatment gives the visit's length, the form says what it waits for.
@@ -266,7 +269,7 @@ test('a dentist is told why no time is offered on a day they do not work or mark
 
   // The server holds to the same: the dentist's own override is refused.
   const emergency = await tryBookByApi(page, token, {
-    patient: `Tess Length${stamp()}`,
+    patient: journey.name('Tess', 'Length'),
     phone: '555-0153',
     dentist,
     date: saturday,
@@ -278,7 +281,7 @@ test('a dentist is told why no time is offered on a day they do not work or mark
   expect(emergency.status).toBe(403);
   expect(emergency.body.message).toBe('Only an admin or a receptionist may book outside open hours');
   const plain = await tryBookByApi(page, token, {
-    patient: `Tess Length${stamp()}`,
+    patient: journey.name('Tess', 'Length'),
     phone: '555-0153',
     dentist,
     date: saturday,

@@ -3,43 +3,37 @@ import {
   bookByApi,
   choose,
   dayList,
+  escapeRegExp,
   expectScreen,
   moveTo,
   openOptions,
   signInByApi,
-  WORKDAYS,
   workdayFromToday,
 } from './helpers';
 
 /**
- * Keep the chairs full: a receptionist puts a patient on the waitlist for Dr. Sarah Johnson's
- * afternoons, then cancels another patient's afternoon visit; "Fill this time" offers the freed time
+ * Keep the chairs full: a receptionist puts a patient on the waitlist for a dentist's afternoons (the
+ * journey's own dentist and patients), then cancels another patient's afternoon visit; "Fill this time" offers the freed time
  * to the waitlisted patient, one click books it for them, and they leave the waitlist.
  */
-test('a receptionist cancels a visit and fills its time from the waitlist', async ({ page }) => {
+test('a receptionist cancels a visit and fills its time from the waitlist', async ({ page, journey }) => {
   test.setTimeout(90_000);
+  const dentist = await journey.dentist({ first: 'Wren' });
+  const { name: waiting } = await journey.patient('Wendy', 'Waitlist', { phone: '555-0170' });
+  const cancelling = journey.name('Carl', 'Cancels');
   const token = await signInByApi(page, 'receptionist');
   const bearer = { authorization: `Bearer ${token}` };
-  const tag = Date.now().toString(36);
-  const waiting = `Wendy Waitlist ${tag}`;
-  const cancelling = `Carl Cancels ${tag}`;
-  const created = await page.request.post('/api/patients', {
-    headers: bearer,
-    data: { name: waiting, phone: '555-0170', email: `wendy.${tag}@mail.example`, dateOfBirth: '1988-05-04' },
-  });
-  expect(created.status()).toBe(201);
-  // A day far enough ahead that the demo clinic has nothing booked then.
-  const day = workdayFromToday(75, WORKDAYS['Dr. Sarah Johnson']);
+  const day = workdayFromToday(75, dentist.workingDays);
   await bookByApi(page, token, {
     patient: cancelling,
     phone: '555-0171',
-    dentist: 'Dr. Sarah Johnson',
+    dentist: dentist.name,
     date: day,
     time: '15:00',
     treatment: 'Regular Cleaning',
   });
 
-  // The waitlist: Wendy wants a cleaning with Dr. Johnson, any weekday afternoon from today on.
+  // The waitlist: Wendy wants a cleaning with the dentist, any weekday afternoon from today on.
   await page.goto('/waitlist');
   await expectScreen(page, 'Waitlist');
   await page.getByRole('button', { name: 'Add to Waitlist' }).click();
@@ -47,13 +41,13 @@ test('a receptionist cancels a visit and fills its time from the waitlist', asyn
   await entryForm.getByRole('combobox', { name: 'Patient' }).fill(waiting);
   await openOptions(page).filter({ hasText: waiting }).click();
   await choose(page, entryForm.getByRole('combobox', { name: 'Treatment' }), 'Regular Cleaning');
-  await choose(page, entryForm.getByRole('combobox', { name: 'Dentist' }), 'Dr. Sarah Johnson');
+  await choose(page, entryForm.getByRole('combobox', { name: 'Dentist' }), dentist.name);
   await choose(page, entryForm.getByRole('combobox', { name: 'Part of day' }), 'Afternoon (12:00–17:00)');
-  await entryForm.getByLabel('Latest date').fill(workdayFromToday(120, WORKDAYS['Dr. Sarah Johnson']));
+  await entryForm.getByLabel('Latest date').fill(workdayFromToday(120, dentist.workingDays));
   await entryForm.getByRole('button', { name: 'Add to Waitlist' }).click();
   await expect(entryForm).toBeHidden();
   const entryRow = page.getByRole('row').filter({ hasText: waiting });
-  await expect(entryRow).toContainText('Regular Cleaning (60 min), Dr. Sarah Johnson');
+  await expect(entryRow).toContainText(`Regular Cleaning (60 min), ${dentist.name}`);
   // Its earliest free times now, each bookable.
   await expect(
     entryRow.getByRole('link', { name: new RegExp(`^Book ${waiting} on `) }).first(),
@@ -71,7 +65,9 @@ test('a receptionist cancels a visit and fills its time from the waitlist', asyn
   const form = page.getByRole('dialog', { name: 'New Appointment' });
   await expect(form.getByLabel('Patient Name')).toHaveValue(waiting);
   await expect(form.getByLabel('Duration')).toHaveValue('60');
-  await expect(form.getByText(/start times? free for Dr\. Sarah Johnson/)).toBeVisible();
+  await expect(
+    form.getByText(new RegExp(`start times? free for ${escapeRegExp(dentist.name)}`)),
+  ).toBeVisible();
   await form.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(form).toBeHidden();
   await expect(
@@ -96,24 +92,18 @@ test('a receptionist cancels a visit and fills its time from the waitlist', asyn
  * tells the waitlisted patient by e-mail and books the hour for them, and the form comes back to the
  * calendar.
  */
-test('a visit moved on the calendar offers its freed time to the waitlist', async ({ page }) => {
+test('a visit moved on the calendar offers its freed time to the waitlist', async ({ page, journey }) => {
   test.setTimeout(90_000);
+  const dentist = await journey.dentist({ first: 'Mo' });
+  const { id: patientId, name: waiting } = await journey.patient('Walt', 'Waitlist', { phone: '555-0172' });
+  const moving = journey.name('Mona', 'Moves');
   const token = await signInByApi(page, 'receptionist');
   const bearer = { authorization: `Bearer ${token}` };
-  const tag = Date.now().toString(36);
-  const waiting = `Walt Waitlist ${tag}`;
-  const moving = `Mona Moves ${tag}`;
-  const created = await page.request.post('/api/patients', {
-    headers: bearer,
-    data: { name: waiting, phone: '555-0172', email: `walt.${tag}@mail.example`, dateOfBirth: '1979-02-03' },
-  });
-  expect(created.status()).toBe(201);
-  const patientId = ((await created.json()) as { id: number }).id;
-  const day = workdayFromToday(82, WORKDAYS['Dr. Sarah Johnson']);
+  const day = workdayFromToday(82, dentist.workingDays);
   await bookByApi(page, token, {
     patient: moving,
     phone: '555-0173',
-    dentist: 'Dr. Sarah Johnson',
+    dentist: dentist.name,
     date: day,
     time: '15:00',
     treatment: 'Regular Cleaning',
@@ -137,7 +127,9 @@ test('a visit moved on the calendar offers its freed time to the waitlist', asyn
   await expectScreen(page, 'Calendar');
   await moveTo(page, dayList(page).getByRole('listitem').filter({ hasText: moving }), day, '16:00');
   await expect(page.getByText(new RegExp(`The appointment of ${moving} is now on`))).toBeVisible();
-  await expect(page.getByText(/^Fill this time: .* 15:00–16:00 with Dr\. Sarah Johnson$/)).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^Fill this time: .* 15:00–16:00 with ${escapeRegExp(dentist.name)}$`)),
+  ).toBeVisible();
   const fill = page.getByRole('list', { name: 'Waitlisted patients for this time' });
   await expect(fill).toContainText(waiting);
 

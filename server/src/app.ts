@@ -2,6 +2,7 @@ import { EVENTS_KEEPALIVE_SECONDS } from '@dental/shared/domain';
 import cookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
+import sensible from '@fastify/sensible';
 import fastifySse from '@fastify/sse';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ import { registerStaticHosting } from './plugins/staticHosting';
 import { registerVersionTags } from './plugins/versions';
 import { registerAppointmentsRoutes } from './resources/appointments/routes';
 import { registerAuditRoutes } from './resources/audit/routes';
+import { endSessionsTheMfaPolicyNowCovers } from './resources/auth/mfaPolicyFollower';
 import { registerAuthRoutes } from './resources/auth/routes';
 import { registerAvailabilityRoutes } from './resources/availability/routes';
 import { registerBackupRoutes } from './resources/backup/routes';
@@ -40,7 +42,7 @@ import { registerEventsRoutes } from './resources/events/routes';
 import { registerHealthRoutes } from './resources/health/routes';
 import { buildModuleRegistry, moduleOrigins } from './resources/modules/registry';
 import { registerModuleRoutes } from './resources/modules/routes';
-import { followReminderSettings } from './resources/notifications/outboxQueue';
+import { followReminderSettings } from './resources/notifications/outboxMessages';
 import {
   type OutboxSender,
   type RepeatingJob,
@@ -118,8 +120,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (config.seedDemo) await seedDemoData(db);
 
   registerErrorHandling(app);
+  // `app.httpErrors`: the errors routes answer with, which the error handler above recognises.
+  await app.register(sensible);
   const registry = buildModuleRegistry(config);
-  registerSecurityHeaders(app, moduleOrigins(registry), config.httpsOnly);
+  await registerSecurityHeaders(app, moduleOrigins(registry), config.httpsOnly);
   registerVersionTags(app);
   registerRequestDesk(app);
   await app.register(cookie);
@@ -197,7 +201,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerUsersRoutes(app, db, guard);
   registerRecallRoutes(app, db, guard);
   registerWaitlistRoutes(app, db, guard);
-  registerSettingsRoutes(app, db, guard, [followReminderSettings]);
+  registerSettingsRoutes(app, db, guard, [followReminderSettings, endSessionsTheMfaPolicyNowCovers]);
   registerBackupRoutes(app, db, guard);
   const sender = startOutboxSender(
     db,

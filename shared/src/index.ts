@@ -1,6 +1,5 @@
 /** Run-time shared API of the product: one instance for the shell and every module. */
-export * from './api/client';
-export * from './api/patients';
+export * from './api';
 export * from './auth/authApi';
 export * from './auth/authStore';
 export * from './auth/storage';

@@ -110,7 +110,7 @@ const openAt = (path: string) => {
 // Whole journeys through lazily loaded code: slower than one component, above all on a busy machine.
 jest.setTimeout(20_000);
 
-describe('App: sign-in and protected routes end to end (spec §2, §4)', () => {
+describe('App: sign-in and protected routes end to end (docs/product.md, Screens; Statuses and how they change)', () => {
   beforeEach(() => {
     sent = [];
     signedIn = false;

@@ -10,7 +10,8 @@ import {
   type Page,
   type UserPage,
 } from '@dental/shared';
-import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, queryOptions, useQuery } from '@dental/shared/kit';
+import { userKeys } from './users';
 
 /** The Audit screen's calls (admins), each typed with the shared schemas. */
 
@@ -41,10 +42,13 @@ const FAILED = {
  */
 const AUDIT_FOLLOWS = follows();
 
+const USER_CHOICE_PARAMS = { limit: PAGE_LIMIT_MAX, sort: 'name' } as const;
+
 export const auditKeys = {
   all: ['audit'] as const,
   list: (params: AuditListParams) => ['audit', 'list', params] as const,
-  users: ['users', 'list', { limit: PAGE_LIMIT_MAX, sort: 'name' }] as const,
+  // Under the users' key: an account added or renamed on the Users screen shows in the filter.
+  users: userKeys.list(USER_CHOICE_PARAMS),
 };
 
 export function getAuditRecords(params: AuditListParams): Promise<AuditPage> {
@@ -66,27 +70,33 @@ export function verifyAuditChain(): Promise<AuditChainCheckAnswer> {
 
 export function getUserChoices(): Promise<UserPage> {
   return apiRequest(
-    { method: 'GET', url: '/api/users', params: { limit: PAGE_LIMIT_MAX, sort: 'name' } },
+    { method: 'GET', url: '/api/users', params: USER_CHOICE_PARAMS },
     ERROR_MESSAGES.fetchUsers,
   );
 }
 
 /** One page of the audit log, newest first; the previous page stays on screen while the next loads. */
-export function useAuditRecords(params: AuditListParams) {
-  return useQuery({
+export const auditRecordsQuery = (params: AuditListParams) =>
+  queryOptions({
     queryKey: auditKeys.list(params),
     queryFn: () => getAuditRecords(params),
     meta: AUDIT_FOLLOWS,
     placeholderData: keepPreviousData,
   });
+
+export function useAuditRecords(params: AuditListParams) {
+  return useQuery(auditRecordsQuery(params));
 }
 
 /** The clinic's users, for the User filter. */
-export function useUserChoices() {
-  return useQuery({
+export const userChoicesQuery = () =>
+  queryOptions({
     queryKey: auditKeys.users,
     queryFn: getUserChoices,
     staleTime: 60_000,
     meta: follows('user'),
   });
+
+export function useUserChoices() {
+  return useQuery(userChoicesQuery());
 }

@@ -1,23 +1,22 @@
-import { apiRequest, ifMatch, RECALL_TYPES_URL, type RecallType, type RecallTypeBody } from '@dental/shared';
-import { follows, useQuery } from '@dental/shared/kit';
+import {
+  apiRequest,
+  ifMatch,
+  RECALL_TYPES_URL,
+  type RecallType,
+  type RecallTypeBody,
+  recallTypeQueries,
+} from '@dental/shared';
+import { useQuery } from '@dental/shared/kit';
 
 /** The recall types' calls (shared/src/domain/recall.ts): any staff reads them, an admin writes them. */
 
-/** Another desk's new or changed recall type shows at once. */
-const RECALL_TYPES_FOLLOW = follows('recall_type');
-
 export const recallTypeKeys = {
-  // The key the Recall screen reads them under too: a save here shows there at once.
-  all: ['recall-types'] as const,
+  // The shared read the Recall screen's filter uses too: a save here shows there at once.
+  all: recallTypeQueries.key,
 };
 
-const FETCH_RECALL_TYPES = 'Failed to fetch the recall types';
 const CREATE_RECALL_TYPE = 'Failed to add the recall type';
 const UPDATE_RECALL_TYPE = 'Failed to save the recall type';
-
-export function getRecallTypes(): Promise<{ data: RecallType[] }> {
-  return apiRequest({ method: 'GET', url: RECALL_TYPES_URL }, FETCH_RECALL_TYPES);
-}
 
 export function createRecallType(body: RecallTypeBody): Promise<RecallType> {
   return apiRequest({ method: 'POST', url: RECALL_TYPES_URL, data: body }, CREATE_RECALL_TYPE);
@@ -32,5 +31,5 @@ export function updateRecallType(id: number, body: RecallTypeBody, version?: num
 }
 
 export function useRecallTypes() {
-  return useQuery({ queryKey: recallTypeKeys.all, queryFn: getRecallTypes, meta: RECALL_TYPES_FOLLOW });
+  return useQuery(recallTypeQueries.all());
 }

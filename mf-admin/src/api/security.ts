@@ -5,7 +5,7 @@ import {
   type FactorStatus,
   type SignedInSession,
 } from '@dental/shared';
-import { follows, useQuery } from '@dental/shared/kit';
+import { follows, queryOptions, useQuery } from '@dental/shared/kit';
 
 /**
  * Settings → Security, your own: your second factor and your signed-in sessions. Setting a factor up
@@ -24,8 +24,10 @@ export function getFactorStatus(): Promise<FactorStatus> {
 /** Your own factor and sessions change only by your hand here: no other desk's change is followed. */
 const FOLLOWS_NOTHING = follows();
 
-export const useFactorStatus = () =>
-  useQuery({ queryKey: securityKeys.factor, queryFn: getFactorStatus, meta: FOLLOWS_NOTHING });
+export const factorStatusQuery = () =>
+  queryOptions({ queryKey: securityKeys.factor, queryFn: getFactorStatus, meta: FOLLOWS_NOTHING });
+
+export const useFactorStatus = () => useQuery(factorStatusQuery());
 
 /** Turns your authenticator off: your password and a code (or a recovery code). */
 export function turnOffTotp(request: FactorChangeRequest): Promise<{ message: string }> {
@@ -51,8 +53,10 @@ export async function listSessions(): Promise<SignedInSession[]> {
   return body.data;
 }
 
-export const useSessions = () =>
-  useQuery({ queryKey: securityKeys.sessions, queryFn: listSessions, meta: FOLLOWS_NOTHING });
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: securityKeys.sessions, queryFn: listSessions, meta: FOLLOWS_NOTHING });
+
+export const useSessions = () => useQuery(sessionsQuery());
 
 /** Signs one of your other sessions out. */
 export function endSession(id: string): Promise<{ message: string }> {

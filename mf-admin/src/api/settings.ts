@@ -8,26 +8,23 @@ import {
   type OutboxState,
   type PracticeSettings,
   type PracticeSettingsUpdateRequest,
+  settingsQueries,
   type WireOutboxMessage,
 } from '@dental/shared';
-import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, queryOptions, useQuery } from '@dental/shared/kit';
 
-/** The Settings screen's calls: practice settings (spec §3) and the clinic's backup. */
+/** The Settings screen's calls: practice settings (docs/product.md, Records and their fields) and the clinic's backup. */
 
-/** What other desks change that these reads show: the shell invalidates them on those changes. */
-const SETTINGS_FOLLOW = follows('settings');
 /** A booking, a cancellation or a patient's contact changes the messages due; the sender works too. */
 const OUTBOX_FOLLOW = follows('outbox', 'appointment', 'patient');
 
 export const settingsKeys = {
-  // The shell reads the same key for the idle sign-out time: a save applies there at once.
-  settings: ['settings'] as const,
+  // The shared settings read: the shell's idle sign-out and the booking form's lengths follow a save.
+  settings: settingsQueries.key,
   backup: ['backup'] as const,
 };
 
-export function getSettings(): Promise<PracticeSettings> {
-  return apiRequest({ method: 'GET', url: '/api/settings' }, ERROR_MESSAGES.fetchSettings);
-}
+export { getSettings } from '@dental/shared';
 
 /** Saves the settings as shown at `version` (If-Match): a newer one meanwhile is refused with 412. */
 export function saveSettings(
@@ -49,12 +46,15 @@ export function exportClinicData(): Promise<ClinicExport> {
 }
 
 export function useSettings() {
-  return useQuery({ queryKey: settingsKeys.settings, queryFn: getSettings, meta: SETTINGS_FOLLOW });
+  return useQuery(settingsQueries.practice());
 }
 
+// An import comes with a resync (every read again); nothing else another desk does shows here.
+export const backupStatusQuery = () =>
+  queryOptions({ queryKey: settingsKeys.backup, queryFn: getBackupStatus, meta: follows() });
+
 export function useBackupStatus() {
-  // An import comes with a resync (every read again); nothing else another desk does shows here.
-  return useQuery({ queryKey: settingsKeys.backup, queryFn: getBackupStatus, meta: follows() });
+  return useQuery(backupStatusQuery());
 }
 
 export const outboxKeys = {
@@ -73,13 +73,15 @@ export function retryMessage(id: number): Promise<WireOutboxMessage> {
   return apiRequest({ method: 'POST', url: `/api/outbox/${id}/retry` }, ERROR_MESSAGES.retryOutboxMessage);
 }
 
-export function useOutbox(params: { page: number; state?: OutboxState }, enabled: boolean) {
-  return useQuery({
+export const outboxQuery = (params: { page: number; state?: OutboxState }) =>
+  queryOptions({
     queryKey: outboxKeys.list(params),
     queryFn: () => getOutbox(params),
-    enabled,
     placeholderData: keepPreviousData,
     // The sender works in the background: its sending is announced like any change, nothing polls.
     meta: OUTBOX_FOLLOW,
   });
+
+export function useOutbox(params: { page: number; state?: OutboxState }, enabled: boolean) {
+  return useQuery({ ...outboxQuery(params), enabled });
 }

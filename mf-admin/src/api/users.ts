@@ -1,30 +1,27 @@
 import {
   AUTH_URLS,
   apiRequest,
-  type DentistPage,
+  dentistQueries,
   ERROR_MESSAGES,
   ifMatch,
-  PAGE_LIMIT_MAX,
   type UserCreateRequest,
   type UserListQuery,
   type UserPage,
   type UserUpdateRequest,
   type WireUser,
 } from '@dental/shared';
-import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, queryOptions, useQuery } from '@dental/shared/kit';
 
-/** The Users screen's calls (spec §7 Users), each typed with the shared schemas. */
+/** The Users screen's calls (docs/product.md, API calls: Users), each typed with the shared schemas. */
 
 type UserListParams = Partial<Pick<UserListQuery, 'page' | 'limit' | 'search' | 'role' | 'status' | 'sort'>>;
 
 /** What other desks change that these reads show: the shell invalidates them on those changes. */
 const USERS_FOLLOW = follows('user', 'dentist');
-const DENTISTS_FOLLOW = follows('dentist');
 
 export const userKeys = {
   all: ['users'] as const,
   list: (params: UserListParams) => ['users', 'list', params] as const,
-  dentists: ['dentists', 'list', { limit: PAGE_LIMIT_MAX, sort: 'name' }] as const,
 };
 
 export function getUsers(params: UserListParams): Promise<UserPage> {
@@ -83,29 +80,20 @@ export function resetUserFactor(id: number): Promise<{ message: string }> {
   return apiRequest({ method: 'DELETE', url: AUTH_URLS.userFactor(id) }, RESET_FACTOR_FAILED);
 }
 
-export function getDentistChoices(): Promise<DentistPage> {
-  return apiRequest(
-    { method: 'GET', url: '/api/dentists', params: { limit: PAGE_LIMIT_MAX, sort: 'name' } },
-    ERROR_MESSAGES.fetchDentists,
-  );
-}
-
 /** One page of the clinic's users; the previous page stays on screen while the next loads. */
-export function useUsers(params: UserListParams) {
-  return useQuery({
+export const usersQuery = (params: UserListParams) =>
+  queryOptions({
     queryKey: userKeys.list(params),
     meta: USERS_FOLLOW,
     queryFn: () => getUsers(params),
     placeholderData: keepPreviousData,
   });
+
+export function useUsers(params: UserListParams) {
+  return useQuery(usersQuery(params));
 }
 
 /** The clinic's dentists, for linking a dentist account to its record. */
 export function useDentistChoices() {
-  return useQuery({
-    queryKey: userKeys.dentists,
-    queryFn: getDentistChoices,
-    staleTime: 60_000,
-    meta: DENTISTS_FOLLOW,
-  });
+  return useQuery(dentistQueries.choices());
 }

@@ -1,3 +1,4 @@
+import { useDebouncedCallback } from '@dental/shared/kit';
 import { Button, FilterSelect, Flex, Input, InputNumber } from '@dental/shared/ui';
 import { useEffect, useState } from 'react';
 import { AUDIT_ACTIONS, useUserChoices } from '../api/audit';
@@ -37,12 +38,17 @@ function PatientIdFilter({
   onChange: (id: number | null) => void;
 }) {
   const [typed, setTyped] = useState<number | null>(value);
-  useEffect(() => setTyped(value), [value]);
+  const follow = useDebouncedCallback(onChange, 400);
+  // A filter changed elsewhere (a link, Clear) wins over an id still being typed.
   useEffect(() => {
-    if (typed === value) return;
-    const timer = setTimeout(() => onChange(typed), 400);
-    return () => clearTimeout(timer);
-  }, [typed, value, onChange]);
+    setTyped(value);
+    follow.cancel();
+  }, [value, follow]);
+  const type = (next: number | null) => {
+    setTyped(next);
+    if (next === value) follow.cancel();
+    else follow(next);
+  };
   return (
     <InputNumber<number>
       aria-label="Patient id"
@@ -50,7 +56,7 @@ function PatientIdFilter({
       min={1}
       precision={0}
       value={typed}
-      onChange={(next) => setTyped(typeof next === 'number' && next > 0 ? next : null)}
+      onChange={(next) => type(typeof next === 'number' && next > 0 ? next : null)}
       style={{ width: 130 }}
     />
   );

@@ -63,7 +63,7 @@ function valuesOf(user: WireUser | null): Partial<UserFormValues> {
 const WORDS = { edit: 'Edit User', add: 'Add New User', addOk: 'Add User' };
 
 /**
- * 'Add New User' and 'Edit User' (spec §2 Users, §5 User form): every field required, except the
+ * 'Add New User' and 'Edit User' (docs/product.md, Screens: Users; Validation rules): every field required, except the
  * password on edit ('leave blank to keep current'). No stored password is ever shown: Show Password
  * shows only what is being typed.
  */

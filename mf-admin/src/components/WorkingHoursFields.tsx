@@ -11,7 +11,7 @@ const timeRule = {
   },
 };
 
-/** Opening hours per weekday (spec §3 workingHours): start, end, closed; an open day ends after it starts. */
+/** Opening hours per weekday (docs/product.md, Records and their fields: workingHours): start, end, closed; an open day ends after it starts. */
 export function WorkingHoursFields({ disabled }: { disabled: boolean }) {
   return (
     <Flex vertical gap={4}>

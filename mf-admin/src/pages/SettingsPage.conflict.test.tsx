@@ -4,6 +4,7 @@ import {
   DEFAULT_TREATMENT_MINUTES,
   type PracticeSettings,
   STALE_WRITE_MESSAGE,
+  settingsQueries,
 } from '@dental/shared';
 import {
   createFakeApi,
@@ -96,7 +97,7 @@ describe('SettingsPage: no edit is silently lost', () => {
     events.emit({ resource: 'settings', id: 1, action: 'updated', by: 2 });
     expect(await screen.findByText(STALE_WRITE_MESSAGE)).toBeInTheDocument();
     // The shell's invalidation reads the settings again: the form keeps what is typed.
-    await act(() => view.queryClient.invalidateQueries({ queryKey: ['settings'] }));
+    await act(() => view.queryClient.invalidateQueries({ queryKey: settingsQueries.key }));
     expect(screen.getByLabelText('Practice name')).toHaveValue('Bright Smile Care');
     expect(screen.getByLabelText('Phone')).toHaveValue('555-0100');
   });

@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => api.restore());
 
-describe('SettingsPage (spec §2 Settings)', () => {
+describe('SettingsPage (docs/product.md, Screens: Settings)', () => {
   it('an admin saves the practice settings on the server and is told so', async () => {
     api.onPut('/api/settings').reply(200, { ...SAVED, practiceName: 'Bright Smile Dental Care' });
     const view = renderScreen(<SettingsPage />, { url: '/settings', staff: staffMember('admin') });

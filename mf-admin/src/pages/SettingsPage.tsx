@@ -12,7 +12,7 @@ import {
   Typography,
   useEditConflict,
 } from '@dental/shared/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getSettings, saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';
 import { RecallTypesPanel } from '../components/RecallTypesPanel';
@@ -22,7 +22,7 @@ const TABS = ['general', 'notifications', 'security', 'backup'] as const;
 export const SAVED_MESSAGE = 'Settings saved successfully!';
 
 /**
- * Settings (spec §2): General (with the recall types), Notifications, Security and Backup. An admin saves the practice
+ * Settings (docs/product.md, Screens): General (with the recall types), Notifications, Security and Backup. An admin saves the practice
  * settings on the server; everyone else reads them. Anyone changes their own password here.
  */
 export default function SettingsPage() {
@@ -33,6 +33,7 @@ export default function SettingsPage() {
   const [form] = Form.useForm<PracticeSettings>();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   // An admin edits the clinic's one row: another desk's change meanwhile is an alert, not lost typing.
   const conflict = useEditConflict({
     resource: 'settings',
@@ -41,6 +42,7 @@ export default function SettingsPage() {
     record: settings.data ?? null,
     load: getSettings,
     resave: () => void submit(),
+    saveButton,
   });
   // What the form shows: for an admin, the settings as read when the page opened (or as 'Load theirs'
   // or a Save brought them), so a read in the background never replaces what is being typed.
@@ -56,7 +58,7 @@ export default function SettingsPage() {
       queryClient.setQueryData(settingsKeys.settings, saved);
       conflict.saved(saved);
       setSaveError(null);
-      // Said once, in the page's alert (spec §2), not again in a toast.
+      // Said once, in the page's alert (docs/product.md, Screens), not again in a toast.
       setSavedAt(Date.now());
     },
     onError: (error: ApiError) => {
@@ -129,6 +131,7 @@ export default function SettingsPage() {
         </div>
         {isAdmin && savesWithButton && (
           <Button
+            ref={saveButton}
             type="primary"
             loading={save.isPending}
             disabled={!settings.data || conflict.saveDisabled}

@@ -49,7 +49,7 @@ afterEach(() => api.restore());
 
 const rowOf = (name: string) => within(screen.getByText(name).closest('tr') as HTMLElement);
 
-describe('UsersPage (spec §2 Users)', () => {
+describe('UsersPage (docs/product.md, Screens: Users)', () => {
   it('shows each user with e-mail and username, a role badge, status and last login or Never', async () => {
     api.onGet('/api/users').reply(200, pageOf([ALEX, RILEY, SARAH]));
     renderScreen(<UsersPage />, { url: '/users', staff: admin });

@@ -44,7 +44,7 @@ const ROLE_COLORS: Record<Role, string> = { admin: 'purple', receptionist: 'blue
 
 const lastLoginFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Users (spec §2, admin only): the clinic's staff accounts, searched, filtered and paged by the server. */
+/** Users (docs/product.md, Screens, admin only): the clinic's staff accounts, searched, filtered and paged by the server. */
 export default function UsersPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();

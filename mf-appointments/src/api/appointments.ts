@@ -5,19 +5,30 @@ import {
   type AppointmentStatus,
   type AppointmentWriteRequest,
   apiRequest,
+  appointmentQueries,
+  availabilityQueries,
+  dashboardQueries,
   ERROR_MESSAGES,
   ifMatch,
   type OverlappingAppointments,
+  patientQueries,
   SERIES_ERROR_MESSAGES,
   type SeriesBookingRequest,
   type SeriesCheckAnswer,
   type SeriesCheckRequest,
   type SeriesScope,
 } from '@dental/shared';
-import { afterPreviousPage, follows, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
-import type { QueryClient } from '@tanstack/react-query';
+import {
+  afterPreviousPage,
+  follows,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@dental/shared/kit';
 
-/** The Appointments screen's calls (spec §7), each typed with the shared schemas. */
+/** The Appointments screen's calls (docs/product.md, API calls), each typed with the shared schemas. */
 
 export type AppointmentListParams = Partial<
   Pick<
@@ -29,12 +40,13 @@ export type AppointmentListParams = Partial<
 /** What other desks change that these reads show: the shell invalidates them on those changes. */
 const APPOINTMENTS_FOLLOW = follows('appointment', 'patient', 'dentist');
 
+/** Under the shared appointments key: a visit's write in any module reads these again. */
 export const appointmentKeys = {
-  all: ['appointments'] as const,
-  lists: ['appointments', 'list'] as const,
-  list: (params: AppointmentListParams) => ['appointments', 'list', params] as const,
-  detail: (id: number) => ['appointments', 'detail', id] as const,
-  overlapping: ['appointments', 'overlapping'] as const,
+  all: appointmentQueries.key,
+  lists: [...appointmentQueries.key, 'list'] as const,
+  list: (params: AppointmentListParams) => [...appointmentQueries.key, 'list', params] as const,
+  detail: (id: number) => [...appointmentQueries.key, 'detail', id] as const,
+  overlapping: [...appointmentQueries.key, 'overlapping'] as const,
 };
 
 /** Visits kept overlapping from before overlaps were refused: staff move or cancel one of each. */
@@ -45,12 +57,11 @@ export function getOverlapping(): Promise<OverlappingAppointments> {
   );
 }
 
+export const overlappingQuery = () =>
+  queryOptions({ queryKey: appointmentKeys.overlapping, queryFn: getOverlapping, meta: APPOINTMENTS_FOLLOW });
+
 export function useOverlapping() {
-  return useQuery({
-    queryKey: appointmentKeys.overlapping,
-    queryFn: getOverlapping,
-    meta: APPOINTMENTS_FOLLOW,
-  });
+  return useQuery(overlappingQuery());
 }
 
 export function getAppointments(
@@ -128,33 +139,40 @@ export function deleteAppointment(id: number, version?: number): Promise<{ messa
 }
 
 /** One appointment, read when a link names it (`/appointments?appointment=12`). */
-export function useAppointment(id: number | null) {
-  return useQuery({
+export const appointmentQuery = (id: number | null) =>
+  queryOptions({
     queryKey: appointmentKeys.detail(id ?? 0),
     meta: APPOINTMENTS_FOLLOW,
     queryFn: () => getAppointment(id ?? 0),
     enabled: id !== null,
   });
+
+export function useAppointment(id: number | null) {
+  return useQuery(appointmentQuery(id));
 }
 
 /** A page of the list; the next page after one already read starts at its `next_cursor`. */
-export function useAppointments(params: AppointmentListParams) {
-  const queryClient = useQueryClient();
-  return useQuery({
+export const appointmentsQuery = (queryClient: QueryClient, params: AppointmentListParams) =>
+  queryOptions({
     queryKey: appointmentKeys.list(params),
     meta: APPOINTMENTS_FOLLOW,
     queryFn: () => getAppointments(afterPreviousPage(queryClient, appointmentKeys.list, params)),
     placeholderData: keepPreviousData,
   });
+
+export function useAppointments(params: AppointmentListParams) {
+  const queryClient = useQueryClient();
+  return useQuery(appointmentsQuery(queryClient, params));
 }
 
 /**
- * What an appointment's change makes stale elsewhere: a patient's next visit and last visit, the
- * dashboard's figures, the calendar, a dentist's booked slots.
+ * What an appointment's change makes stale in other modules: a patient's next visit and last visit,
+ * the dashboard's figures, a dentist's booked slots. The calendar's month is under the appointments'
+ * own key, which every write here invalidates.
  */
 export function invalidateAround(queryClient: QueryClient): void {
-  for (const key of ['patients', 'dashboard', 'calendar', 'availability']) {
-    void queryClient.invalidateQueries({ queryKey: [key] });
+  for (const queryKey of [patientQueries.key, dashboardQueries.key, availabilityQueries.key]) {
+    void queryClient.invalidateQueries({ queryKey });
   }
 }
 

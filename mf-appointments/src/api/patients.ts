@@ -1,18 +1,10 @@
-import { apiRequest, ERROR_MESSAGES, type PatientPage, patientDetailKey, patientQuery } from '@dental/shared';
-import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
-import { useEffect, useState } from 'react';
+import { apiRequest, ERROR_MESSAGES, type PatientPage, patientQueries } from '@dental/shared';
+import { follows, keepPreviousData, queryOptions, useDebounce, useQuery } from '@dental/shared/kit';
+import { useState } from 'react';
 
 /** Finding the patient of a booking: a search by name or phone, or one patient by id. */
 
 export const PATIENT_MATCHES_LIMIT = 8;
-
-/** What other desks change that these reads show: the shell invalidates them on those changes. */
-const PATIENTS_FOLLOW = follows('patient');
-
-export const patientKeys = {
-  search: (term: string) => ['patients', 'list', { search: term, limit: PATIENT_MATCHES_LIMIT }] as const,
-  detail: patientDetailKey,
-};
 
 export function searchPatients(term: string): Promise<PatientPage> {
   return apiRequest(
@@ -21,19 +13,23 @@ export function searchPatients(term: string): Promise<PatientPage> {
   );
 }
 
-/** The clinic's patients whose name, phone or e-mail contains the term; nothing is asked for a blank term. */
-export function usePatientMatches(term: string) {
-  return useQuery({
-    queryKey: patientKeys.search(term),
-    meta: PATIENTS_FOLLOW,
+/** Under the patients' key: a patient's write anywhere reads the matches again. */
+export const patientMatchesQuery = (term: string) =>
+  queryOptions({
+    queryKey: [...patientQueries.key, 'list', { search: term, limit: PATIENT_MATCHES_LIMIT }] as const,
     queryFn: () => searchPatients(term),
+    meta: follows('patient'),
     enabled: term !== '',
     placeholderData: keepPreviousData,
   });
+
+/** The clinic's patients whose name, phone or e-mail contains the term; nothing is asked for a blank term. */
+export function usePatientMatches(term: string) {
+  return useQuery(patientMatchesQuery(term));
 }
 
 export function usePatient(id: number | null) {
-  return useQuery({ ...patientQuery(id), meta: PATIENTS_FOLLOW });
+  return useQuery(patientQueries.detail(id));
 }
 
 /** A pause in typing before the patients are looked up. */
@@ -45,11 +41,7 @@ const SEARCH_PAUSE_MS = 250;
  */
 export function useTypedPatientSearch() {
   const [typed, setTyped] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(typed.trim().length >= 2 ? typed.trim() : ''), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const [term] = useDebounce(typed.trim().length >= 2 ? typed.trim() : '', SEARCH_PAUSE_MS);
   const matches = usePatientMatches(term);
   return { setTyped, term, matches, found: term ? (matches.data?.data ?? []) : [] };
 }

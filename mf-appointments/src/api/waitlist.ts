@@ -9,8 +9,9 @@ import {
   type WaitlistQuery,
   waitlistEntryUrl,
   waitlistFreeTimesUrl,
+  waitlistQueries,
 } from '@dental/shared';
-import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, queryOptions, useQuery } from '@dental/shared/kit';
 
 /** The Waitlist screen's calls (shared/src/domain/waitlist.ts); "Fill this time" is the UI kit's. */
 
@@ -20,10 +21,11 @@ export type WaitlistListParams = Omit<WaitlistQuery, 'page' | 'limit'> & { page:
 const WAITLIST_FOLLOW = follows('waitlist', 'patient', 'dentist', 'settings');
 const OFFERS_FOLLOW = follows('waitlist', 'appointment', 'dentist', 'availability', 'settings');
 
+/** Under the shared waitlist key, with a freed time's matches: a write here reads them all again. */
 export const waitlistKeys = {
-  all: ['waitlist'] as const,
-  list: (params: WaitlistListParams) => ['waitlist', 'list', params] as const,
-  freeTimes: (id: number) => ['waitlist', 'free-times', id] as const,
+  all: waitlistQueries.key,
+  list: (params: WaitlistListParams) => [...waitlistQueries.key, 'list', params] as const,
+  freeTimes: (id: number) => [...waitlistQueries.key, 'free-times', id] as const,
 };
 
 export function getWaitlist(params: WaitlistListParams): Promise<WaitlistPage> {
@@ -58,18 +60,21 @@ export function deleteWaitlistEntry(id: number, version?: number): Promise<{ mes
 }
 
 /** One page of the waitlist, oldest entry first; the previous page stays while the next loads. */
-export function useWaitlist(params: WaitlistListParams) {
-  return useQuery({
+export const waitlistQuery = (params: WaitlistListParams) =>
+  queryOptions({
     queryKey: waitlistKeys.list(params),
     meta: WAITLIST_FOLLOW,
     queryFn: () => getWaitlist(params),
     placeholderData: keepPreviousData,
   });
+
+export function useWaitlist(params: WaitlistListParams) {
+  return useQuery(waitlistQuery(params));
 }
 
 /** The entry's earliest free times now. */
-export function useEntryFreeTimes(id: number) {
-  return useQuery({
+export const entryFreeTimesQuery = (id: number) =>
+  queryOptions({
     queryKey: waitlistKeys.freeTimes(id),
     meta: OFFERS_FOLLOW,
     queryFn: () =>
@@ -78,4 +83,7 @@ export function useEntryFreeTimes(id: number) {
         'Failed to fetch the free times',
       ),
   });
+
+export function useEntryFreeTimes(id: number) {
+  return useQuery(entryFreeTimesQuery(id));
 }

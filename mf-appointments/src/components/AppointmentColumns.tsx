@@ -32,7 +32,7 @@ function VisitMarks({ appointment }: { appointment: Appointment }) {
   );
 }
 
-/** The Appointments list's columns (spec §2); those with `sorter` sort on the server. */
+/** The Appointments list's columns (docs/product.md, Screens); those with `sorter` sort on the server. */
 export function appointmentColumns(actionsOf: (appointment: Appointment) => RowAction[]) {
   const columns: TableColumnsType<Appointment> = [
     {

@@ -67,7 +67,7 @@ async function choose(
 
 const DAY = '2099-03-04';
 
-describe('AppointmentForm (spec §5 Appointment form)', () => {
+describe('AppointmentForm (docs/product.md, Validation rules: Appointment form)', () => {
   it('requires every field but notes and checks the phone and date before anything is sent', async () => {
     const view = renderForm();
     const dialog = await findDialog('New Appointment');

@@ -47,7 +47,7 @@ const optionTitles = () =>
   ).map((option) => option.getAttribute('title'));
 const today = todayDay();
 
-describe('AppointmentsPage (spec §2 Appointments)', () => {
+describe('AppointmentsPage (docs/product.md, Screens: Appointments)', () => {
   it('lists the appointments from today on, in date order, with the columns of the spec', async () => {
     api.onGet('/api/appointments').reply(200, pageOf([MIA_VISIT, TOM_VISIT], 2));
     renderScreen(<AppointmentsPage />, { url: '/appointments' });

@@ -53,7 +53,7 @@ const FILTERS = {
   dates: parseAsStringLiteral(DATES_PARAM_VALUES),
 };
 
-/** The status filter, its choices in the spec's order (§2: All, confirmed, pending, cancelled, completed). */
+/** The status filter, its choices in the product's order (All, confirmed, pending, cancelled, completed: docs/product.md, Screens). */
 const STATUS_FILTER = {
   name: 'status',
   label: 'Status',
@@ -64,7 +64,7 @@ const STATUS_FILTER = {
 
 const FILTER_PANEL_ID = 'appointment-date-filters';
 
-/** Appointments (spec §2): the clinic's appointments, searched, filtered, sorted and paged by the server. */
+/** Appointments (docs/product.md, Screens): the clinic's appointments, searched, filtered, sorted and paged by the server. */
 export default function AppointmentsPage() {
   const { message } = App.useApp();
   const list = useListState({ sorts: APPOINTMENT_SORTS, filters: FILTERS });

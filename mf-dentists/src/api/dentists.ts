@@ -3,13 +3,14 @@ import {
   type DentistListQuery,
   type DentistPage,
   type DentistWriteRequest,
+  dentistQueries,
   ERROR_MESSAGES,
   ifMatch,
   type WireDentist,
 } from '@dental/shared';
-import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, queryOptions, useQuery } from '@dental/shared/kit';
 
-/** The Dentists screen's calls (spec §7), each typed with the shared schemas. */
+/** The Dentists screen's calls (docs/product.md, API calls), each typed with the shared schemas. */
 
 type DentistListParams = Partial<
   Pick<DentistListQuery, 'page' | 'limit' | 'search' | 'status' | 'specialty' | 'sort'>
@@ -19,10 +20,10 @@ type DentistListParams = Partial<
 const DENTISTS_FOLLOW = follows('dentist', 'user');
 
 export const dentistKeys = {
-  // Every dentist query of every module starts with 'dentists': a write here refreshes them all
-  // (the appointment form's dentist choice included).
-  all: ['dentists'] as const,
-  list: (params: DentistListParams) => ['dentists', 'list', params] as const,
+  // The shared dentists' key starts every dentist read of every module: a write here refreshes them
+  // all (the appointment form's dentist choice included).
+  all: dentistQueries.key,
+  list: (params: DentistListParams) => [...dentistQueries.key, 'list', params] as const,
 };
 
 export function getDentists(params: DentistListParams): Promise<DentistPage> {
@@ -53,11 +54,14 @@ export function deleteDentist(id: number, version?: number): Promise<{ message: 
 }
 
 /** One page of the clinic's dentists; the previous page stays on screen while the next loads. */
-export function useDentists(params: DentistListParams) {
-  return useQuery({
+export const dentistsQuery = (params: DentistListParams) =>
+  queryOptions({
     queryKey: dentistKeys.list(params),
     meta: DENTISTS_FOLLOW,
     queryFn: () => getDentists(params),
     placeholderData: keepPreviousData,
   });
+
+export function useDentists(params: DentistListParams) {
+  return useQuery(dentistsQuery(params));
 }

@@ -21,7 +21,7 @@ export interface DentistCardProps {
   onDelete?: (dentist: WireDentist) => void;
 }
 
-/** One dentist of the grid (spec §2 Dentists): who, how to reach them, and when they work. */
+/** One dentist of the grid (docs/product.md, Screens: Dentists): who, how to reach them, and when they work. */
 export function DentistCard({ dentist, sample = false, onEdit, onDelete }: DentistCardProps) {
   const days = dentist.days_per_week;
   return (

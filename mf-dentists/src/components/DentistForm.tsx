@@ -1,5 +1,7 @@
 import {
+  appointmentQueries,
   type DentistWriteRequest,
+  dashboardQueries,
   dentistWriteSchema,
   PERSON_STATUSES,
   type PersonStatus,
@@ -45,7 +47,7 @@ interface DentistFormValues {
   specialty: Specialization;
   license: string;
   years_of_experience: number | null;
-  /** Day numbers as checked: '1' Monday … '7' Sunday (spec §3 `working_days`). */
+  /** Day numbers as checked: '1' Monday … '7' Sunday (docs/product.md, Records and their fields: `working_days`). */
   working_days: string[];
   status: PersonStatus;
 }
@@ -85,7 +87,7 @@ function requestOf(values: DentistFormValues): DentistWriteRequest {
 /** The dialog's title and Save, adding or editing. */
 const WORDS = { edit: 'Edit Dentist', add: 'Add New Dentist', addOk: 'Add Dentist' };
 
-/** 'Add New Dentist' and 'Edit Dentist' (spec §2 Dentists): one form that saves, with the server's rules. */
+/** 'Add New Dentist' and 'Edit Dentist' (docs/product.md, Screens: Dentists): one form that saves, with the server's rules. */
 export function DentistForm({ open, dentist: opened, onClose, onSaved }: DentistFormProps) {
   const [form] = Form.useForm<DentistFormValues>();
   const frame = useModalForm({
@@ -97,7 +99,7 @@ export function DentistForm({ open, dentist: opened, onClose, onSaved }: Dentist
     save: (values, { shown, version }) =>
       shown ? updateDentist(shown.id, requestOf(values), version()) : createDentist(requestOf(values)),
     // Appointments and availability show the dentist's name.
-    invalidates: [dentistKeys.all, ['appointments'], ['dashboard']],
+    invalidates: [dentistKeys.all, appointmentQueries.key, dashboardQueries.key],
     onSaved,
   });
 

@@ -39,7 +39,7 @@ afterEach(() => api.restore());
 
 const card = (name: string) => screen.getByText(name).closest('.dentist-card') as HTMLElement;
 
-describe('DentistsPage (spec §2 Dentists)', () => {
+describe('DentistsPage (docs/product.md, Screens: Dentists)', () => {
   it('shows a card per dentist with every detail of the spec', async () => {
     api.onGet('/api/dentists').reply(200, pageOf([SARAH, OMAR], 2));
     renderScreen(<DentistsPage />, { url: '/dentists' });

@@ -24,7 +24,7 @@ const FILTER_BAR = [
 ] as const;
 export const LOAD_FAILURE = 'Failed to load dentists data. Showing sample data.';
 
-/** Dentists (spec §2): the clinic's dentists as cards, searched, filtered and paged by the server. */
+/** Dentists (docs/product.md, Screens): the clinic's dentists as cards, searched, filtered and paged by the server. */
 export default function DentistsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -63,7 +63,7 @@ export default function DentistsPage() {
       cards={{
         loadingLabel: 'Loading dentists',
         empty: { noMatch: 'No dentists match your search', none: 'No dentists yet' },
-        // A failed read shows the sample (spec §8), marked and without actions; a later success replaces it.
+        // A failed read shows the sample (docs/product.md, Error messages), marked and without actions; a later success replaces it.
         sample: {
           rows: SAMPLE_DENTISTS,
           banner: LOAD_FAILURE,

@@ -1,7 +1,7 @@
 import { daysPerWeekOf, type WireDentist, workingHoursOf } from '@dental/shared';
 
 /**
- * Shown only when the clinic's dentists cannot be read (spec §8: 'Failed to load dentists data.
+ * Shown only when the clinic's dentists cannot be read (docs/product.md, Error messages: 'Failed to load dentists data.
  * Showing sample data.'): marked 'Sample' on screen, never editable, never mixed with real ones.
  */
 function sampleDentist(

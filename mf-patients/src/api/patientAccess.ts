@@ -1,5 +1,5 @@
-import { AUDIT_URL, type AuditRecord, apiRequest, type Page } from '@dental/shared';
-import { follows, useQuery } from '@dental/shared/kit';
+import { AUDIT_URL, type AuditRecord, apiRequest, type Page, patientQueries } from '@dental/shared';
+import { follows, queryOptions, useQuery } from '@dental/shared/kit';
 
 /** How many of the latest openings the patient's details show; the Audit screen has the rest. */
 export const PATIENT_ACCESS_SHOWN = 10;
@@ -17,7 +17,8 @@ export function getPatientAccess(patientId: number): Promise<Page<AuditRecord>> 
   );
 }
 
-export const patientAccessKey = (patientId: number) => ['patients', 'detail', patientId, 'access'] as const;
+export const patientAccessKey = (patientId: number) =>
+  [...patientQueries.detailKey(patientId), 'access'] as const;
 
 /**
  * Who last opened the patient's record. Used only where the signed-in user may open the Audit
@@ -25,12 +26,15 @@ export const patientAccessKey = (patientId: number) => ['patients', 'detail', pa
  * refusal. An opening is an audit record, not a live resource: it follows no clinic changes, and is
  * read afresh each time the record is opened (which is itself an opening).
  */
-export function usePatientAccess(patientId: number) {
-  return useQuery({
+export const patientAccessQuery = (patientId: number) =>
+  queryOptions({
     queryKey: patientAccessKey(patientId),
     queryFn: () => getPatientAccess(patientId),
     staleTime: 0,
     // A record opened is not announced to the desks (it changes nothing): read afresh at each opening.
     meta: follows(),
   });
+
+export function usePatientAccess(patientId: number) {
+  return useQuery(patientAccessQuery(patientId));
 }

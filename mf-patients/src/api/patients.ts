@@ -6,13 +6,20 @@ import {
   type PatientListQuery,
   type PatientPage,
   type PatientWriteRequest,
-  patientDetailKey,
-  patientQuery,
+  patientQueries,
   type WirePatient,
 } from '@dental/shared';
-import { afterPreviousPage, follows, keepPreviousData, useQuery, useQueryClient } from '@dental/shared/kit';
+import {
+  afterPreviousPage,
+  follows,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@dental/shared/kit';
 
-/** The Patients screen's calls (spec §7), each typed with the shared schemas. */
+/** The Patients screen's calls (docs/product.md, API calls), each typed with the shared schemas. */
 
 type PatientListParams = Partial<Pick<PatientListQuery, 'page' | 'limit' | 'search' | 'status' | 'sort'>>;
 
@@ -20,11 +27,13 @@ type PatientListParams = Partial<Pick<PatientListQuery, 'page' | 'limit' | 'sear
 const PATIENTS_FOLLOW = follows('patient', 'appointment');
 const HISTORY_FOLLOW = follows('appointment', 'patient', 'dentist');
 
+/** Under the shared patients' key: a patient's write in any module reads these again. */
 export const patientKeys = {
-  all: ['patients'] as const,
-  list: (params: PatientListParams) => ['patients', 'list', params] as const,
-  detail: patientDetailKey,
-  appointments: (id: number, page: number) => ['patients', 'detail', id, 'appointments', page] as const,
+  all: patientQueries.key,
+  list: (params: PatientListParams) => [...patientQueries.key, 'list', params] as const,
+  detail: patientQueries.detailKey,
+  appointments: (id: number, page: number) =>
+    [...patientQueries.detailKey(id), 'appointments', page] as const,
 };
 
 export function getPatients(params: PatientListParams & { after?: string }): Promise<PatientPage> {
@@ -61,26 +70,32 @@ export function getPatientAppointments(id: number, page: number): Promise<Appoin
  * One page of the clinic's patients; the previous page stays on screen while the next loads, and a
  * next page after one already read starts at its `next_cursor`.
  */
-export function usePatients(params: PatientListParams) {
-  const queryClient = useQueryClient();
-  return useQuery({
+export const patientsQuery = (queryClient: QueryClient, params: PatientListParams) =>
+  queryOptions({
     queryKey: patientKeys.list(params),
     meta: PATIENTS_FOLLOW,
     queryFn: () => getPatients(afterPreviousPage(queryClient, patientKeys.list, params)),
     placeholderData: keepPreviousData,
   });
+
+export function usePatients(params: PatientListParams) {
+  const queryClient = useQueryClient();
+  return useQuery(patientsQuery(queryClient, params));
 }
 
 export function usePatient(id: number | null) {
-  return useQuery({ ...patientQuery(id), meta: PATIENTS_FOLLOW });
+  return useQuery(patientQueries.detail(id));
 }
 
-export function usePatientAppointments(id: number | null, page: number) {
-  return useQuery({
+export const patientAppointmentsQuery = (id: number | null, page: number) =>
+  queryOptions({
     queryKey: patientKeys.appointments(id ?? 0, page),
     meta: HISTORY_FOLLOW,
     queryFn: () => getPatientAppointments(id ?? 0, page),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
+
+export function usePatientAppointments(id: number | null, page: number) {
+  return useQuery(patientAppointmentsQuery(id, page));
 }

@@ -1,21 +1,18 @@
 import {
   apiRequest,
-  type DentistPage,
-  ERROR_MESSAGES,
+  dentistQueries,
   ifMatch,
-  PAGE_LIMIT_MAX,
   patientRecallUrl,
-  RECALL_TYPES_URL,
   RECALL_URL,
   type RecallQuery,
   type RecallRow,
-  type RecallType,
   type RecallUpdate,
   recallContactUrl,
   recallReminderUrl,
+  recallTypeQueries,
   recallUrl,
 } from '@dental/shared';
-import { follows, keepPreviousData, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, queryOptions, useQuery } from '@dental/shared/kit';
 
 /** The Recall screen's calls (shared/src/domain/recall.ts), each typed with the shared schemas. */
 
@@ -40,20 +37,14 @@ export interface RecallReminderAnswer {
 
 /** A visit booked, completed or cancelled, or a patient's contact changed, moves a recall too. */
 const RECALL_FOLLOW = follows('recall', 'recall_type', 'appointment', 'patient');
-const RECALL_TYPES_FOLLOW = follows('recall_type');
-const DENTISTS_FOLLOW = follows('dentist');
 
 export const recallKeys = {
   all: ['recall'] as const,
   list: (params: RecallListParams) => ['recall', 'list', params] as const,
   patient: (patientId: number) => ['recall', 'patient', patientId] as const,
-  types: ['recall-types'] as const,
-  // The key the other screens read the dentists' choice under: one read for all of them.
-  dentists: ['dentists', 'list', { limit: PAGE_LIMIT_MAX, sort: 'name' }] as const,
 };
 
 const FETCH_RECALL = 'Failed to fetch the recall list';
-const FETCH_RECALL_TYPES = 'Failed to fetch the recall types';
 const FETCH_PATIENT_RECALL = "Failed to fetch the patient's recall";
 const SEND_REMINDER = 'Failed to send the reminder';
 const MARK_CONTACTED = 'Failed to mark the patient as contacted';
@@ -85,17 +76,6 @@ export function getPatientRecall(patientId: number): Promise<{ data: RecallRow[]
   return apiRequest({ method: 'GET', url: patientRecallUrl(patientId) }, FETCH_PATIENT_RECALL);
 }
 
-export function getRecallTypes(): Promise<{ data: RecallType[] }> {
-  return apiRequest({ method: 'GET', url: RECALL_TYPES_URL }, FETCH_RECALL_TYPES);
-}
-
-export function getDentistChoices(): Promise<DentistPage> {
-  return apiRequest(
-    { method: 'GET', url: '/api/dentists', params: { limit: PAGE_LIMIT_MAX, sort: 'name' } },
-    ERROR_MESSAGES.fetchDentists,
-  );
-}
-
 /** Queues the "you are due" reminder by the channels the clinic allows; 409 when none is possible. */
 export function sendRecallReminder(row: RecallRow): Promise<RecallReminderAnswer> {
   return apiRequest({ method: 'POST', url: recallReminderUrl(row.patient_id, row.type_id) }, SEND_REMINDER);
@@ -123,41 +103,37 @@ export function updateRecall(row: RecallRow, body: RecallUpdate): Promise<Recall
 }
 
 /** One page of the patients due back, soonest first; the previous page stays while the next loads. */
-export function useRecallList(params: RecallListParams) {
-  return useQuery({
+export const recallListQuery = (params: RecallListParams) =>
+  queryOptions({
     queryKey: recallKeys.list(params),
     meta: RECALL_FOLLOW,
     queryFn: () => getRecallList(params),
     placeholderData: keepPreviousData,
   });
+
+export function useRecallList(params: RecallListParams) {
+  return useQuery(recallListQuery(params));
 }
 
 /** A patient's recalls (none asked while no patient is shown). */
-export function usePatientRecall(patientId: number | null) {
-  return useQuery({
+export const patientRecallQuery = (patientId: number | null) =>
+  queryOptions({
     queryKey: recallKeys.patient(patientId ?? 0),
     meta: RECALL_FOLLOW,
     queryFn: () => getPatientRecall(patientId ?? 0),
     enabled: patientId !== null,
   });
+
+export function usePatientRecall(patientId: number | null) {
+  return useQuery(patientRecallQuery(patientId));
 }
 
 /** The clinic's recall types, for the type filter. */
 export function useRecallTypes() {
-  return useQuery({
-    queryKey: recallKeys.types,
-    meta: RECALL_TYPES_FOLLOW,
-    queryFn: getRecallTypes,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...recallTypeQueries.all(), staleTime: 60_000 });
 }
 
 /** Every dentist of the clinic, for the dentist filter (the one a patient last saw). */
 export function useDentistChoices() {
-  return useQuery({
-    queryKey: recallKeys.dentists,
-    meta: DENTISTS_FOLLOW,
-    queryFn: getDentistChoices,
-    staleTime: 60_000,
-  });
+  return useQuery(dentistQueries.choices());
 }

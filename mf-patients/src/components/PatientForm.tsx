@@ -1,4 +1,5 @@
 import {
+  appointmentQueries,
   FUTURE_BIRTH_DATE_MESSAGE,
   getPatient,
   type PatientWriteRequest,
@@ -48,7 +49,7 @@ function valuesOf(patient: WirePatient | null): Partial<PatientFormValues> {
 /** The dialog's title and Save, adding or editing. */
 const WORDS = { edit: 'Edit Patient', add: 'Add New Patient', addOk: 'Add Patient' };
 
-/** 'Add New Patient' and 'Edit Patient' (spec §5 Patient form): one form, the server's rules. */
+/** 'Add New Patient' and 'Edit Patient' (docs/product.md, Validation rules: Patient form): one form, the server's rules. */
 export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProps) {
   const [form] = Form.useForm<PatientFormValues>();
   const today = todayDay();
@@ -61,7 +62,7 @@ export function PatientForm({ open, patient, onClose, onSaved }: PatientFormProp
     save: (values, { shown, version }) =>
       shown ? updatePatient(shown.id, values, version()) : createPatient(values),
     // Appointments show the patient's name and phone.
-    invalidates: [patientKeys.all, ['appointments']],
+    invalidates: [patientKeys.all, appointmentQueries.key],
     onSaved,
   });
   const shown = frame.shown;

@@ -47,7 +47,7 @@ afterEach(() => api.restore());
 
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
-describe('PatientsPage (spec §2 Patients)', () => {
+describe('PatientsPage (docs/product.md, Screens: Patients)', () => {
   it('lists the patients the server answers, with the columns of the spec', async () => {
     api.onGet('/api/patients').reply(200, pageOf([MIA, TOM], 2));
     renderScreen(<PatientsPage />, { url: '/patients' });

@@ -3,7 +3,7 @@ import {
   PATIENT_SORTS,
   type PatientListRow,
   PERSON_STATUSES,
-  patientQuery,
+  patientQueries,
   type WirePatient,
 } from '@dental/shared';
 import {
@@ -40,7 +40,7 @@ const FILTER_BAR = [
   { name: 'status', label: 'Status', allLabel: 'All', choices: PERSON_STATUSES, width: 160 },
 ] as const;
 
-/** Patients (spec §2): the clinic's patients, searched, filtered and paged by the server. */
+/** Patients (docs/product.md, Screens): the clinic's patients, searched, filtered and paged by the server. */
 export default function PatientsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -67,7 +67,7 @@ export default function PatientsPage() {
   // A list row carries no medical history: the form opens with the patient's own record, read now
   // (and so on the trail as opened), or says why it could not be read.
   const editFromRow = (row: PatientListRow) =>
-    queryClient.fetchQuery(patientQuery(row.id)).then(
+    queryClient.fetchQuery(patientQueries.detail(row.id)).then(
       (patient) => setEditing({ patient }),
       (error: ApiError) => actionError.refused(error),
     );

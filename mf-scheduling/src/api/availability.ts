@@ -5,14 +5,15 @@ import {
   type AvailabilityPage,
   type AvailabilityWriteRequest,
   apiRequest,
+  availabilityQueries,
   ERROR_MESSAGES,
   ifMatch,
   type SlotUpdate,
   type WireAvailability,
 } from '@dental/shared';
-import { follows, keepPreviousData, type QueryClient, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, type QueryClient, queryOptions, useQuery } from '@dental/shared/kit';
 
-/** The Availability screen's calls (spec §7 Availability), each typed with the shared schemas. */
+/** The Availability screen's calls (docs/product.md, API calls: Availability), each typed with the shared schemas. */
 
 export type AvailabilityListParams = Partial<
   Pick<AvailabilityListQuery, 'page' | 'limit' | 'dentist_id' | 'date' | 'from' | 'sort'>
@@ -22,9 +23,9 @@ export type AvailabilityListParams = Partial<
 const AVAILABILITY_FOLLOW = follows('availability', 'dentist', 'appointment', 'settings');
 
 export const availabilityKeys = {
-  // Every availability query of every module starts with 'availability' (the booking form's day too).
-  all: ['availability'] as const,
-  list: (params: AvailabilityListParams) => ['availability', 'list', params] as const,
+  // Under the shared availability key, which a visit booked or moved in any module invalidates.
+  all: availabilityQueries.key,
+  list: (params: AvailabilityListParams) => [...availabilityQueries.key, 'list', params] as const,
 };
 
 export function getAvailability(params: AvailabilityListParams): Promise<AvailabilityPage> {
@@ -83,11 +84,14 @@ export function refreshAvailability(queryClient: QueryClient): void {
 }
 
 /** One page of days; the previous page stays on screen while the next loads. */
-export function useAvailability(params: AvailabilityListParams) {
-  return useQuery({
+export const availabilityQuery = (params: AvailabilityListParams) =>
+  queryOptions({
     queryKey: availabilityKeys.list(params),
     meta: AVAILABILITY_FOLLOW,
     queryFn: () => getAvailability(params),
     placeholderData: keepPreviousData,
   });
+
+export function useAvailability(params: AvailabilityListParams) {
+  return useQuery(availabilityQuery(params));
 }

@@ -3,20 +3,20 @@ import {
   type AppointmentPage,
   type AppointmentWriteRequest,
   apiRequest,
+  appointmentQueries,
   type CalendarFeedGrant,
   type CalendarFeedStatus,
-  type DentistPage,
+  dentistQueries,
   ERROR_MESSAGES,
-  type FreeTimes,
+  freeTimesQueries,
   ifMatch,
   minutesOf,
-  PAGE_LIMIT_MAX,
   type Span,
   VISIT_MINUTES_MIN,
 } from '@dental/shared';
-import { follows, keepPreviousData, useQueries, useQuery } from '@dental/shared/kit';
+import { follows, keepPreviousData, queryOptions, useQueries, useQuery } from '@dental/shared/kit';
 
-/** The Calendar screen's calls (spec §7), each typed with the shared schemas. */
+/** The Calendar screen's calls (docs/product.md, API calls), each typed with the shared schemas. */
 
 interface MonthParams {
   month: number;
@@ -26,12 +26,10 @@ interface MonthParams {
 
 /** What other desks change that these reads show: the shell invalidates them on those changes. */
 const CALENDAR_FOLLOW = follows('appointment', 'patient', 'dentist', 'availability', 'settings');
-const DENTISTS_FOLLOW = follows('dentist');
 
 export const calendarKeys = {
-  // Under 'appointments': a write to an appointment anywhere refreshes the month shown.
-  month: (params: MonthParams) => ['appointments', 'calendar', params] as const,
-  dentists: ['dentists', 'list', { limit: PAGE_LIMIT_MAX, sort: 'name' }] as const,
+  // Under the shared appointments' key: a write to an appointment anywhere refreshes the month shown.
+  month: (params: MonthParams) => [...appointmentQueries.key, 'calendar', params] as const,
 };
 
 /** One month in one request: the server answers the whole month (up to 5,000 visits) in date and time order. */
@@ -39,13 +37,6 @@ export function getCalendarAppointments(params: MonthParams): Promise<Appointmen
   return apiRequest(
     { method: 'GET', url: '/api/calendar/appointments', params },
     ERROR_MESSAGES.fetchCalendarAppointments,
-  );
-}
-
-export function getDentistChoices(): Promise<DentistPage> {
-  return apiRequest(
-    { method: 'GET', url: '/api/dentists', params: { limit: PAGE_LIMIT_MAX, sort: 'name' } },
-    ERROR_MESSAGES.fetchDentists,
   );
 }
 
@@ -94,28 +85,22 @@ export function getAppointment(id: number): Promise<Appointment> {
   return apiRequest({ method: 'GET', url: `/api/appointments/${id}` }, ERROR_MESSAGES.fetchAppointment);
 }
 
-export function useCalendarMonth(params: MonthParams, enabled = true) {
-  return useQuery({
+export const calendarMonthQuery = (params: MonthParams) =>
+  queryOptions({
     queryKey: calendarKeys.month(params),
     meta: CALENDAR_FOLLOW,
     queryFn: () => getCalendarAppointments(params),
     placeholderData: keepPreviousData,
-    enabled,
   });
-}
 
-/** A dentist's open time and free starts on a day (GET /api/dentists/:id/free-times). */
-export function getFreeTimes(dentistId: number, date: string, duration: number): Promise<FreeTimes> {
-  return apiRequest(
-    { method: 'GET', url: `/api/dentists/${dentistId}/free-times`, params: { date, duration } },
-    ERROR_MESSAGES.fetchFreeTimes,
-  );
+export function useCalendarMonth(params: MonthParams, enabled = true) {
+  return useQuery({ ...calendarMonthQuery(params), enabled });
 }
 
 /**
  * The open hours of each (dentist, day) the Day or Week view shows, in their order: null while one
- * is read or when it cannot be (its column is then shown unshaded). Under 'appointments', so a write
- * to a visit anywhere reads them again.
+ * is read or when it cannot be (its column is then shown unshaded). The shared free-times read, so a
+ * booking at the desk reads them again.
  */
 export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: string }>): {
   /** Each day's open stretches, or null while unknown (not read yet, or the read failed). */
@@ -126,9 +111,9 @@ export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: stri
 } {
   const answers = useQueries({
     queries: days.map(({ dentistId, date }) => ({
-      queryKey: ['appointments', 'free-times', dentistId, date] as const,
-      meta: CALENDAR_FOLLOW,
-      queryFn: () => getFreeTimes(dentistId, date, VISIT_MINUTES_MIN),
+      ...freeTimesQueries.of({ dentistId, date, duration: VISIT_MINUTES_MIN }),
+      // Each day's own answer or nothing: another day's open hours would shade the wrong column.
+      placeholderData: undefined,
       staleTime: 30_000,
     })),
   });
@@ -150,12 +135,7 @@ export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: stri
 
 /** The clinic's dentists for the dentist filter (a clinic has a few; the first hundred by name). */
 export function useDentistChoices() {
-  return useQuery({
-    queryKey: calendarKeys.dentists,
-    queryFn: getDentistChoices,
-    staleTime: 60_000,
-    meta: DENTISTS_FOLLOW,
-  });
+  return useQuery(dentistQueries.choices());
 }
 
 export const feedKeys = {
@@ -186,11 +166,14 @@ export function turnOffFeed(dentistId: number): Promise<CalendarFeedStatus> {
   );
 }
 
-export function useFeedStatus(dentistId: number | null) {
-  return useQuery({
+export const feedStatusQuery = (dentistId: number | null) =>
+  queryOptions({
     queryKey: feedKeys.status(dentistId ?? 0),
     meta: follows('calendar_feed', 'dentist'),
     queryFn: () => getFeedStatus(dentistId ?? 0),
     enabled: dentistId !== null,
   });
+
+export function useFeedStatus(dentistId: number | null) {
+  return useQuery(feedStatusQuery(dentistId));
 }

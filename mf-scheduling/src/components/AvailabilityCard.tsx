@@ -14,7 +14,7 @@ export interface AvailabilityCardProps {
   onDelete?: (day: WireAvailability) => void;
 }
 
-/** One dentist's day (spec §2 Availability): 'available/total slots available' and a chip per slot. */
+/** One dentist's day (docs/product.md, Screens: Availability): 'available/total slots available' and a chip per slot. */
 export function AvailabilityCard({
   day,
   editable,

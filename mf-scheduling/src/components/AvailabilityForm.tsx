@@ -49,7 +49,7 @@ export interface AvailabilityFormProps extends ModalFormOpenProps<WireAvailabili
 const WORDS = { edit: 'Edit Availability', add: 'Add Availability', addOk: 'Add Availability' };
 
 /**
- * 'Add Availability' and 'Edit Availability' (spec §2, §5): a dentist, a date and several slots at
+ * 'Add Availability' and 'Edit Availability' (docs/product.md, Screens; Validation rules): a dentist, a date and several slots at
  * once; on edit the Status select makes the day active or inactive. A slot kept keeps its state
  * (booked stays booked, a closed one stays closed).
  */

@@ -21,7 +21,7 @@ export interface DayPanelProps {
   onMove: (appointment: Appointment) => void;
 }
 
-/** The selected day (spec §2 Calendar): time, patient and treatment of each appointment, or a free day. */
+/** The selected day (docs/product.md, Screens: Calendar): time, patient and treatment of each appointment, or a free day. */
 export function DayPanel({
   day,
   appointments,

@@ -3,7 +3,7 @@ import { VisuallyHidden } from '@dental/shared/ui';
 import { type KeyboardEvent, useRef } from 'react';
 import { monthWeeks, shiftDay } from './calendarMonth';
 
-/** At most this many appointments are written in a day's cell (spec §9); the rest are '+N more'. */
+/** At most this many appointments are written in a day's cell (docs/product.md, Constants and limits); the rest are '+N more'. */
 export const CELL_APPOINTMENTS = 2;
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -31,7 +31,7 @@ const labelOf = (day: string) => {
 };
 
 /**
- * The month grid of spec §2 Calendar: Sunday to Saturday, today highlighted, up to two
+ * The month grid of docs/product.md, Screens: Calendar: Sunday to Saturday, today highlighted, up to two
  * appointments a day as 'time - patient' and '+N more'. A day is a button (arrow keys move between
  * days); an appointment can be dragged onto another day.
  */

@@ -1,7 +1,7 @@
 import { type Appointment, dateString, timeRange, timeString } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
 import { Form, Input, ModalForm, Select, Typography, useEditConflict } from '@dental/shared/ui';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { getAppointment, type MoveTarget } from '../api/calendar';
 
 export interface MoveAppointmentFormProps {
@@ -36,6 +36,7 @@ export function MoveAppointmentForm({
   onMove,
 }: MoveAppointmentFormProps) {
   const [form] = Form.useForm<{ date: string; time: string; dentistId: number }>();
+  const saveButton = useRef<HTMLButtonElement>(null);
   // Another desk's change to this visit while the form is open: an alert, never a silent overwrite.
   const conflict = useEditConflict({
     resource: 'appointment',
@@ -43,6 +44,7 @@ export function MoveAppointmentForm({
     record: opened,
     load: () => getAppointment(opened?.id ?? 0),
     resave: () => void submit(),
+    saveButton,
   });
   /** The visit as the form shows it: as opened, or as 'Load theirs' brought it. */
   const appointment = conflict.shown;
@@ -70,7 +72,7 @@ export function MoveAppointmentForm({
 
   return (
     <ModalForm
-      frame={{ form, open: appointment !== null, submit, saving, conflict }}
+      frame={{ form, open: appointment !== null, submit, saving, conflict, saveButton }}
       name="move"
       title="Move Appointment"
       okText="Move"

@@ -10,7 +10,7 @@ export function slotOfKey(key: string): { start: string; end: string } {
   return { start, end };
 }
 
-/** The suggested slots of spec §9, as picker keys. */
+/** The suggested slots of docs/product.md, Constants and limits, as picker keys. */
 export const SUGGESTED_KEYS: string[] = SUGGESTED_SLOTS.map(slotKey);
 
 /**

@@ -48,7 +48,7 @@ export function monthTitle(key: string): string {
 }
 
 /**
- * The weeks of a month's grid, Sunday to Saturday (spec §2 Calendar): each cell a day of the month,
+ * The weeks of a month's grid, Sunday to Saturday (docs/product.md, Screens: Calendar): each cell a day of the month,
  * or null before the 1st and after the last.
  */
 export function monthWeeks(key: string): Array<Array<string | null>> {

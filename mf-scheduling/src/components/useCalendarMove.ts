@@ -1,4 +1,14 @@
-import { type ApiError, type Appointment, freedParamOf, leftFree, timeRange } from '@dental/shared';
+import {
+  type ApiError,
+  type Appointment,
+  appointmentQueries,
+  availabilityQueries,
+  dashboardQueries,
+  freedParamOf,
+  freeTimesQueries,
+  leftFree,
+  timeRange,
+} from '@dental/shared';
 import { formatDay, useMutation, useQueryClient } from '@dental/shared/kit';
 import { App } from '@dental/shared/ui';
 import { useState } from 'react';
@@ -31,9 +41,14 @@ export function useCalendarMove({
         `The appointment of ${saved.patient} is now on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)} with ${saved.dentist_name}`,
       );
       setMoving(null);
-      void queryClient.invalidateQueries({ queryKey: ['appointments'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      // The day's open hours are the shared free-times read: the visit's old and new times change them.
+      for (const queryKey of [
+        appointmentQueries.key,
+        freeTimesQueries.key,
+        dashboardQueries.key,
+        availabilityQueries.key,
+      ])
+        void queryClient.invalidateQueries({ queryKey });
       onMoved(saved, leftFree(appointment, saved) ? freedParamOf(appointment) : null);
     },
     onError: (error: ApiError, { inForm }) => {
@@ -43,7 +58,7 @@ export function useCalendarMove({
       setActionError(error.message);
       // A drag onto a visit changed or deleted meanwhile: refused, never retried; the grids read it again.
       if (error.status === 412 || error.status === 404)
-        void queryClient.invalidateQueries({ queryKey: ['appointments'] });
+        void queryClient.invalidateQueries({ queryKey: appointmentQueries.key });
     },
   });
 

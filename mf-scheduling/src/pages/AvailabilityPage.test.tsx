@@ -52,7 +52,7 @@ const cardOf = (name: string) =>
   );
 const admin = staffMember('admin');
 
-describe('AvailabilityPage (spec §2 Availability)', () => {
+describe('AvailabilityPage (docs/product.md, Screens: Availability)', () => {
   it('shows a card per dentist and date with available/total and chips marked Available or Booked', async () => {
     api.onGet('/api/availability').reply(200, pageOf([SARAH_DAY, OMAR_DAY]));
     renderScreen(<AvailabilityPage />, { url: '/availability', staff: admin });

@@ -33,7 +33,7 @@ interface SlotToggle {
 }
 
 /**
- * Availability (spec §2): one card per dentist and date, filtered by dentist and date in the URL,
+ * Availability (docs/product.md, Screens): one card per dentist and date, filtered by dentist and date in the URL,
  * from today on unless a date is chosen. A dentist sees their own days first and changes only those.
  */
 export default function AvailabilityPage() {

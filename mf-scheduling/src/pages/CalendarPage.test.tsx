@@ -110,7 +110,7 @@ async function moveTomToOmar(check: (dialog: HTMLElement) => void = () => {}) {
   return view;
 }
 
-describe('CalendarPage (spec §2 Calendar)', () => {
+describe('CalendarPage (docs/product.md, Screens: Calendar)', () => {
   it('draws the month Sunday to Saturday, two appointments a day and +N more, in one request', async () => {
     api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
     renderScreen(<CalendarPage />, { url: '/calendar?month=2099-05&day=2099-05-06' });

@@ -47,7 +47,7 @@ const URL_STATE = {
   [FREED_PARAM]: parseAsString,
 };
 
-/** Calendar (spec §2): a month of the clinic's appointments, one request a month, and the selected day. */
+/** Calendar (docs/product.md, Screens): a month of the clinic's appointments, one request a month, and the selected day. */
 export default function CalendarPage() {
   const ownDentistId = useAuthStore((state) => state.user?.dentistId ?? null);
   const user = useAuthStore((state) => state.user);

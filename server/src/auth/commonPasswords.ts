@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { HttpError } from '../plugins/errors';
+import { InvalidValue } from '../domain/errors';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is among the most common passwords: choose another';
 
@@ -54,5 +54,5 @@ export function requireUnguessablePassword(
     : usesContextWords(password, context)
       ? CONTEXT_PASSWORD_MESSAGE
       : null;
-  if (message) throw new HttpError(400, `Invalid ${field}: ${message}`, [{ field, message }]);
+  if (message) throw InvalidValue.of(field, message);
 }

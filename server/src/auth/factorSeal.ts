@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { HttpError } from '../plugins/errors';
+import { Unavailable } from '../domain/errors';
 
 /**
  * A sealed key as the database keeps it: `v2.<key id>.<iv, tag and ciphertext>`. Seals of the first
@@ -17,9 +17,9 @@ export const FACTOR_KEY_UNAVAILABLE =
   "Two-step sign-in can't check codes on this server right now: its factor key does not open the stored authenticator keys. Ask your administrator.";
 
 /** A stored authenticator key none of this server's factor keys opens (FACTOR_KEY changed, not rotated). */
-export class FactorKeyUnavailable extends HttpError {
+export class FactorKeyUnavailable extends Unavailable {
   constructor() {
-    super(503, FACTOR_KEY_UNAVAILABLE);
+    super(FACTOR_KEY_UNAVAILABLE);
   }
 }
 

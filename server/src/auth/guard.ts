@@ -21,7 +21,7 @@ export const SESSION_ENDED = 'You were signed out. Please sign in again.';
 export interface Guard {
   /** Any signed-in, active staff member. */
   authenticated: onRequestAsyncHookHandler;
-  /** A staff member whose role holds the permission (spec §6); refusals are audited. */
+  /** A staff member whose role holds the permission (docs/product.md, Roles and permissions); refusals are audited. */
   permitted: (permission: Permission, action: string) => onRequestAsyncHookHandler;
   /** The staff member of a request that passed the guard. */
   staffOf: (request: FastifyRequest) => Staff;

@@ -216,6 +216,63 @@ export async function revokeUserSessions(
   return ended;
 }
 
+/**
+ * Ends the clinic's password-only sessions of `users` (the staff a tightened two-step policy now
+ * covers), but for `keep`, the session that saved the policy: it ends at its own next refresh, so the
+ * admin is not signed out in the middle of the settings form (docs/security.md, Sessions). Answers
+ * how many sessions of each user ended, for the security log.
+ */
+export async function endPasswordOnlySessions(
+  db: Pick<Database, 'update'>,
+  clinicId: number,
+  users: readonly number[],
+  keep: string | null,
+): Promise<Map<number, number>> {
+  const ended = new Map<number, number>();
+  if (users.length === 0) return ended;
+  const rows = await db
+    .update(userSessions)
+    .set({ endedAt: new Date(), endedReason: 'mfa_required' satisfies SessionEndReason })
+    .where(
+      and(
+        eq(userSessions.clinicId, clinicId),
+        inArray(userSessions.userId, [...users]),
+        eq(userSessions.factor, 'password' satisfies SignInFactor),
+        isNull(userSessions.endedAt),
+        ...(keep ? [ne(userSessions.id, keep)] : []),
+      ),
+    )
+    .returning({ id: userSessions.id, userId: userSessions.userId });
+  if (rows.length === 0) return ended;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          refreshTokens.family,
+          rows.map((row) => row.id),
+        ),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+  for (const row of rows) ended.set(row.userId, (ended.get(row.userId) ?? 0) + 1);
+  return ended;
+}
+
+/**
+ * Why the session of a refresh token that no longer rotates was ended, when it was ended for a reason
+ * its browser should be told (the clinic now requiring two-step sign-in); null otherwise.
+ */
+export async function endingToTell(db: Database, token: string): Promise<'mfa_required' | null> {
+  const [row] = await db
+    .select({ reason: userSessions.endedReason })
+    .from(refreshTokens)
+    .innerJoin(userSessions, eq(userSessions.id, refreshTokens.family))
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  return row?.reason === 'mfa_required' ? 'mfa_required' : null;
+}
+
 /** Ends one session of a user; false when it is not theirs or was over already. */
 export async function endSession(
   db: Pick<Database, 'update'>,

@@ -172,7 +172,7 @@ export const dentists = pgTable(
     specialty: text('specialty').notNull(),
     license: text('license').notNull(),
     yearsOfExperience: integer('years_of_experience').notNull().default(0),
-    /** Day numbers 1 (Monday) to 7 (Sunday) the dentist works, e.g. '12345' (spec §3). */
+    /** Day numbers 1 (Monday) to 7 (Sunday) the dentist works, e.g. '12345' (docs/product.md, Records and their fields). */
     workingDays: text('working_days').notNull().default('12345'),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
@@ -672,7 +672,7 @@ export const outbox = pgTable(
   ],
 );
 
-/** Practice settings (spec §3), one row a clinic; a clinic without a row has the defaults. */
+/** Practice settings (docs/product.md, Records and their fields), one row a clinic; a clinic without a row has the defaults. */
 export const clinicSettings = pgTable('clinic_settings', {
   clinicId: integer('clinic_id')
     .primaryKey()

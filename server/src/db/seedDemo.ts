@@ -262,7 +262,7 @@ function shuffle<T>(random: Random, items: T[]): T[] {
   return items;
 }
 
-/** A weekend day is a morning: 09:00-13:00 (spec §3 default hours). */
+/** A weekend day is a morning: 09:00-13:00 (docs/product.md, Records and their fields: default hours). */
 export function slotsForDay(date: string): ReadonlyArray<{ start: string; end: string }> {
   return suggestedSlotsOn(isoWeekday(date));
 }

@@ -3,6 +3,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** What a signed-in route asks for in the OpenAPI document: the access token (the `bearerAuth` scheme below). */
+export const SECURITY = [{ bearerAuth: [] }];
+
 /** The OpenAPI document, built from every route's declared schemas, at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {

@@ -1,3 +1,4 @@
+import { HttpError, httpErrors } from '@fastify/sensible';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,16 +36,6 @@ export function errorResponses<Code extends 400 | 401 | 403 | 404 | 409 | 429>(
   >;
 }
 
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: Array<{ field: string; message: string }>,
-  ) {
-    super(message);
-  }
-}
-
 /** The one place a refusal of the data layer becomes an HTTP status (docs/architecture.md, Server layers). */
 const DOMAIN_STATUSES: ReadonlyArray<[abstract new (...args: never[]) => DomainError, number]> = [
   [InvalidValue, 400],
@@ -56,12 +47,27 @@ const DOMAIN_STATUSES: ReadonlyArray<[abstract new (...args: never[]) => DomainE
   [Unavailable, 503],
 ];
 
-/** The HTTP error a domain refusal answers as, or the error itself when it is not one. */
+/**
+ * The HTTP error a domain refusal answers as, or the error itself when it is not one. Its message is
+ * the answer's even at 503 (`expose`): an Unavailable says what the operator must set.
+ */
 export function httpErrorOf(error: unknown): unknown {
   for (const [kind, status] of DOMAIN_STATUSES) {
-    if (error instanceof kind) return new HttpError(status, error.message, error.errors);
+    if (error instanceof kind) {
+      return httpErrors.createError(status, error.message, { errors: error.errors, expose: true });
+    }
   }
   return error;
+}
+
+/**
+ * An error a route or plugin raised through sensible's `httpErrors` (or a domain refusal mapped above),
+ * whose message is meant for the caller. A 5xx of a library (`expose` false) is answered as any fault.
+ */
+function isAnswerableHttpError(
+  error: unknown,
+): error is HttpError & { errors?: Array<{ field: string; message: string }> } {
+  return error instanceof HttpError && error.expose;
 }
 
 interface ValidationItem {
@@ -116,7 +122,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         errors,
       });
     }
-    if (error instanceof HttpError) {
+    if (isAnswerableHttpError(error)) {
       if (error.statusCode === 403 && request.staff) {
         await recordRefusal(app.database.db, request, request.staff, { reason: error.message });
       }

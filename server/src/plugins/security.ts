@@ -1,16 +1,15 @@
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import { isAppFileRequest } from './apiRoutes';
 
 /** Scripts come only from our own origin and the operator's configured module origins. */
-export function registerSecurityHeaders(
+export async function registerSecurityHeaders(
   app: FastifyInstance,
   moduleOrigins: string[],
   /** Served over https only (HTTPS_ONLY): browsers are told to come back over https alone (HSTS). */
   httpsOnly: boolean,
-): void {
-  // Built once: the headers are the same for every response.
-  const setSecurityHeaders = helmet({
+): Promise<void> {
+  await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,9 +31,6 @@ export function registerSecurityHeaders(
     strictTransportSecurity: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   // The API's answers carry patients' and staff's records: no browser or proxy may keep them
   // (ASVS 14.3.2), unless a route says otherwise (a dentist's calendar feed, for their calendar app).

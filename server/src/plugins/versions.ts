@@ -1,7 +1,7 @@
 import { etagOf, STALE_WRITE_MESSAGE, type StaleWrite, versionOfTag } from '@dental/shared/domain';
+import { httpErrors } from '@fastify/sensible';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
-import { HttpError } from './errors';
 
 /**
  * Versions (RFC 9110 conditional requests, shared/src/domain/liveDesk.ts). Every row staff edit
@@ -67,7 +67,7 @@ export async function writeIfMatch<Result, Row>(
   } catch (error) {
     if (!(error instanceof StaleVersion)) throw error;
     const current = await options.current();
-    if (current === null) throw new HttpError(404, options.notFound);
+    if (current === null) throw httpErrors.notFound(options.notFound);
     reply.code(412);
     return { message: STALE_WRITE_MESSAGE, current };
   }

@@ -4,7 +4,8 @@ import { type ZodType, z } from 'zod';
 import type { Guard } from '../auth/guard';
 import { pageAnswer, type SeekPage } from '../db/cappedCount';
 import type { Database } from '../db/client';
-import { errorResponses, HttpError } from '../plugins/errors';
+import { SECURITY } from '../plugins/apiDocs';
+import { errorResponses } from '../plugins/errors';
 import { type ExpectedVersion, staleWriteResponse, writeIfMatch } from '../plugins/versions';
 import { type Actor, actorOfStaff } from './actorAudit';
 
@@ -59,8 +60,6 @@ interface RowRouteOptions<Code extends ErrorCode> {
   summary: string;
   codes: Code[];
 }
-
-const SECURITY = [{ bearerAuth: [] }];
 
 /**
  * A query or body as its route's schema parsed it. Fastify types them through conditional types
@@ -157,7 +156,7 @@ export function rowRoutes<Schema extends ZodType>(
         }),
         async (request) => {
           const row = await find(request);
-          if (!row) throw new HttpError(404, kind.notFound);
+          if (!row) throw app.httpErrors.notFound(kind.notFound);
           return row;
         },
       );

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { importClinic } from '../resources/backup/clinicExport';
+import { importClinic } from '../resources/backup/clinicImport';
 
 async function main(): Promise<void> {
   const given = process.argv[2];

@@ -185,7 +185,7 @@ describe('request headers', () => {
   });
 });
 
-describe('error messages (spec §8)', () => {
+describe('error messages (docs/product.md, Error messages)', () => {
   it("shows the server's message and keeps the status", async () => {
     signIn('token');
     respond = () => ({ status: 404, data: { message: 'Patient not found' } });
@@ -368,7 +368,7 @@ describe('a 401 answer', () => {
   });
 });
 
-describe('list answers (spec §7)', () => {
+describe('list answers (docs/product.md, API calls)', () => {
   it('accepts a bare array or a page object', () => {
     expect(toPage([{ id: 1 }, { id: 2 }])).toEqual({
       data: [{ id: 1 }, { id: 2 }],

@@ -10,14 +10,14 @@ import {
 
 declare const process: { env: Record<string, string | undefined> };
 
-/** The configured time-out, or the spec's fallback when it cannot be parsed (spec §9). */
+/** The configured time-out, or the spec's fallback when it cannot be parsed (docs/product.md, Constants and limits). */
 export function resolveRequestTimeout(configured: string | undefined): number {
   if (configured === undefined || configured === '') return REQUEST_TIMEOUT_MS;
   const parsed = Number.parseInt(configured, 10);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : FALLBACK_REQUEST_TIMEOUT_MS;
 }
 
-/** An API failure carrying the message the user should read (spec §8). */
+/** An API failure carrying the message the user should read (docs/product.md, Error messages). */
 export class ApiError extends Error {
   readonly status: number | undefined;
   readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
@@ -158,7 +158,7 @@ export async function apiRequest<T>(config: AxiosRequestConfig, fallback: string
   }
 }
 
-/** A list answer may be a bare array or `{ data: [...] }` (spec §7). */
+/** A list answer may be a bare array or `{ data: [...] }` (docs/product.md, API calls). */
 export interface Page<T> {
   data: T[];
   total: number;

@@ -69,7 +69,7 @@ afterAll(() => {
   apiClient.defaults.adapter = originalAdapter;
 });
 
-describe('authApi.login (spec §3, §7)', () => {
+describe('authApi.login (docs/product.md, Records and their fields; API calls)', () => {
   it('posts username, password and remember to /auth/login and maps the user to camelCase', async () => {
     answers['POST /auth/login'] = {
       status: 200,

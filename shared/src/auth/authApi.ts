@@ -13,7 +13,7 @@ import {
   wireUserSchema,
 } from '../domain';
 
-/** Login and refresh answer `access_token` (or, from older servers, `token`) and the user (spec §3). */
+/** Login and refresh answer `access_token` (or, from older servers, `token`) and the user (docs/product.md, Records and their fields). */
 const sessionAnswerSchema = z.union([
   z.object({ access_token: z.string().min(1), user: wireUserSchema }),
   z.object({ token: z.string().min(1), user: wireUserSchema }),

@@ -19,7 +19,7 @@ export interface AuthState {
   signedOut: boolean;
   /** Why the last session ended, when the user did not end it (idle sign-out): the sign-in page says it. */
   notice: string | null;
-  /** Restores a saved session at start-up and re-fetches the profile (spec §4). */
+  /** Restores a saved session at start-up and re-fetches the profile (docs/product.md, Statuses and how they change). */
   initialize: () => Promise<void>;
   /**
    * The password step: signed in, or a second step first (a code from the user's authenticator, or
@@ -37,7 +37,7 @@ export interface AuthState {
   finishEnrolment: (grant: SessionGrant, remember: boolean) => void;
   /**
    * Ends the session here at once and on the server; the promise settles when the server has
-   * answered, and server errors are ignored (spec §4).
+   * answered, and server errors are ignored (docs/product.md, Statuses and how they change).
    */
   logout: () => Promise<void>;
   /** Clears the session locally, e.g. after a 401 that a refresh could not mend. */
@@ -162,7 +162,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     logout() {
       // The request carries the refresh cookie the server revokes; the session here ends at once,
       // without waiting for the server (the app leaves for /login right away), and logout errors are
-      // ignored (spec §4).
+      // ignored (docs/product.md, Statuses and how they change).
       const ended: Promise<void> = authApi.logout().then(
         () => undefined,
         () => undefined,

@@ -1,7 +1,7 @@
 import { type SessionUser, STORAGE_KEYS } from '../domain';
 
 /**
- * Where the session lives in the browser (spec §4, §9 keys `authToken` and `dental_user`).
+ * Where the session lives in the browser (docs/product.md, Statuses and how they change; Constants and limits keys `authToken` and `dental_user`).
  * 'Remember me' keeps it in localStorage, which outlives the browser; otherwise sessionStorage,
  * which ends with the browser session.
  */

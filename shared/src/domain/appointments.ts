@@ -14,9 +14,9 @@ import {
 } from './validation';
 import { OUTSIDE_HOURS_REASON_MAX, OUTSIDE_HOURS_REASON_REQUIRED, visitMinutes } from './visitTime';
 
-/** Appointments (spec §2, §3, §5, §7): the shapes the Appointments screens and the server share. */
+/** Appointments (docs/product.md, Screens; Records and their fields; Validation rules; API calls): the shapes the Appointments screens and the server share. */
 
-/** An appointment on the wire (spec §3, snake_case): the same shape wherever one is answered. */
+/** An appointment on the wire (docs/product.md, Records and their fields, snake_case): the same shape wherever one is answered. */
 export const appointmentSchema = dashboardAppointmentSchema;
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -71,7 +71,7 @@ const serverOwnedFields = {
 };
 
 /**
- * POST /api/appointments and PUT /api/appointments/:id (spec §5 Appointment form, §7 payload).
+ * POST /api/appointments and PUT /api/appointments/:id (docs/product.md, Validation rules; API calls).
  * `patient` and `phone` find the clinic's patient of that name and phone, or create one;
  * `patient_id` names an existing patient instead. On creation `status` is ignored: new appointments
  * are pending.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOGIN_REQUIRED_MESSAGE } from './errors';
 import { ROLES, type Role } from './roles';
 
-/** Sign-in with a username or an e-mail address (spec §2, §5). */
+/** Sign-in with a username or an e-mail address (docs/product.md, Screens; Validation rules). */
 export const loginRequestSchema = z.object({
   username: z.string().trim().min(1, LOGIN_REQUIRED_MESSAGE).max(254),
   password: z.string().min(1, LOGIN_REQUIRED_MESSAGE).max(1024),
@@ -10,7 +10,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** A user as it travels on the wire (snake_case, spec §3). */
+/** A user as it travels on the wire (snake_case, docs/product.md, Records and their fields). */
 export const wireUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -29,7 +29,7 @@ export const wireUserSchema = z.object({
 });
 export type WireUser = z.infer<typeof wireUserSchema>;
 
-/** The login and refresh answer: `access_token` (or `token`, spec §3) and the user. */
+/** The login and refresh answer: `access_token` (or `token`, docs/product.md, Records and their fields) and the user. */
 export const authResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
@@ -38,7 +38,7 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-/** A user as the browser uses it after login (spec §3). */
+/** A user as the browser uses it after login (docs/product.md, Records and their fields). */
 export interface SessionUser {
   id: number;
   username: string;

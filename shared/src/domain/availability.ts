@@ -4,7 +4,7 @@ import { actsForDentist, type Role } from './roles';
 import { serverOwnedFields } from './serverOwned';
 import { dateString, listQuerySchema, pageSchema, timeString } from './validation';
 
-/** Availability (spec §3, §7): a dentist's open time slots on one date, one row per dentist and date. */
+/** Availability (docs/product.md, Records and their fields; API calls): a dentist's open time slots on one date, one row per dentist and date. */
 
 export const TIME_SLOTS_MAX = 48;
 
@@ -134,7 +134,7 @@ export const AVAILABILITY_FILL_MAX_DAYS = 92;
 
 /**
  * POST /api/availability/fill: the dentist's working days (their `working_days`) from `from` to `to`
- * get `time_slots` (the suggested slots of spec §9 unless given); days already set are kept as they are.
+ * get `time_slots` (the suggested slots of docs/product.md, Constants and limits: unless given); days already set are kept as they are.
  */
 export const availabilityFillSchema = z
   .object({

@@ -4,7 +4,7 @@ import { dashboardAppointmentSchema } from './dashboard';
 import { pageSchema } from './validation';
 
 /**
- * The calendar's month views (spec §2 Calendar, §7): one month of one clinic. Appointments come in
+ * The calendar's month views (docs/product.md, Screens: Calendar; API calls): one month of one clinic. Appointments come in
  * date and time order, all of them by default (up to CALENDAR_MONTH_MAX_ROWS a page), with the
  * month's `total`, so a client can page through a very busy month.
  */

@@ -1,4 +1,4 @@
-/** Business constants of the product (spec §9). */
+/** Business constants of the product (docs/product.md, Constants and limits). */
 
 export const REQUEST_TIMEOUT_MS = 15000;
 /** Used when a configured time-out cannot be parsed. */
@@ -54,7 +54,7 @@ export const SUGGESTED_SLOTS = [
 
 /**
  * The suggested slots of a day by its ISO weekday (1 Monday … 7 Sunday): Saturday and Sunday are
- * worked 09:00-13:00 (spec §3), so only the morning slots.
+ * worked 09:00-13:00 (docs/product.md, Records and their fields), so only the morning slots.
  */
 export function suggestedSlotsOn(isoWeekday: number): ReadonlyArray<{ start: string; end: string }> {
   return isoWeekday >= 6 ? SUGGESTED_SLOTS.filter((slot) => slot.end <= '13:00') : SUGGESTED_SLOTS;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from './constants';
 import { appointmentSeriesPlaceSchema } from './seriesPlace';
 
-/** The dashboard's calls (spec §2 Dashboard, §7): stat cards, today's appointments, recent activity. */
+/** The dashboard's calls (docs/product.md, Screens: Dashboard; API calls): stat cards, today's appointments, recent activity. */
 
 export const STAT_CHANGE_TYPES = ['positive', 'negative'] as const;
 export type StatChangeType = (typeof STAT_CHANGE_TYPES)[number];
@@ -25,7 +25,7 @@ export const DASHBOARD_STAT_NAMES = {
 
 export const dashboardStatsSchema = z.object({ data: z.array(dashboardStatSchema) });
 
-/** An appointment as the dashboard lists it (the appointment wire fields of spec §3). */
+/** An appointment as the dashboard lists it (the appointment wire fields of docs/product.md, Records and their fields). */
 export const dashboardAppointmentSchema = z.object({
   id: z.number().int(),
   patient: z.string(),

@@ -19,7 +19,7 @@ import {
   requiredText,
 } from './validation';
 
-/** Dentists (spec §3, §7): the shapes the Dentists screens and the server share. */
+/** Dentists (docs/product.md, Records and their fields; API calls): the shapes the Dentists screens and the server share. */
 
 export const DENTIST_NAME_MAX = 100;
 export const DENTIST_LICENSE_MAX = 50;
@@ -37,7 +37,7 @@ export type DentistWorkingHours = Record<Weekday, DentistDayHours>;
 const OFF_DAY: DentistDayHours = { start: '00:00', end: '00:00', off: true };
 
 /**
- * Working hours derived from `working_days` (spec §3: "Default working hours are Monday to Friday
+ * Working hours derived from `working_days` (docs/product.md, Records and their fields: "Default working hours are Monday to Friday
  * 09:00-17:00. Saturday and Sunday are 09:00-13:00 only if the day is listed, otherwise 00:00-00:00
  * (off)"). A listed Monday-Friday is 09:00-17:00, a listed Saturday or Sunday 09:00-13:00; any day
  * not listed, weekday or weekend, is off (00:00-00:00) — so a dentist working '135' is off on
@@ -54,7 +54,7 @@ export function workingHoursOf(workingDays: string): DentistWorkingHours {
   return hours;
 }
 
-/** Days a week worked: the days whose start is not 00:00 (spec §9), i.e. the distinct days listed. */
+/** Days a week worked: the days whose start is not 00:00 (docs/product.md, Constants and limits), i.e. the distinct days listed. */
 export function daysPerWeekOf(workingDays: string): number {
   return Object.values(workingHoursOf(workingDays)).filter((day) => day.start !== '00:00').length;
 }

@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec §8): each call shows the server's `message` when it sends one,
+ * The error catalogue (docs/product.md, Error messages): each call shows the server's `message` when it sends one,
  * otherwise the fallback named here.
  */
 export const ERROR_MESSAGES = {
@@ -58,5 +58,5 @@ export const ERROR_MESSAGES = {
 } as const;
 export type ErrorKey = keyof typeof ERROR_MESSAGES;
 
-/** Shown by the login form when a field is empty (spec §5). */
+/** Shown by the login form when a field is empty (docs/product.md, Validation rules). */
 export const LOGIN_REQUIRED_MESSAGE = 'Please fill in all fields';

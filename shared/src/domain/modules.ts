@@ -33,7 +33,7 @@ export const NAV_ICONS = [
 ] as const;
 export type NavIcon = (typeof NAV_ICONS)[number];
 
-/** A screen of the product (spec §2) and the permission it needs (spec §6); `null` = any signed-in user. */
+/** A screen of the product (docs/product.md, Screens) and the permission it needs (docs/product.md, Roles and permissions); `null` = any signed-in user. */
 export interface ModulePage {
   path: string;
   label: string;

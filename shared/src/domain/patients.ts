@@ -13,7 +13,7 @@ import {
   requiredText,
 } from './validation';
 
-/** Patients (spec §2, §3, §5, §7): the shapes the Patients screens and the server share. */
+/** Patients (docs/product.md, Screens; Records and their fields; Validation rules; API calls): the shapes the Patients screens and the server share. */
 
 export const PATIENT_SORTS = sortsOf(['name', 'created_at', 'date_of_birth']);
 export type PatientSort = (typeof PATIENT_SORTS)[number];
@@ -32,7 +32,7 @@ export const nextAppointmentSchema = z.object({
 export type NextAppointment = z.infer<typeof nextAppointmentSchema>;
 
 /**
- * A patient on the wire (spec §3). `lastVisit` is the date (YYYY-MM-DD) of their latest visit: a
+ * A patient on the wire (docs/product.md, Records and their fields). `lastVisit` is the date (YYYY-MM-DD) of their latest visit: a
  * completed appointment up to the clinic's today, or any appointment before today that was not
  * cancelled. `nextAppointment` is `{ id, date, time }` of their next pending or confirmed appointment
  * from the clinic's today on. Either is null when there is none. Patients first booked at the desk
@@ -58,7 +58,7 @@ export const wirePatientSchema = z.object({
 export type WirePatient = z.infer<typeof wirePatientSchema>;
 
 /**
- * POST /api/patients and PUT /api/patients/:id (spec §5 Patient form): name, e-mail, phone and date
+ * POST /api/patients and PUT /api/patients/:id (docs/product.md, Validation rules: Patient form): name, e-mail, phone and date
  * of birth required (not in the future: the server checks against the clinic's today); the rest
  * optional. A new patient is active whatever `status` says.
  */

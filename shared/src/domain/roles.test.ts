@@ -1,6 +1,6 @@
 import { hasPermission, isRole, PERMISSIONS, type Permission, ROLE_LABELS, ROLES, type Role } from './roles';
 
-/** Spec §6: who may use what. Written out by hand so that a change to ROLE_PERMISSIONS shows here. */
+/** docs/product.md, Roles and permissions: who may use what. Written out by hand so that a change to ROLE_PERMISSIONS shows here. */
 const EXPECTED: Record<Role, Record<Permission, boolean>> = {
   admin: {
     all: true,
@@ -28,7 +28,7 @@ const EXPECTED: Record<Role, Record<Permission, boolean>> = {
   },
 };
 
-describe('roles and permissions (spec §6)', () => {
+describe('roles and permissions (docs/product.md, Roles and permissions)', () => {
   it('knows exactly the three roles and six permissions', () => {
     expect([...ROLES].sort()).toEqual(['admin', 'dentist', 'receptionist']);
     expect([...PERMISSIONS].sort()).toEqual(

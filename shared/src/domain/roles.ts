@@ -1,4 +1,4 @@
-/** Roles and permissions of the product (spec §6): the one copy, used by the browser and the server. */
+/** Roles and permissions of the product (docs/product.md, Roles and permissions): the one copy, used by the browser and the server. */
 export const ROLES = ['admin', 'receptionist', 'dentist'] as const;
 export type Role = (typeof ROLES)[number];
 

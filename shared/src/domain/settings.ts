@@ -9,7 +9,7 @@ import {
   treatmentMinutesSchema,
 } from './visitTime';
 
-/** Practice settings (spec §3), kept per clinic: GET /api/settings answers them, PUT saves them. */
+/** Practice settings (docs/product.md, Records and their fields), kept per clinic: GET /api/settings answers them, PUT saves them. */
 
 /** Answers of isTimeZone so far (a few hundred zones exist; the bound only keeps nonsense out). */
 const knownTimeZones = new Map<string, boolean>();

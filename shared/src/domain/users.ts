@@ -3,7 +3,7 @@ import { wireUserSchema } from './auth';
 import { ROLES } from './roles';
 import { emailString, listQuerySchema, pageSchema, requiredText } from './validation';
 
-/** User management (spec §2 Users, §5 User form): the shapes the admin's screen and the server share. */
+/** User management (docs/product.md, Screens: Users; Validation rules): the shapes the admin's screen and the server share. */
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
@@ -60,7 +60,7 @@ const userFields = {
   email: emailString,
   role: z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` }),
   isActive: z.boolean().optional(),
-  /** The wire's spelling of isActive (spec §3); either may be sent. */
+  /** The wire's spelling of isActive (docs/product.md, Records and their fields); either may be sent. */
   is_active: z.boolean().optional(),
   dentist_id: dentistIdField.optional(),
   ...serverOwnedFields,
@@ -98,7 +98,7 @@ function dentistLinkIsForDentists(raw: RawUserFields): boolean {
 }
 const DENTIST_LINK_MESSAGE = 'Only a dentist account can be linked to a dentist';
 
-/** POST /api/users: every field of the User form is required (spec §5). */
+/** POST /api/users: every field of the User form is required (docs/product.md, Validation rules). */
 export const userCreateSchema = z
   .object({ ...userFields, password: passwordString })
   .strict()
@@ -122,7 +122,7 @@ export const userUpdateSchema = z
 export type UserUpdateRequest = z.input<typeof userUpdateSchema>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;
 
-/** PATCH /api/users/:id/status: `{ isActive }` (spec §7); `is_active` is taken too. */
+/** PATCH /api/users/:id/status: `{ isActive }` (docs/product.md, API calls); `is_active` is taken too. */
 export const userStatusSchema = z
   .object({ isActive: z.boolean().optional(), is_active: z.boolean().optional() })
   .strict()

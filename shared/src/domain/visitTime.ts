@@ -127,7 +127,7 @@ export function weekdayOf(date: string): Weekday {
 /**
  * A dentist's open time on a day: the open (not staff-closed) slots of the day's availability when
  * it has an active record; nothing when the record is inactive; otherwise the dentist's working
- * hours of that weekday (spec §3) within the practice's hours from Settings.
+ * hours of that weekday (docs/product.md, Records and their fields) within the practice's hours from Settings.
  */
 export function openHoursOn(
   date: string,

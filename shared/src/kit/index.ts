@@ -5,6 +5,7 @@
 export {
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQueries,
   useQuery,
@@ -18,6 +19,8 @@ export {
   useQueryState,
   useQueryStates,
 } from 'nuqs';
+// Typing paused before a look-up: one copy of the library for every module.
+export { useDebounce, useDebouncedCallback } from 'use-debounce';
 export { CLINIC_DATA, follows, type LiveQueryMeta, queryFollows } from './follows';
 export { formatDateTime, formatDay, initialsOf, todayDay } from './format';
 export { KitProvider } from './KitProvider';

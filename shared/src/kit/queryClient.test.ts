@@ -2,7 +2,7 @@ import { ApiError } from '../api/client';
 import { RETRY_ATTEMPTS } from '../domain';
 import { createQueryClient, shouldRetryRead } from './queryClient';
 
-describe('the shared client of server state (spec §9 retry attempts)', () => {
+describe('the shared client of server state (docs/product.md, Constants and limits: retry attempts)', () => {
   it('tries a read again up to 3 times when the network or the server failed', () => {
     expect(RETRY_ATTEMPTS).toBe(3);
     const network = new ApiError('Failed to fetch patients');

@@ -3,7 +3,7 @@ import { ApiError } from '../api/client';
 import { RETRY_ATTEMPTS } from '../domain';
 
 /**
- * A read is retried (spec §9's setting, 3 times) only when another try could answer differently:
+ * A read is retried (the retry setting, 3 times: docs/product.md, Constants and limits) only when another try could answer differently:
  * the network, a time-out or the server's own failure. A refusal (4xx) is the answer.
  */
 export function shouldRetryRead(failureCount: number, error: unknown): boolean {

@@ -1,5 +1,6 @@
+// biome-ignore lint/style/noRestrictedImports: the testing kit wraps antd's own provider, which the UI kit does not hand to modules.
+import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
-import { ConfigProvider } from '../ui';
 
 /**
  * antd without its run-time styles, for component tests in jsdom. antd writes thousands of CSS rules

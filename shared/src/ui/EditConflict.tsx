@@ -1,5 +1,5 @@
 import { Alert, Button, Flex } from 'antd';
-import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { staleCurrentOf } from '../api/client';
 import { GONE_MEANWHILE_MESSAGE, type LiveResource, STALE_WRITE_MESSAGE } from '../domain/liveDesk';
 import { useClinicEvents } from '../kit/liveEvents';
@@ -34,6 +34,11 @@ export interface EditConflictOptions<Row extends Versioned> {
   load: () => Promise<Row>;
   /** The form's Save, run again by 'Save mine over it' once the newer version is the one named. */
   resave: () => void;
+  /**
+   * The form's Save button: focus goes there once the alert's choice is made and the alert (with
+   * the button pressed) is gone, so a keyboard or screen reader user stays in the form.
+   */
+  saveButton: RefObject<HTMLElement | null>;
 }
 
 export interface EditConflict<Row> {
@@ -78,17 +83,6 @@ const statusOf = (error: unknown): unknown => (error as { status?: unknown } | n
  * with the server's version ('Load theirs' or 'Save mine over it'), and a record deleted meanwhile
  * disables Save. What the user typed is replaced only when they choose 'Load theirs'.
  */
-/**
- * Where focus goes once the alert's choice is made and the alert (with the button pressed) is gone:
- * the form's own Save, so a keyboard or screen reader user stays in the form, not on the page's body.
- */
-function saveButtonNear(pressed: HTMLElement): HTMLElement | null {
-  const scope =
-    pressed.closest<HTMLElement>('.ant-modal-content, [role="dialog"], form, main') ?? document.body;
-  const candidates = [...scope.querySelectorAll<HTMLElement>('button.ant-btn-primary:not(:disabled)')];
-  return candidates.find((button) => !button.closest('.ant-alert')) ?? null;
-}
-
 export function useEditConflict<Row extends Versioned>(options: EditConflictOptions<Row>): EditConflict<Row> {
   const { resource, open, record } = options;
   const rowId = (row: Row | null): number | null =>
@@ -112,14 +106,16 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
     setHeld(current);
   }
   const { shown, conflict } = current;
-  const focusAfterChoice = useRef<HTMLElement | null>(null);
-  const rememberFocusTarget = (event: MouseEvent<HTMLElement>) => {
-    focusAfterChoice.current = saveButtonNear(event.currentTarget);
+  /** A choice of the alert was made: once the alert is gone, focus goes to the form's Save. */
+  const focusSaveAfterChoice = useRef(false);
+  const focusSaveOnceChosen = () => {
+    focusSaveAfterChoice.current = true;
   };
   useEffect(() => {
-    if (conflict || !focusAfterChoice.current) return;
-    if (focusAfterChoice.current.isConnected) focusAfterChoice.current.focus();
-    focusAfterChoice.current = null;
+    if (conflict || !focusSaveAfterChoice.current) return;
+    focusSaveAfterChoice.current = false;
+    const save = latest.current.saveButton.current;
+    if (save?.isConnected && !save.matches(':disabled')) save.focus();
   }, [conflict]);
 
   const setConflict = (next: (was: Conflict<Row> | null) => Conflict<Row> | null) =>
@@ -233,8 +229,8 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
             <Flex wrap gap={8} style={{ marginTop: 8 }}>
               <Button
                 size="small"
-                onClick={(event) => {
-                  rememberFocusTarget(event);
+                onClick={() => {
+                  focusSaveOnceChosen();
                   void loadTheirs();
                 }}
                 loading={loading}
@@ -245,8 +241,8 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
                 <Button
                   size="small"
                   type="primary"
-                  onClick={(event) => {
-                    rememberFocusTarget(event);
+                  onClick={() => {
+                    focusSaveOnceChosen();
                     baseOn(conflict.current);
                     setConflict(() => null);
                     latest.current.resave();
@@ -257,8 +253,8 @@ export function useEditConflict<Row extends Versioned>(options: EditConflictOpti
               ) : (
                 <Button
                   size="small"
-                  onClick={(event) => {
-                    rememberFocusTarget(event);
+                  onClick={() => {
+                    focusSaveOnceChosen();
                     baseOn(conflict.latest);
                     setConflict(() => null);
                   }}

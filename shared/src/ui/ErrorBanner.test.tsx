@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorBanner } from './ErrorBanner';
 
-describe('ErrorBanner (spec §8: a dismissible red banner)', () => {
+describe('ErrorBanner (docs/product.md, Error messages: a dismissible red banner)', () => {
   it('always has a × that closes it, with or without a handler of its own', async () => {
     const user = userEvent.setup();
     const onRetry = jest.fn();

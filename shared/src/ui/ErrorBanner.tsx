@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 
 export interface ErrorBannerProps {
   message: string | null | undefined;
-  /** Called when the user closes the banner with its × (spec §8); without it the banner hides itself. */
+  /** Called when the user closes the banner with its × (docs/product.md, Error messages); without it the banner hides itself. */
   onClose?: () => void;
   /** Shows a Retry button. */
   onRetry?: () => void;
@@ -15,7 +15,7 @@ export interface ErrorBannerProps {
 }
 
 /**
- * A call's failure as the product shows it: a red banner that the × always dismisses (spec §8),
+ * A call's failure as the product shows it: a red banner that the × always dismisses (docs/product.md, Error messages),
  * optionally with Retry. A dismissed message comes back only when a new failure says something else,
  * or the same thing again after a success.
  */

@@ -3,40 +3,17 @@ import { Alert, App, Button, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type ApiError, apiRequest } from '../api/client';
+import { waitlistQueries } from '../api/waitlist';
 import { endTimeOf, timeRange } from '../domain/visitTime';
 import {
   channelWords,
   type FreedVisit,
-  WAITLIST_MATCHES_URL,
   type WaitlistMatch,
-  type WaitlistMatches,
-  type WaitlistMatchesQuery,
   type WaitlistOfferAnswer,
   waitlistBookingUrl,
   waitlistOfferUrl,
 } from '../domain/waitlist';
-import { follows } from '../kit/follows';
 import { formatDay } from '../kit/format';
-
-/** A freed time's matches change with any visit, day, dentist or setting, and with the waitlist. */
-const MATCHES_FOLLOW = follows('waitlist', 'appointment', 'dentist', 'availability', 'settings');
-
-/** Under 'waitlist': a write to the waitlist at this desk reads the matches again. */
-export const freedTimeMatchesKey = (freed: WaitlistMatchesQuery) => ['waitlist', 'matches', freed] as const;
-
-/** The waitlisted patients a freed time suits, best first; nothing is asked without a freed time. */
-export function useFreedTimeMatches(freed: WaitlistMatchesQuery | null) {
-  return useQuery({
-    queryKey: freedTimeMatchesKey(freed ?? { dentist_id: 0, date: '', time: '', duration: 0 }),
-    meta: MATCHES_FOLLOW,
-    queryFn: () =>
-      apiRequest<WaitlistMatches>(
-        { method: 'GET', url: WAITLIST_MATCHES_URL, params: freed ?? {} },
-        'Failed to fetch the waitlist matches',
-      ),
-    enabled: freed !== null,
-  });
-}
 
 /** One match's offer, as the patient was told of it: an entry may be told of several freed times. */
 const offerKey = ({ entry, offer }: WaitlistMatch) =>
@@ -59,10 +36,12 @@ export interface FillFreedTimeProps {
 export function FillFreedTime({ freed, onClose, returnTo }: FillFreedTimeProps) {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const matches = useFreedTimeMatches(
-    freed
-      ? { dentist_id: freed.dentist_id, date: freed.date, time: freed.time, duration: freed.duration }
-      : null,
+  const matches = useQuery(
+    waitlistQueries.matches(
+      freed
+        ? { dentist_id: freed.dentist_id, date: freed.date, time: freed.time, duration: freed.duration }
+        : null,
+    ),
   );
   // The server says which offers were told (told once: it refuses a second); those told here say so at once.
   const [told, setTold] = useState<ReadonlyMap<string, string>>(() => new Map());

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '../api/client';
 import { StylelessUi } from '../testing/StylelessUi';
 import { ListPage, type ListPageProps, type ListPageRead, type ListPageView } from './ListPage';
-import { FilterSelect, RowActions, rowActionsColumn } from './listParts';
+import { FilterSelect } from './listFilters';
+import { RowActions, rowActionsColumn } from './rowActions';
 import { UiProvider } from './UiProvider';
 
 interface Thing {

@@ -17,9 +17,9 @@ import { emptyListText, sortFromTable, sortOrderOf, tablePagination } from '../k
 import { ErrorBanner } from './ErrorBanner';
 import { PlusOutlined } from './icons';
 import { ListSearch } from './ListSearch';
-import type { ActionError } from './listParts';
 import { PageHeading } from './PageHeading';
 import { useLiveTable, useRowArrivals } from './rowArrivals';
+import type { ActionError } from './rowDelete';
 
 /** A list read as the kit's list screens make it: one server page of rows (TanStack Query). */
 export interface ListPageRead<Row> {
@@ -76,7 +76,7 @@ export interface CardGridOptions<Row> {
   /** What the spinner is called while the first read is on its way: 'Loading dentists'. */
   loadingLabel: string;
   /**
-   * Rows to show, marked and without actions, when the read failed with nothing to show (spec §8),
+   * Rows to show, marked and without actions, when the read failed with nothing to show (docs/product.md, Error messages),
    * with the banner's words and a note above them; without, a failed read shows no cards at all.
    */
   sample?: { rows: Row[]; banner: string; note: ReactNode };
@@ -115,7 +115,7 @@ export interface ListPageProps<Row extends { id: number }> {
 }
 
 /**
- * A list screen's frame (DESIGN.md, Screens): the heading with its subtitle and primary action, the
+ * A list screen's frame (docs/architecture.md, Modules): the heading with its subtitle and primary action, the
  * load-error banner with Retry and the dismissible action-error banner, the card with the filter bar,
  * and the rows as a live table (in that card) or a grid of cards (below it), each saying nothing
  * while it loads or after a failed read and 'No … yet' or 'No … match' only once the server answered.

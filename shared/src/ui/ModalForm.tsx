@@ -1,6 +1,6 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ButtonProps, Form, type FormInstance, Modal } from 'antd';
+import { type ReactNode, type Ref, type RefAttributes, useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../api/client';
 import type { LiveResource } from '../domain/liveDesk';
 import { type EditConflict, useEditConflict, type Versioned } from './EditConflict';
@@ -61,6 +61,8 @@ export interface ModalFormFrame<Values> {
   conflict?: Pick<EditConflict<unknown>, 'footer' | 'saveDisabled'>;
   /** The record the form edits; null (or none) when it adds one. */
   shown?: unknown;
+  /** The dialog's Save button, for the edit conflict to bring focus back to once its alert is answered. */
+  saveButton?: Ref<HTMLButtonElement>;
 }
 
 export interface ModalFormState<Values, Row> extends ModalFormFrame<Values> {
@@ -69,6 +71,7 @@ export interface ModalFormState<Values, Row> extends ModalFormFrame<Values> {
   /** The record as the form shows it: as opened, or as 'Load theirs' brought it (null when adding). */
   shown: Row | null;
   conflict: EditConflict<Row>;
+  saveButton: Ref<HTMLButtonElement>;
 }
 
 const sameItems = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -87,6 +90,7 @@ export function useModalForm<Values, Saved, Row extends Versioned = Versioned>(
   const queryClient = useQueryClient();
   const latest = useRef(options);
   latest.current = options;
+  const saveButton = useRef<HTMLButtonElement>(null);
   // Another desk's change to the record while the form is open: an alert, never a silent overwrite.
   const conflict = useEditConflict<Row>({
     resource: follows?.resource ?? null,
@@ -94,6 +98,7 @@ export function useModalForm<Values, Saved, Row extends Versioned = Versioned>(
     record: follows?.record ?? null,
     load: () => latest.current.follows?.load() ?? Promise.reject(new Error('No record to read')),
     resave: () => void submit(),
+    saveButton,
   });
   const shown = conflict.shown;
 
@@ -146,6 +151,7 @@ export function useModalForm<Values, Saved, Row extends Versioned = Versioned>(
     dismissError: () => setError(null),
     shown,
     conflict,
+    saveButton,
   };
 }
 
@@ -211,8 +217,13 @@ function titleAndOk({ title, okText, words }: ModalFormWords, editing: boolean) 
 export function ModalForm<Values>(props: ModalFormProps<Values>) {
   const { frame, name, onCancel, intro, notice, focusOnOpen, forceRender, width, onValuesChange, children } =
     props;
-  const { form, open, submit, saving, error = null, dismissError, conflict, shown } = frame;
+  const { form, open, submit, saving, error = null, dismissError, conflict, shown, saveButton } = frame;
   const { title, okText } = titleAndOk(props, shown != null);
+  // antd hands okButtonProps to its Button whole, ref included; its ButtonProps type leaves ref out.
+  const okButtonProps: ButtonProps & RefAttributes<HTMLButtonElement> = {
+    disabled: conflict?.saveDisabled ?? false,
+    ref: saveButton,
+  };
   return (
     <Modal
       open={open}
@@ -220,7 +231,7 @@ export function ModalForm<Values>(props: ModalFormProps<Values>) {
       okText={okText}
       onOk={() => void submit()}
       confirmLoading={saving}
-      okButtonProps={{ disabled: conflict?.saveDisabled ?? false }}
+      okButtonProps={okButtonProps}
       footer={conflict?.footer}
       onCancel={onCancel}
       afterOpenChange={(opened) => {

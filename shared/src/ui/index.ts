@@ -1,10 +1,12 @@
 /**
  * The UI kit: the antd components and icons the product uses, re-exported from one place so that
  * antd is tree-shaken once and shared by the shell and every module as a single instance (one theme,
- * one App context). A module that needs another component adds it here.
+ * one App context). It exports only what the shell and the modules import; a module that needs
+ * another component adds it here, and shared's own files import the rest by path.
  */
 
-export type { FormInstance, MenuProps, TableColumnsType, TableProps } from 'antd';
+// antd's components, as the screens compose them.
+export type { FormInstance, MenuProps, TableColumnsType } from 'antd';
 export {
   Alert,
   App,
@@ -15,10 +17,7 @@ export {
   Card,
   Checkbox,
   Col,
-  ConfigProvider,
-  DatePicker,
   Descriptions,
-  Divider,
   Drawer,
   Dropdown,
   Empty,
@@ -32,60 +31,40 @@ export {
   Modal,
   Pagination,
   Popconfirm,
-  Popover,
-  QRCode,
   Radio,
   Result,
   Row,
   Segmented,
   Select,
   Skeleton,
-  Space,
   Spin,
   Statistic,
   Switch,
   Table,
   Tabs,
   Tag,
-  TimePicker,
   Tooltip,
   Typography,
-  theme,
 } from 'antd';
-export {
-  type EditConflict,
-  type EditConflictOptions,
-  useEditConflict,
-  type Versioned,
-} from './EditConflict';
+// List screens: the list frame, its rows' actions and deletes, its cards and its filter bar.
+export { CardTitle, cardActions } from './cardParts';
+// Forms: the modal form and its fields, the server's rules beside them, and another desk's edit.
+export { useEditConflict } from './EditConflict';
+// The page's frame: the theme and App context, headings, and parts for screen readers and small screens.
 export { ErrorBanner } from './ErrorBanner';
-export {
-  FillFreedTime,
-  type FillFreedTimeProps,
-  freedTimeMatchesKey,
-  useFreedTimeMatches,
-} from './FillFreedTime';
-export {
-  FieldRow,
-  type FieldRowProps,
-  NameEmailPhoneFields,
-  type NameEmailPhoneFieldsProps,
-  optionsOf,
-  StatusField,
-  type StatusFieldProps,
-  TextField,
-  type TextFieldProps,
-} from './formFields';
+// Booking a freed time for a waiting patient.
+export { FillFreedTime } from './FillFreedTime';
+export { FilterChoicesError } from './FilterChoicesError';
+export { FieldRow, NameEmailPhoneFields, optionsOf, StatusField, TextField } from './formFields';
+// The icons the screens show.
 export {
   AppstoreOutlined,
   BellOutlined,
   CalendarOutlined,
   CarryOutOutlined,
   CheckCircleOutlined,
-  CheckOutlined,
   ClockCircleOutlined,
   CloseCircleOutlined,
-  CloseOutlined,
   DashboardOutlined,
   DeleteOutlined,
   EditOutlined,
@@ -104,81 +83,23 @@ export {
   MenuOutlined,
   PhoneOutlined,
   PlusOutlined,
-  ReloadOutlined,
   RightOutlined,
   ScheduleOutlined,
-  SearchOutlined,
   SettingOutlined,
   SwapOutlined,
   TeamOutlined,
   UserOutlined,
 } from './icons';
-export {
-  type CardGridOptions,
-  type EmptyWords,
-  ListPage,
-  type ListPageProps,
-  type ListPageRead,
-  type ListPageView,
-  type ListTableOptions,
-  listQueryOf,
-} from './ListPage';
-export { ListSearch, type ListSearchProps } from './ListSearch';
-export {
-  type ActionError,
-  type CardActionsOptions,
-  CardTitle,
-  type CardTitleProps,
-  type ClearableList,
-  ClearFilters,
-  cardActions,
-  type DentistChoicesRead,
-  DentistFilter,
-  type DentistFilterProps,
-  deleteRowAction,
-  editRowAction,
-  type FilterChoice,
-  FilterChoicesError,
-  type FilterChoicesRead,
-  type FilteredList,
-  FilterSelect,
-  type FilterSelectProps,
-  type FilterWidth,
-  ListFilter,
-  type ListFilterEntry,
-  type ListFilterProps,
-  ListFilters,
-  type ListFiltersProps,
-  type RowAction,
-  RowActions,
-  type RowActionsProps,
-  type RowDeleteOptions,
-  rowActionsColumn,
-  useActionError,
-  useConfirmDelete,
-  useRowDelete,
-} from './listParts';
-export {
-  type AddOrEditWords,
-  type FollowedRecord,
-  ModalForm,
-  type ModalFormFrame,
-  type ModalFormOpenProps,
-  type ModalFormOptions,
-  type ModalFormProps,
-  type ModalFormState,
-  useModalForm,
-} from './ModalForm';
+export { ListPage, listQueryOf } from './ListPage';
+export { ClearFilters, FilterSelect, ListFilters } from './listFilters';
+export { ModalForm, type ModalFormOpenProps, useModalForm } from './ModalForm';
 export { PageHeading } from './PageHeading';
-export {
-  ARRIVAL_HIGHLIGHT_MS,
-  ARRIVED_ROW_CLASS,
-  type ListRead,
-  useLiveTable,
-  useRowArrivals,
-} from './rowArrivals';
+export { deleteRowAction, editRowAction, type RowAction, RowActions, rowActionsColumn } from './rowActions';
+export { ARRIVED_ROW_CLASS } from './rowArrivals';
+export { useActionError, useConfirmDelete, useRowDelete } from './rowDelete';
 export { ScrollRegion } from './ScrollRegion';
-export { schemaRules, showServerErrors } from './schemaRules';
-export { RecoveryCodesList, TotpCodeField, type TotpCodeFieldProps, TotpKey } from './secondFactor';
+export { schemaRules } from './schemaRules';
+// Two-step sign-in: the authenticator's key, its codes and the recovery codes.
+export { RecoveryCodesList, TotpCodeField, TotpKey } from './secondFactor';
 export { UiProvider } from './UiProvider';
 export { VisuallyHidden } from './VisuallyHidden';

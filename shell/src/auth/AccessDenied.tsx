@@ -15,7 +15,7 @@ function holdersOf(permission: Permission): string {
     .join(', ');
 }
 
-/** Shown when the signed-in role lacks a page's permission (spec §2, protected-route behaviour). */
+/** Shown when the signed-in role lacks a page's permission (docs/product.md, Screens, protected-route behaviour). */
 export function AccessDenied({ permission, role, message }: AccessDeniedProps) {
   const navigate = useNavigate();
   const location = useLocation();

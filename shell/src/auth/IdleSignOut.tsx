@@ -1,12 +1,5 @@
-import {
-  apiRequest,
-  ERROR_MESSAGES,
-  IDLE_TIMEOUT_DEFAULT,
-  idleSignOutMessage,
-  type PracticeSettings,
-  useAuthStore,
-} from '@dental/shared';
-import { follows, useQuery } from '@dental/shared/kit';
+import { IDLE_TIMEOUT_DEFAULT, idleSignOutMessage, settingsQueries, useAuthStore } from '@dental/shared';
+import { useQuery } from '@dental/shared/kit';
 import { useEffect, useRef } from 'react';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
@@ -20,14 +13,8 @@ const CHECK_EVERY_MS = 15_000;
 export function IdleSignOut() {
   const signOutIdle = useAuthStore((state) => state.signOutIdle);
   const keepAlive = useAuthStore((state) => state.keepAlive);
-  const settings = useQuery({
-    // The same key as the Settings screen: a saved idle time applies here at once.
-    queryKey: ['settings'],
-    meta: follows('settings'),
-    queryFn: () =>
-      apiRequest<PracticeSettings>({ method: 'GET', url: '/api/settings' }, ERROR_MESSAGES.fetchSettings),
-    staleTime: 5 * 60_000,
-  });
+  // The Settings screen's read: a saved idle time applies here at once.
+  const settings = useQuery({ ...settingsQueries.practice(), staleTime: 5 * 60_000 });
   const minutes = settings.data?.idleTimeoutMinutes ?? IDLE_TIMEOUT_DEFAULT;
   const lastActivity = useRef(Date.now());
 

@@ -1,4 +1,4 @@
-/** Shown while the session is being restored (spec §2, protected-route behaviour). */
+/** Shown while the session is being restored (docs/product.md, Screens, protected-route behaviour). */
 export function LoadingScreen() {
   return (
     <div className="loading-screen" role="status">

@@ -27,7 +27,7 @@ function originOf(state: unknown): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
-/** Sign in (spec §2 Login screen). Kept free of the UI kit so the first page stays light. */
+/** Sign in (docs/product.md, Screens: Login screen). Kept free of the UI kit so the first page stays light. */
 export function LoginPage() {
   const status = useAuthStore((state) => state.status);
   const login = useAuthStore((state) => state.login);

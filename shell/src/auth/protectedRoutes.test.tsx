@@ -32,7 +32,7 @@ const renderProtected = (path: string) =>
     </MemoryRouter>,
   );
 
-describe('protected routes (spec §2)', () => {
+describe('protected routes (docs/product.md, Screens)', () => {
   beforeEach(() => {
     useAuthStore.setState({ status: 'loading', user: null, token: null, remember: false });
   });
@@ -61,7 +61,7 @@ describe('protected routes (spec §2)', () => {
       useAuthStore.setState({ status: 'authenticated', user: userWithRole('dentist'), token: 't' });
       renderProtected('/calendar');
       expect(screen.getByText('Secret clinic page')).toBeInTheDocument();
-      // A 401 that could not be mended clears the session (spec §4).
+      // A 401 that could not be mended clears the session (docs/product.md, Statuses and how they change).
       act(() => useAuthStore.getState().clear());
       expect(screen.getByText('Login page, from /calendar')).toBeInTheDocument();
     });

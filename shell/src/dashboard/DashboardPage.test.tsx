@@ -98,7 +98,7 @@ const statValue = (name: string) =>
 /** The row of one of today's appointments, found by the patient's name. */
 const appointmentRow = (patient: string) => screen.getByText(patient).closest('li') as HTMLElement;
 
-describe('DashboardPage (spec §2 Dashboard)', () => {
+describe('DashboardPage (docs/product.md, Screens: Dashboard)', () => {
   it("shows 'Loading dashboard...' while it asks for the stats and today's appointments together", async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => {

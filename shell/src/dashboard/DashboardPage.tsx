@@ -10,7 +10,7 @@ import { TodayAppointmentsCard } from './TodayAppointmentsCard';
 
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Showing sample data.';
 
-/** Dashboard (spec §2): the day at a glance for any signed-in member of staff. */
+/** Dashboard (docs/product.md, Screens): the day at a glance for any signed-in member of staff. */
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
   const modulesStatus = useModulesStore((state) => state.status);

@@ -6,12 +6,13 @@ import {
   apiRequest,
   type DashboardAppointment,
   type DashboardStat,
+  dashboardQueries,
   ERROR_MESSAGES,
   toPage,
 } from '@dental/shared';
-import { CLINIC_DATA, follows, useQuery } from '@dental/shared/kit';
+import { CLINIC_DATA, follows, queryOptions, useQuery } from '@dental/shared/kit';
 
-/** The dashboard's calls (spec §7 Dashboard), each typed with the shared wire schemas. */
+/** The dashboard's calls (docs/product.md, API calls: Dashboard), each typed with the shared wire schemas. */
 
 /** How many recent changes the dashboard card and the bell read (one request serves both). */
 export const ACTIVITY_LIMIT = 20;
@@ -20,11 +21,12 @@ const VISITS_FOLLOW = follows('appointment', 'patient', 'dentist');
 /** Every change of clinic data writes an activity record. */
 const ACTIVITY_FOLLOW = follows(...CLINIC_DATA);
 
+/** Under the shared dashboard key, which a module's write that moves the day's figures invalidates. */
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  stats: ['dashboard', 'stats'] as const,
-  today: ['dashboard', 'today'] as const,
-  activity: ['dashboard', 'activity', ACTIVITY_LIMIT] as const,
+  all: dashboardQueries.key,
+  stats: [...dashboardQueries.key, 'stats'] as const,
+  today: [...dashboardQueries.key, 'today'] as const,
+  activity: [...dashboardQueries.key, 'activity', ACTIVITY_LIMIT] as const,
   /** Apart from 'dashboard': a write that makes the figures stale does not move what a user saw. */
   seen: ['activity-seen'] as const,
 };
@@ -75,34 +77,46 @@ export async function putActivitySeen(seenId: number): Promise<ActivitySeen> {
   return activitySeenSchema.parse(body);
 }
 
+export const dashboardStatsQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.stats, queryFn: getDashboardStats, meta: VISITS_FOLLOW });
+
 export function useDashboardStats() {
-  return useQuery({ queryKey: dashboardKeys.stats, queryFn: getDashboardStats, meta: VISITS_FOLLOW });
+  return useQuery(dashboardStatsQuery());
 }
 
+export const todayAppointmentsQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.today, queryFn: getTodayAppointments, meta: VISITS_FOLLOW });
+
 export function useTodayAppointments() {
-  return useQuery({ queryKey: dashboardKeys.today, queryFn: getTodayAppointments, meta: VISITS_FOLLOW });
+  return useQuery(todayAppointmentsQuery());
 }
 
 /**
  * Shared by the top bar's bell and the dashboard's card: one request, read again when another desk
  * changes something (the shell's stream of the clinic's changes), never polled.
  */
-export function useRecentActivity() {
-  return useQuery({
+export const recentActivityQuery = () =>
+  queryOptions({
     queryKey: dashboardKeys.activity,
     queryFn: () => getRecentActivity(ACTIVITY_LIMIT),
     meta: ACTIVITY_FOLLOW,
     // The changes keep it fresh: a screen that mounts later reuses the last answer instead of asking again.
     staleTime: 5 * 60_000,
   });
+
+export function useRecentActivity() {
+  return useQuery(recentActivityQuery());
 }
 
 /** What this user has seen of the activity; another browser of theirs moving it is announced. */
-export function useActivitySeenMarker() {
-  return useQuery({
+export const activitySeenQuery = () =>
+  queryOptions({
     queryKey: dashboardKeys.seen,
     queryFn: getActivitySeen,
     meta: follows('activity_seen'),
     staleTime: 5 * 60_000,
   });
+
+export function useActivitySeenMarker() {
+  return useQuery(activitySeenQuery());
 }

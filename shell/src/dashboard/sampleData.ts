@@ -7,7 +7,7 @@ import {
 import { todayDay } from '@dental/shared/kit';
 
 /**
- * Shown only in place of what could not be read (spec §8), and always marked 'Sample' on screen:
+ * Shown only in place of what could not be read (docs/product.md, Error messages), and always marked 'Sample' on screen:
  * never mixed with the clinic's own figures.
  */
 export const SAMPLE_STATS: DashboardStat[] = [

@@ -86,7 +86,7 @@ const sidebarEntries = () =>
 /** The top bar's user button, named by the name and role it shows. */
 const USER_MENU = /(Administrator|Receptionist|Dentist)$/;
 
-describe('AppLayout (spec §2 Layout)', () => {
+describe('AppLayout (docs/product.md, Screens: Layout)', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();

@@ -1,4 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ErrorBoundary, getErrorMessage } from 'react-error-boundary';
 
 interface Props {
   /** Renders the failure; `reset` clears it so the area can try again. */
@@ -6,22 +7,18 @@ interface Props {
   children: ReactNode;
 }
 
+/** A screen may throw anything; the failure shows an Error's message. */
+const asError = (thrown: unknown): Error =>
+  thrown instanceof Error ? thrown : new Error(getErrorMessage(thrown) ?? String(thrown));
+
 /** Keeps a module's failure inside its own area: the sidebar and other modules keep working. */
-export class ModuleErrorBoundary extends Component<Props, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('Module area failed', error, info.componentStack);
-  }
-
-  reset = () => this.setState({ error: null });
-
-  override render() {
-    if (this.state.error) return this.props.fallback(this.state.error, this.reset);
-    return this.props.children;
-  }
+export function ModuleErrorBoundary({ fallback, children }: Props) {
+  return (
+    <ErrorBoundary
+      fallbackRender={({ error, resetErrorBoundary }) => fallback(asError(error), () => resetErrorBoundary())}
+      onError={(error, info) => console.error('Module area failed', error, info.componentStack)}
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

@@ -13,7 +13,7 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
-describe('NotFoundPage (spec §2: any other path)', () => {
+describe('NotFoundPage (docs/product.md, Screens: any other path)', () => {
   it('shows the path that was asked for', () => {
     renderAt('/no/such/screen');
     expect(screen.getByText('Page not found')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Button, Result } from '@dental/shared/ui';
 import { Link, useLocation } from 'react-router-dom';
 
-/** Any path no screen answers (spec §2). */
+/** Any path no screen answers (docs/product.md, Screens). */
 export function NotFoundPage() {
   const location = useLocation();
   return (

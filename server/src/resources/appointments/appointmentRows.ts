@@ -76,7 +76,7 @@ export const STILL_OVERLAPPING = sql`(a.overlap_group is not null and a.status <
     and kept.id <> a.id and kept.status <> 'cancelled'))`;
 
 /**
- * Appointments in their wire shape (spec §3): `where` on the appointments table `a`, in the given
+ * Appointments in their wire shape (docs/product.md, Records and their fields): `where` on the appointments table `a`, in the given
  * order (which may read the dentist's name `d.name`, see PageOrder). Every list of appointments in
  * the API reads through here, so an appointment looks the same wherever it is answered. The
  * patient's name and phone are the appointment's own copy, kept by the database's triggers

@@ -117,7 +117,7 @@ describe('appointments API', () => {
   }, 60_000);
 
   describe('booking', () => {
-    it('creates a pending appointment whatever the body says, with the wire fields of spec §3', async () => {
+    it('creates a pending appointment whatever the body says, with the wire fields of docs/product.md, Records and their fields', async () => {
       const body = booking({ status: 'confirmed', id: 424242, dentist_name: 'Someone Else' });
       const response = await send(receptionistToken, 'POST', '/api/appointments', body);
       expect(response.statusCode).toBe(201);

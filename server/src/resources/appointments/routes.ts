@@ -11,29 +11,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { rowRoutes } from '../rowRoutes';
-import {
-  createAppointment,
-  deleteAppointment,
-  listAppointments,
-  listOverlapping,
-  setAppointmentStatus,
-  updateAppointment,
-  visitLookup,
-} from './appointmentsData';
+import { listAppointments, listOverlapping, visitLookup } from './appointmentReads';
 import { editSeriesFrom, setSeriesStatusFrom } from './seriesData';
 import { registerSeriesRoutes } from './seriesRoutes';
+import { createAppointment } from './visitBooking';
+import { deleteAppointment, setAppointmentStatus, updateAppointment } from './visitChanges';
 
 const TAGS = ['appointments'];
-const SECURITY = [{ bearerAuth: [] }];
 const ROLES_NOTE = 'Admin, receptionist and dentist.';
 const SCOPE_NOTE =
   "`scope=following` (query) on a visit of a series changes it and every later visit of its series (by place) that is still pending or confirmed, in one transaction: all or none, a 409 naming the visit refused (`errors[0].field` `occurrences.<place - 1>.time`). If-Match is the clicked visit's.";
 const CLASH_NOTE =
   "A visit holds its dentist's and its patient's time from its start for `duration` minutes (default: the treatment's length from Settings): two live visits of one dentist or one patient never overlap (touching is fine), and a 409 names the visit in the way. It must lie inside the dentist's open hours that day (the day's open slots, none on an inactive day, else their working hours within the practice's), or 409 names them; an admin or receptionist may book outside them with `outside_hours: true` and `outside_hours_reason`.";
 
-/** Appointments (spec §7): every role with the appointments permission (all three). */
+/** Appointments (docs/product.md, API calls): every role with the appointments permission (all three). */
 export function registerAppointmentsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permitted = guard.permitted('appointments', 'manage appointments');

@@ -18,23 +18,16 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { addDays } from '../../db/clinicTime';
 import { appointmentSeries, appointments } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { Conflict, DomainError, type FieldProblem, InvalidValue, NotFound } from '../../domain/errors';
 import type { ExpectedVersion } from '../../plugins/versions';
 import { type DentistDays, freeTimesOf } from '../availability/openHours';
-import { dentistDaysOf } from '../dentists/dentistsData';
+import { dentistDaysOf } from '../dentists/dentistReads';
 import { readSettings } from '../settings/settingsData';
-import {
-  type Actor,
-  APPOINTMENT_NOT_FOUND,
-  bookVisit,
-  clashOf,
-  editVisit,
-  findAppointment,
-  NO_ACTIVE_DENTIST,
-  overlapConflict,
-  type Placement,
-  setVisitStatus,
-} from './appointmentsData';
+import { APPOINTMENT_NOT_FOUND, findAppointment } from './appointmentReads';
+import { type Actor, NO_ACTIVE_DENTIST } from './bookingRules';
+import { bookVisit } from './visitBooking';
+import { editVisit, setVisitStatus } from './visitChanges';
+import { clashOf, overlapConflict, type Placement } from './visitOverlaps';
 
 /**
  * Recurring visits (migration 0022). Every visit of a series is booked, edited or cancelled through
@@ -50,16 +43,23 @@ class DryRunDone extends Error {
 }
 
 /** A refusal that belongs to one visit of a series (its day or time), not to the whole request. */
-const concernsTheVisit = (error: HttpError) =>
-  error.statusCode === 409 ||
-  (error.errors ?? []).some((item) => item.field === 'date' || item.field === 'time');
+const concernsTheVisit = (error: unknown): error is DomainError =>
+  error instanceof DomainError &&
+  (error instanceof Conflict ||
+    (error.errors ?? []).some((item) => item.field === 'date' || item.field === 'time'));
+
+/** The same refusal (its class, so its answer's status) in other words: a visit's refusal said of the series. */
+function restated(refusal: DomainError, message: string, errors: FieldProblem[]): DomainError {
+  const Kind = refusal.constructor as new (message: string, errors?: FieldProblem[]) => DomainError;
+  return new Kind(message, errors);
+}
 
 /** The days of the rule, refused (400) past SERIES_VISITS_MAX. */
 function datesOf(body: SeriesCheck): string[] {
   const dates = seriesDates(body.visit.date, body.repeat);
   if (dates.length > SERIES_VISITS_MAX) {
     const field = body.repeat.until === undefined ? 'repeat.count' : 'repeat.until';
-    throw new HttpError(400, SERIES_TOO_LONG_MESSAGE, [{ field, message: SERIES_TOO_LONG_MESSAGE }]);
+    throw new InvalidValue(SERIES_TOO_LONG_MESSAGE, [{ field, message: SERIES_TOO_LONG_MESSAGE }]);
   }
   return dates;
 }
@@ -100,7 +100,7 @@ export async function checkSeries(db: Database, actor: Actor, body: SeriesCheck)
   const { clinicId } = actor;
   const dates = datesOf(body);
   const dentist = await dentistDaysOf(db, clinicId, body.visit.dentistId);
-  if (!dentist) throw new HttpError(400, `Invalid dentist_id: ${NO_ACTIVE_DENTIST}`);
+  if (!dentist) throw new InvalidValue(`Invalid dentist_id: ${NO_ACTIVE_DENTIST}`);
   try {
     await db.transaction(async (tx) => {
       const duration =
@@ -148,7 +148,7 @@ async function refusalMessage(
   const clash = clashOf(error);
   if (clash && wanted)
     return (await overlapConflict(tx, clinicId, wanted, null, clash === 'patient')).message;
-  if (error instanceof HttpError && concernsTheVisit(error)) return error.message;
+  if (concernsTheVisit(error)) return error.message;
   throw error;
 }
 
@@ -170,9 +170,9 @@ async function refusalOfVisit(
     clash && failing.wanted
       ? await overlapConflict(db, clinicId, failing.wanted, failing.exceptId, clash === 'patient')
       : error;
-  if (!(refusal instanceof HttpError) || !concernsTheVisit(refusal)) return refusal;
-  return new HttpError(
-    refusal.statusCode,
+  if (!concernsTheVisit(refusal)) return refusal;
+  return restated(
+    refusal,
     refusedOccurrenceMessage(failing.index, failing.size, failing.visit, refusal.message),
     [{ field: occurrenceField(failing.index), message: refusal.message }],
   );
@@ -263,7 +263,7 @@ async function followingVisits(
     .select({ seriesId: appointments.seriesId, position: appointments.seriesPosition })
     .from(appointments)
     .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
-  if (!clicked) throw new HttpError(404, APPOINTMENT_NOT_FOUND);
+  if (!clicked) throw new NotFound(APPOINTMENT_NOT_FOUND);
   if (clicked.seriesId === null || clicked.position === null) return [];
   const rows = await tx
     .select({

@@ -7,12 +7,12 @@ import {
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import type { RequestActor } from '../rowRoutes';
 import { bookSeries, checkSeries } from './seriesData';
 
 const TAGS = ['appointments'];
-const SECURITY = [{ bearerAuth: [] }];
 const BODY_NOTE =
   "`visit` is a booking as POST /api/appointments takes it (its `date` is the series' first day); `repeat` is `{ every, unit: 'week' | 'month', count }` or `{ every, unit, until }` (inclusive), at most 52 visits. A month that has no such day takes its last day.";
 

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import { type AuditProof, verifyAuditChain } from '../../db/auditLog';
 import type { Database } from '../../db/client';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import type { ReadTrail } from '../../plugins/readTrail';
 import { auditCsv, listAudit } from './auditData';
@@ -39,8 +40,6 @@ function idsOf(payload: unknown): number[] {
   const rows = (payload as { data?: unknown } | null)?.data;
   return Array.isArray(rows) ? rows.map((row) => (row as { id: number }).id) : [];
 }
-
-const SECURITY = [{ bearerAuth: [] }];
 
 /** The audit log (admins): who did and who looked at what, and whether the record was altered. */
 export function registerAuditRoutes(

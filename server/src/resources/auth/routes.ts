@@ -26,6 +26,7 @@ import type { FactorSeal } from '../../auth/factorSeal';
 import type { Guard } from '../../auth/guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import {
+  endingToTell,
   REFRESH_COOKIE,
   recordSessionEnded,
   revokeRefreshToken,
@@ -41,7 +42,8 @@ import type { AppConfig } from '../../config';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { clinics, users } from '../../db/schema';
-import { errorBodySchema, errorResponses, HttpError } from '../../plugins/errors';
+import { SECURITY } from '../../plugins/apiDocs';
+import { errorBodySchema, errorResponses } from '../../plugins/errors';
 import { readSettings } from '../settings/settingsData';
 import { registerSecondFactorRoutes } from './secondFactorRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
@@ -210,9 +212,9 @@ export function registerAuthRoutes(
       }
       const next = request.body.new_password;
       if (await verifyPassword(next, account.passwordHash)) {
-        throw new HttpError(400, `Invalid new_password: ${ONE_TIME_PASSWORD_AGAIN}`, [
-          { field: 'new_password', message: ONE_TIME_PASSWORD_AGAIN },
-        ]);
+        throw app.httpErrors.createError(400, `Invalid new_password: ${ONE_TIME_PASSWORD_AGAIN}`, {
+          errors: [{ field: 'new_password', message: ONE_TIME_PASSWORD_AGAIN }],
+        });
       }
       const [clinic] = await db
         .select({ name: clinics.name })
@@ -256,7 +258,11 @@ export function registerAuthRoutes(
       const staff = rotated ? await findStaff(db, rotated.clinicId, rotated.userId) : null;
       if (!rotated || !staff?.isActive) {
         clearRefreshCookie(reply);
-        return reply.code(401).send({ message: SESSION_EXPIRED });
+        // A session the clinic's new two-step policy ended at its save says so, as one ended here does.
+        const told = !rotated && token ? await endingToTell(db, token) : null;
+        return reply
+          .code(401)
+          .send({ message: told === 'mfa_required' ? MFA_NOW_REQUIRED_MESSAGE : SESSION_EXPIRED });
       }
       /** The session ends here, with why: audited, forgotten by every API process, the cookie cleared. */
       const endAtRefresh = async (reason: SessionEndReason, message: string) => {
@@ -294,7 +300,7 @@ export function registerAuthRoutes(
         tags: ['auth'],
         summary:
           'Change your own password (any role) with `{ current_password, new_password }`: the current one must be right; the new one 8-128 characters, not among the most common, not the same. Your other sessions end; this one gets a new token',
-        security: [{ bearerAuth: [] }],
+        security: SECURITY,
         body: passwordChangeSchema,
         response: {
           200: authResponseSchema.extend({ message: z.string() }),
@@ -313,9 +319,9 @@ export function registerAuthRoutes(
       if (!account || !(await verifyPassword(current, account.passwordHash))) {
         // Counted toward the sign-in's lock: a stolen access token buys no guesses of its own.
         await steps.countFailure(request, staff, 'password', 'password_change');
-        throw new HttpError(400, `Invalid current_password: ${WRONG_CURRENT_PASSWORD}`, [
-          { field: 'current_password', message: WRONG_CURRENT_PASSWORD },
-        ]);
+        throw app.httpErrors.createError(400, `Invalid current_password: ${WRONG_CURRENT_PASSWORD}`, {
+          errors: [{ field: 'current_password', message: WRONG_CURRENT_PASSWORD }],
+        });
       }
       requireUnguessablePassword(next, passwordContextOf(staff, staff.clinicName), 'new_password');
       const passwordHash = await hashPassword(next);
@@ -389,7 +395,7 @@ export function registerAuthRoutes(
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user (any role)',
-        security: [{ bearerAuth: [] }],
+        security: SECURITY,
         response: { 200: z.object({ user: wireUserSchema }), ...errorResponses(401) },
       },
     },

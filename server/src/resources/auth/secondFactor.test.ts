@@ -408,7 +408,7 @@ describe('second factor (authenticator app)', () => {
       await setPolicy('none');
     });
 
-    it("ends a covered user's password-only session at its next refresh; a session with a code goes on", async () => {
+    it("ends a covered user's password-only sessions when the policy is saved; a session with a code goes on", async () => {
       const passwordOnly = await addStaff(app, adminToken);
       const signedIn = await signInWithPassword(passwordOnly.username, passwordOnly.password);
       expect(signedIn.statusCode).toBe(200);
@@ -426,6 +426,13 @@ describe('second factor (authenticator app)', () => {
       expect(verified.statusCode).toBe(200);
 
       await setPolicy('all');
+      // Ended at the save: its access token opens nothing from now on, and its refresh says why.
+      const refused = await app.inject({
+        method: 'GET',
+        url: '/api/patients',
+        headers: authHeader(signedIn.json().access_token),
+      });
+      expect(refused.statusCode).toBe(401);
       const ended = await refresh(cookieOf(signedIn));
       expect(ended.statusCode).toBe(401);
       expect(ended.json()).toEqual({ message: MFA_NOW_REQUIRED_MESSAGE });
@@ -437,6 +444,11 @@ describe('second factor (authenticator app)', () => {
       expect(again.json()).toMatchObject({ mfa_enrollment_required: true });
       // Signed in with a code: the policy is met.
       expect((await refresh(cookieOf(verified))).statusCode).toBe(200);
+      // The admin who saved the policy is not signed out in the middle of the form.
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/settings', headers: authHeader(adminToken) }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('leads a covered user without a factor through enrolment before anything else', async () => {
@@ -545,5 +557,39 @@ describe('second factor (authenticator app)', () => {
       headers: authHeader(harbor.token),
     });
     expect(otherClinic.statusCode).toBe(404);
+  });
+});
+
+describe('the admin who tightens the two-step policy', () => {
+  it('keeps the session they saved it from until its next refresh, which then says why it ends', async () => {
+    const app = await createTestApp();
+    try {
+      const signedIn = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { username: 'admin', password: 'admin123' },
+      });
+      const token = signedIn.json().access_token as string;
+      const cookie = signedIn.cookies.find((each) => each.name === REFRESH_COOKIE)?.value ?? '';
+      const saved = await app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: authHeader(token),
+        payload: { mfaRequired: 'admins' },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/settings', headers: authHeader(token) })).statusCode,
+      ).toBe(200);
+      const refreshed = await app.inject({
+        method: 'POST',
+        url: '/auth/refresh',
+        cookies: { [REFRESH_COOKIE]: cookie },
+      });
+      expect(refreshed.statusCode).toBe(401);
+      expect(refreshed.json()).toEqual({ message: MFA_NOW_REQUIRED_MESSAGE });
+    } finally {
+      await app.close();
+    }
   });
 });

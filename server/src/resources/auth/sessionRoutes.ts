@@ -15,11 +15,11 @@ import {
 import { findStaff } from '../../auth/staff';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
-import { errorResponses, HttpError } from '../../plugins/errors';
+import { SECURITY } from '../../plugins/apiDocs';
+import { errorResponses } from '../../plugins/errors';
 import type { SignInSteps } from './signIn';
 
 const TAGS = ['auth'];
-const SECURITY = [{ bearerAuth: [] }];
 const SESSION_NOT_FOUND = 'That session is not signed in any more.';
 const messageSchema = z.object({ message: z.string() });
 
@@ -127,7 +127,7 @@ export function registerSessionRoutes(
         if (endedOne) await recordEnded(tx, request, staff, [request.params.id], 'ended_by_user');
         return endedOne;
       });
-      if (!ended) throw new HttpError(404, SESSION_NOT_FOUND);
+      if (!ended) throw app.httpErrors.notFound(SESSION_NOT_FOUND);
       forgetCookieIfCurrent(request, reply, [request.params.id]);
       return { message: 'The session was signed out.' };
     },
@@ -185,7 +185,7 @@ export function registerSessionRoutes(
     async (request, reply) => {
       const admin = guard.staffOf(request);
       const user = await findStaff(db, admin.clinicId, request.params.id);
-      if (!user) throw new HttpError(404, 'User not found');
+      if (!user) throw app.httpErrors.notFound('User not found');
       const ended = await db.transaction(async (tx) => {
         const endedIds = await revokeUserSessions(tx, admin.clinicId, user.id, 'ended_by_admin');
         await recordEnded(tx, request, user, endedIds, 'ended_by_admin');

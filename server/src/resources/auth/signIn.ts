@@ -14,7 +14,7 @@ import { findStaff, type Staff, toWireUser } from '../../auth/staff';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { spentSignInSteps, users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { TooManyTries } from '../../domain/errors';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const MAX_FAILED_LOGINS = 5;
@@ -122,7 +122,7 @@ export function signInSteps(app: FastifyInstance, db: Database, httpsOnly: boole
         .from(users)
         .where(and(eq(users.clinicId, account.clinicId), eq(users.id, account.id)));
       const refusal = row ? this.lockRefusal({ ...account, lockedUntil: row.lockedUntil }) : null;
-      if (refusal) throw new HttpError(429, refusal);
+      if (refusal) throw new TooManyTries(refusal);
     },
 
     /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { appointments, auditLog, availability, dentists, type TimeSlot } from '../../db/schema';
 import { addPatient, authHeader, createTestApp, login } from '../../test/testApp';
-import { settleDays } from './availabilityData';
+import { settleDays } from './daySettling';
 
 interface WireAvailability {
   id: number;

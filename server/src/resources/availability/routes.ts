@@ -13,27 +13,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { listPage, rowRoutes } from '../rowRoutes';
-import {
-  availabilityLookup,
-  createAvailability,
-  deleteAvailability,
-  fillAvailability,
-  listAvailability,
-  listDentistAvailability,
-  updateAvailability,
-  updateSlot,
-} from './availabilityData';
+import { fillAvailability } from './availabilityFill';
+import { availabilityLookup, listAvailability, listDentistAvailability } from './availabilityReads';
+import { createAvailability, deleteAvailability, updateAvailability, updateSlot } from './availabilityWrites';
 
 const TAGS = ['availability'];
-const SECURITY = [{ bearerAuth: [] }];
 
 const WRITERS = 'admin, or a dentist for their own dentist record (another dentist: 403)';
 const BODY_RULES =
   "`{ dentist_id, date, time_slots }`: a dentist of the clinic (else 400), a date not before the clinic's today, 1-48 slots `{ start, end, available }` (HH:mm, end after start, not overlapping, kept in time order; available defaults to true, false closes a slot)";
 
-/** Availability (spec §7 Availability): every signed-in role reads; admins and dentists write. */
+/** Availability (docs/product.md, API calls: Availability): every signed-in role reads; admins and dentists write. */
 export function registerAvailabilityRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const writer = guard.permitted('availability', 'manage availability');

@@ -17,9 +17,10 @@ import {
   users,
 } from '../../db/schema';
 import { authHeader, createTestApp, login } from '../../test/testApp';
-import { listOverlapping } from '../appointments/appointmentsData';
+import { listOverlapping } from '../appointments/appointmentReads';
 import { readSettings } from '../settings/settingsData';
-import { exportClinic, importClinic } from './clinicExport';
+import { exportClinic } from './clinicExport';
+import { importClinic } from './clinicImport';
 
 /** The Backup tab's export, and `clinic:import` loading it into a fresh database as a new clinic. */
 describe('backup: export and import', () => {

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { backupStatus, exportClinic } from './clinicExport';
 
 const TAGS = ['backup'];
-const SECURITY = [{ bearerAuth: [] }];
 
 /** The clinic's backup (Settings, Backup tab): its state for everyone, the export for an admin. */
 export function registerBackupRoutes(app: FastifyInstance, db: Database, guard: Guard): void {

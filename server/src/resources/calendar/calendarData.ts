@@ -11,7 +11,7 @@ import { pageWithTotal } from '../../db/cappedCount';
 import type { Database } from '../../db/client';
 import type { JsonRows } from '../../plugins/responseSerialization';
 import { BY_DATE_AND_TIME, countAppointments, readAppointmentsToSend } from '../appointments/appointmentRows';
-import { readAvailabilityRange } from '../availability/availabilityData';
+import { readAvailabilityRange } from '../availability/availabilityReads';
 
 /**
  * One month's appointments by date, time: a range [first of the month, first of the next) on

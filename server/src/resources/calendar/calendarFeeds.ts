@@ -4,14 +4,14 @@ import {
   CALENDAR_FEED_PAST_DAYS,
   type CalendarFeedStatus,
 } from '@dental/shared/domain';
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Database } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
 import { liveDentist } from '../../db/liveDentists';
 import { appointments, calendarFeeds, clinics, dentists, patients } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { NotFound } from '../../domain/errors';
 import { type Actor, recordActorAudit } from '../actorAudit';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -21,7 +21,7 @@ async function requireDentist(db: Database, clinicId: number, dentistId: number)
     .select({ name: dentists.name })
     .from(dentists)
     .where(liveDentist(clinicId, dentistId));
-  if (!dentist) throw new HttpError(404, 'Dentist not found');
+  if (!dentist) throw new NotFound('Dentist not found');
   return dentist;
 }
 
@@ -115,16 +115,8 @@ export async function renderFeed(
       timeZone: clinics.timeZone,
     })
     .from(calendarFeeds)
-    .innerJoin(
-      dentists,
-      and(
-        eq(dentists.clinicId, calendarFeeds.clinicId),
-        eq(dentists.id, calendarFeeds.dentistId),
-        isNull(dentists.deletedAt),
-        // An inactive dentist's visits are nobody's calendar any more.
-        eq(dentists.status, 'active'),
-      ),
-    )
+    // An inactive dentist's visits are nobody's calendar any more.
+    .innerJoin(dentists, liveDentist(calendarFeeds.clinicId, calendarFeeds.dentistId, { active: true }))
     .innerJoin(clinics, eq(clinics.id, calendarFeeds.clinicId))
     .where(eq(calendarFeeds.tokenHash, hashToken(token)));
   if (!feed) return null;

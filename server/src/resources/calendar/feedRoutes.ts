@@ -11,12 +11,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
-import { errorResponses, HttpError } from '../../plugins/errors';
+import { SECURITY } from '../../plugins/apiDocs';
+import { errorResponses } from '../../plugins/errors';
 import { actorOfStaff } from '../actorAudit';
 import { feedStatus, renderFeed, rotateFeed, turnOffFeed } from './calendarFeeds';
 
 const TAGS = ['calendar'];
-const SECURITY = [{ bearerAuth: [] }];
 const OWN_FEED_ONLY = 'You can only manage your own calendar feed';
 const FEED_FILE = /^([A-Za-z0-9_-]{32})\.ics$/;
 
@@ -26,7 +26,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Database, g
 
   const ownFeed = (request: FastifyRequest, dentistId: number) => {
     const staff = guard.staffOf(request);
-    if (!actsForDentist(staff, dentistId)) throw new HttpError(403, OWN_FEED_ONLY);
+    if (!actsForDentist(staff, dentistId)) throw app.httpErrors.forbidden(OWN_FEED_ONLY);
     return staff;
   };
 
@@ -89,7 +89,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Database, g
     async (request) => {
       const staff = ownFeed(request, request.params.id);
       if (!(await turnOffFeed(db, actorOfStaff(staff, request), request.params.id))) {
-        throw new HttpError(404, 'This dentist has no calendar feed');
+        throw app.httpErrors.notFound('This dentist has no calendar feed');
       }
       return feedStatus(db, staff.clinicId, request.params.id);
     },

@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { answerRows } from '../../plugins/responseSerialization';
 import { readMonthAppointments, readMonthAvailability } from './calendarData';
 
 const TAGS = ['calendar'];
-const SECURITY = [{ bearerAuth: [] }];
 
-/** Calendar (spec §7 Calendar): a month of the clinic at once, for every role. */
+/** Calendar (docs/product.md, API calls: Calendar): a month of the clinic at once, for every role. */
 export function registerCalendarRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const calendar = guard.permitted('calendar', 'view the calendar');

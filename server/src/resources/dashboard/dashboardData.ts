@@ -9,6 +9,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addDays } from '../../db/clinicTime';
+import { liveDentist } from '../../db/liveDentists';
+import { dentists } from '../../db/schema';
 import { isoTimestamp } from '../../db/utcTimestamps';
 import { readAppointments } from '../appointments/appointmentRows';
 
@@ -40,6 +42,7 @@ export async function readStatFigures(db: Database, clinicId: number, today: str
   const nextWeek = addDays(today, 7);
   const days = (where: SQL) =>
     sql`(select coalesce(sum(total), 0) from appointment_day_counts where clinic_id = ${clinicId} and ${where})`;
+  const liveDentists = liveDentist(clinicId, undefined, { active: true });
   const result = await db.execute(sql`
     select
       ${days(sql`status in ${LIVE_STATUSES} and date = ${today}::date`)} as "today",
@@ -54,9 +57,9 @@ export async function readStatFigures(db: Database, clinicId: number, today: str
       (select count(*) from patients where clinic_id = ${clinicId}
         and created_at >= now() - interval '60 days' and created_at < now() - interval '30 days')
         as "newPatientsPrevious30",
-      (select count(*) from dentists where clinic_id = ${clinicId} and status = 'active') as "activeDentists",
-      (select count(*) from dentists
-        where clinic_id = ${clinicId} and status = 'active' and created_at >= now() - interval '30 days')
+      (select count(*) from ${dentists} where ${liveDentists}) as "activeDentists",
+      (select count(*) from ${dentists}
+        where ${liveDentists} and created_at >= now() - interval '30 days')
         as "newDentistsLast30"
   `);
   const row = result.rows[0] as Record<string, string | number | null> | undefined;

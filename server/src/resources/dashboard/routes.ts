@@ -12,15 +12,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { clinicToday } from '../../db/clinicTime';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { markActivitySeen, readActivitySeen } from './activitySeen';
 import { readActivity, readDayAppointments } from './dashboardData';
 import { StatsCache } from './statsCache';
 
 const TAGS = ['dashboard'];
-const SECURITY = [{ bearerAuth: [] }];
 
-/** Dashboard (spec §2, §7): any signed-in user of the clinic, whatever the role. */
+/** Dashboard (docs/product.md, Screens; API calls): any signed-in user of the clinic, whatever the role. */
 export function registerDashboardRoutes(
   app: FastifyInstance,
   db: Database,

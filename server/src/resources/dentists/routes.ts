@@ -12,27 +12,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
-import { errorResponses, HttpError } from '../../plugins/errors';
+import { SECURITY } from '../../plugins/apiDocs';
+import { errorResponses } from '../../plugins/errors';
 import { freeTimesOf } from '../availability/openHours';
 import { rowRoutes } from '../rowRoutes';
 import {
-  createDentist,
   DENTIST_NOT_FOUND,
-  deleteDentist,
   dentistDaysOf,
   dentistLookup,
   listDentistAppointments,
   listDentists,
-  updateDentist,
-} from './dentistsData';
+} from './dentistReads';
+import { createDentist, deleteDentist, updateDentist } from './dentistWrites';
 
 const TAGS = ['dentists'];
-const SECURITY = [{ bearerAuth: [] }];
 
 const BODY_RULES =
   'name (1-100), email (unique in the clinic, any case: 409), phone, specialty (one of the specializations), license (1-50, unique in the clinic, any case: 409), years_of_experience (0-70), working_days (distinct day numbers 1 Monday … 7 Sunday, answered sorted), status (active|inactive). working_hours and days_per_week are derived from working_days; id, timestamps and derived fields in a body are ignored';
 
-/** Dentists (spec §7 Dentists): every signed-in role reads; only an admin writes. */
+/** Dentists (docs/product.md, API calls: Dentists): every signed-in role reads; only an admin writes. */
 export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = guard.permitted('dentists', 'manage dentists');
@@ -73,7 +71,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
     async (request) => {
       const { clinicId } = actorOf(request);
       const dentist = await dentistDaysOf(db, clinicId, request.params.id);
-      if (!dentist) throw new HttpError(404, DENTIST_NOT_FOUND);
+      if (!dentist) throw app.httpErrors.notFound(DENTIST_NOT_FOUND);
       const { date, duration, treatment, except_id, patient_id } = request.query;
       return freeTimesOf(db, clinicId, dentist, {
         date,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { clinicModules } from '../../db/schema';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { actorOfStaff, recordActorAudit } from '../actorAudit';
 import { type RegisteredModule, withEnabled } from './registry';
@@ -34,7 +35,7 @@ export function registerModuleRoutes(
         tags: ['modules'],
         summary:
           "The modules enabled for the caller's clinic (any role); `all=true` lists every module (admin)",
-        security: [{ bearerAuth: [] }],
+        security: SECURITY,
         querystring: z.object({ all: z.enum(['true', 'false']).optional() }),
         response: { 200: z.object({ data: z.array(moduleEntrySchema) }), ...errorResponses(400, 401, 403) },
       },
@@ -59,7 +60,7 @@ export function registerModuleRoutes(
       schema: {
         tags: ['modules'],
         summary: "Switch a module on or off for the caller's clinic (admin)",
-        security: [{ bearerAuth: [] }],
+        security: SECURITY,
         params: z.object({ id: z.string() }),
         body: moduleUpdateSchema,
         response: { 200: moduleEntrySchema, ...errorResponses(400, 401, 403, 404) },

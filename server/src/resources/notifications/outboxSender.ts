@@ -4,7 +4,8 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { readSettings } from '../settings/settingsData';
-import { flagOffReason, REMINDER_FLAGS, REMINDER_KINDS, syncAppointmentReminders } from './outboxQueue';
+import { syncAppointmentReminders } from './automaticMessages';
+import { flagOffReason, REMINDER_FLAGS, REMINDER_KINDS } from './outboxMessages';
 
 /**
  * One way out: e-mail or SMS. A failure throws, with the reason as its message. `key` names the

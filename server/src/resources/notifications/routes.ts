@@ -12,11 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
-import { errorResponses, HttpError } from '../../plugins/errors';
+import { SECURITY } from '../../plugins/apiDocs';
+import { errorResponses } from '../../plugins/errors';
 import { actorOfStaff, recordActorAudit } from '../actorAudit';
 
 const TAGS = ['notifications'];
-const SECURITY = [{ bearerAuth: [] }];
 
 function toWire(row: typeof outbox.$inferSelect): WireOutboxMessage {
   return {
@@ -101,9 +101,9 @@ export function registerOutboxRoutes(
       const where = and(eq(outbox.clinicId, staff.clinicId), eq(outbox.id, request.params.id));
       const retried = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(outbox).where(where).for('update');
-        if (!row) throw new HttpError(404, 'Message not found');
+        if (!row) throw app.httpErrors.notFound('Message not found');
         if (row.state !== 'failed')
-          throw new HttpError(409, `Only a failed message is sent again; this one is ${row.state}`);
+          throw app.httpErrors.conflict(`Only a failed message is sent again; this one is ${row.state}`);
         const [updated] = await tx
           .update(outbox)
           .set({

@@ -71,7 +71,7 @@ describe('patients API', () => {
   }, 60_000);
 
   describe('create and read', () => {
-    it('adds an active patient and answers it with every field of spec §3', async () => {
+    it('adds an active patient and answers it with every field of docs/product.md, Records and their fields', async () => {
       const body = newPatient({ status: 'inactive', id: 999999, clinic_id: 2 });
       const response = await send(receptionistToken, 'POST', '/api/patients', body);
       expect(response.statusCode).toBe(201);

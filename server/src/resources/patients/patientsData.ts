@@ -18,11 +18,11 @@ import { clinicNow, clinicToday } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../../db/databaseErrors';
 import { patients } from '../../db/schema';
 import { isoTimestamp } from '../../db/utcTimestamps';
-import { HttpError } from '../../plugins/errors';
+import { Conflict, InvalidValue, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
 import { countAppointments, readAppointments } from '../appointments/appointmentRows';
-import { queueNewPatientAlert } from '../notifications/outboxQueue';
+import { queueNewPatientAlert } from '../notifications/automaticMessages';
 import { canScanInNameOrder, matchingPatientIds, patientsInNameOrder, searchWordsOf } from './patientSearch';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
@@ -55,7 +55,7 @@ type PatientDetailsRow = Pick<
 
 /**
  * A patient's own details as the table's columns and the wire name them, from a row named in
- * snake_case: what SQL reads, and a clinic export's patient (backup/clinicExport.ts).
+ * snake_case: what SQL reads, and a clinic export's patient (backup/clinicImport.ts).
  */
 export function patientDetailsOf(row: PatientDetailsRow) {
   return {
@@ -230,9 +230,7 @@ export const patientLookup = { schema: wirePatientSchema, find: findPatient, not
 
 function refuseFutureBirthDate(dateOfBirth: string, today: string): void {
   if (dateOfBirth > today) {
-    throw new HttpError(400, `Invalid dateOfBirth: ${FUTURE_BIRTH_DATE_MESSAGE}`, [
-      { field: 'dateOfBirth', message: FUTURE_BIRTH_DATE_MESSAGE },
-    ]);
+    throw InvalidValue.of('dateOfBirth', FUTURE_BIRTH_DATE_MESSAGE);
   }
 }
 
@@ -263,7 +261,7 @@ async function lockPatient(tx: Transaction, clinicId: number, patientId: number,
     .from(patients)
     .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
     .for('update');
-  if (!row) throw new HttpError(404, PATIENT_NOT_FOUND);
+  if (!row) throw new NotFound(PATIENT_NOT_FOUND);
   requireVersion(row.version, expected);
   return row;
 }
@@ -307,7 +305,7 @@ export async function deletePatient(
         tx,
         sql`a.clinic_id = ${actor.clinicId} and a.patient_id = ${patientId}`,
       );
-      if (booked > 0) throw new HttpError(409, PATIENT_HAS_APPOINTMENTS);
+      if (booked > 0) throw new Conflict(PATIENT_HAS_APPOINTMENTS);
       await tx.delete(patients).where(and(eq(patients.clinicId, actor.clinicId), eq(patients.id, patientId)));
       await recordActorAudit(tx, actor, {
         action: 'delete',
@@ -318,7 +316,7 @@ export async function deletePatient(
     });
   } catch (error) {
     // An appointment booked for the patient while the delete ran.
-    if (databaseError(error, [FOREIGN_KEY_VIOLATION])) throw new HttpError(409, PATIENT_HAS_APPOINTMENTS);
+    if (databaseError(error, [FOREIGN_KEY_VIOLATION])) throw new Conflict(PATIENT_HAS_APPOINTMENTS);
     throw error;
   }
 }
@@ -354,7 +352,7 @@ export async function listPatientAppointments(
       .select({ id: patients.id })
       .from(patients)
       .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)));
-    if (!exists) throw new HttpError(404, PATIENT_NOT_FOUND);
+    if (!exists) throw new NotFound(PATIENT_NOT_FOUND);
   }
   return { data, total };
 }

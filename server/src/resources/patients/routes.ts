@@ -20,7 +20,7 @@ import {
 
 const ROLES_NOTE = 'Admin, receptionist and dentist.';
 
-/** Patients (spec §7): every role with the patients permission (all three). */
+/** Patients (docs/product.md, API calls): every role with the patients permission (all three). */
 export function registerPatientsRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const permitted = guard.permitted('patients', 'manage patients');
   const patients = rowRoutes(app, guard, db, { path: '/api/patients', ...patientLookup });

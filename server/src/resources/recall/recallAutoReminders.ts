@@ -3,8 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
-import { queueRecallReminder } from '../notifications/outboxQueue';
 import { type RepeatingJob, startRepeating } from '../notifications/outboxSender';
+import { queueRecallReminder } from '../notifications/patientMessages';
 import { readSettings } from '../settings/settingsData';
 
 /**

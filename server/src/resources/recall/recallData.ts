@@ -14,10 +14,10 @@ import { cappedCount, pageWithTotal } from '../../db/cappedCount';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
-import { HttpError } from '../../plugins/errors';
+import { Conflict, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
-import { queueRecallReminder, requireQueued } from '../notifications/outboxQueue';
+import { queueRecallReminder, requireQueued } from '../notifications/patientMessages';
 
 export const RECALL_TYPE_NOT_FOUND = 'Recall type not found';
 export const RECALL_NOT_FOUND = 'This patient has no recall of that type';
@@ -61,7 +61,7 @@ async function namedUniquely<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (violated(error, [UNIQUE_VIOLATION], 'recall_types_name_unique')) {
-      throw new HttpError(409, RECALL_TYPE_NAME_TAKEN, [{ field: 'name', message: RECALL_TYPE_NAME_TAKEN }]);
+      throw new Conflict(RECALL_TYPE_NAME_TAKEN, [{ field: 'name', message: RECALL_TYPE_NAME_TAKEN }]);
     }
     throw error;
   }
@@ -100,7 +100,7 @@ export function updateRecallType(
       const { rows: held } = await tx.execute(sql`
         select version from recall_types where clinic_id = ${actor.clinicId} and id = ${id} for update`);
       const [row] = held as Array<{ version: number }>;
-      if (!row) throw new HttpError(404, RECALL_TYPE_NOT_FOUND);
+      if (!row) throw new NotFound(RECALL_TYPE_NOT_FOUND);
       requireVersion(row.version, expected);
       const { rows } = await tx.execute(sql`
         update recall_types set name = ${body.name}, treatment = ${body.treatment},
@@ -299,7 +299,7 @@ async function writeRecall(
 ): Promise<RecallRow> {
   return db.transaction(async (tx) => {
     const held = await findRecall(tx, actor.clinicId, patientId, typeId, true);
-    if (!held) throw new HttpError(404, RECALL_NOT_FOUND);
+    if (!held) throw new NotFound(RECALL_NOT_FOUND);
     requireVersion(held.version, expected);
     const audited = await write(tx, held);
     await recordActorAudit(tx, actor, {
@@ -309,7 +309,7 @@ async function writeRecall(
       details: { type_id: typeId, ...audited.details },
     });
     const recall = await findRecall(tx, actor.clinicId, patientId, typeId);
-    if (!recall) throw new HttpError(404, RECALL_NOT_FOUND);
+    if (!recall) throw new NotFound(RECALL_NOT_FOUND);
     return recall;
   });
 }

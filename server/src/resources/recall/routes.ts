@@ -18,7 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
-import { errorResponses, HttpError } from '../../plugins/errors';
+import { SECURITY } from '../../plugins/apiDocs';
+import { errorResponses } from '../../plugins/errors';
 import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import { actorOfStaff } from '../actorAudit';
 import { PATIENT_NOT_FOUND } from '../patients/patientsData';
@@ -38,7 +39,6 @@ import {
 } from './recallData';
 
 const TAGS = ['recall'];
-const SECURITY = [{ bearerAuth: [] }];
 const recallParamsSchema = z.object({
   patientId: z.coerce.number().int().positive().max(2147483647),
   typeId: z.coerce.number().int().positive().max(2147483647),
@@ -150,7 +150,7 @@ export function registerRecallRoutes(app: FastifyInstance, db: Database, guard: 
     },
     async (request) => {
       const data = await listPatientRecall(db, guard.staffOf(request).clinicId, request.params.id);
-      if (!data) throw new HttpError(404, PATIENT_NOT_FOUND);
+      if (!data) throw app.httpErrors.notFound(PATIENT_NOT_FOUND);
       return { data };
     },
   );

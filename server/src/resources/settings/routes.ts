@@ -3,17 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { staleWriteResponse, writeIfMatch } from '../../plugins/versions';
 import { actorOfStaff } from '../actorAudit';
 import { readSettings, type SettingsFollower, saveSettings } from './settingsData';
 
 const TAGS = ['settings'];
-const SECURITY = [{ bearerAuth: [] }];
 
 /**
- * Practice settings of the caller's clinic (spec §3): every role reads them, an admin saves them.
- * `followers` run in each save's transaction (the reminders follow a new lead time or flag).
+ * Practice settings of the caller's clinic (docs/product.md, Records and their fields): every role reads them, an admin saves them.
+ * `followers` run in each save's transaction (the reminders follow a new lead time or flag; a
+ * tightened two-step policy ends the password-only sessions it now covers).
  */
 export function registerSettingsRoutes(
   app: FastifyInstance,
@@ -61,7 +62,19 @@ export function registerSettingsRoutes(
         request,
         reply,
         { current: () => readSettings(db, staff.clinicId), notFound: 'Clinic not found' },
-        (expected) => saveSettings(db, actorOfStaff(staff, request), request.body, followers, expected),
+        async (expected) => {
+          const saved = await saveSettings(
+            db,
+            actorOfStaff(staff, request),
+            request.body,
+            followers,
+            expected,
+            request.accessClaims ? (request.accessClaims.sid ?? null) : null,
+          );
+          // A save may have ended sessions (a tightened two-step policy): this process forgets them now.
+          guard.sessionsEnded(staff.clinicId);
+          return saved;
+        },
       );
     },
   );

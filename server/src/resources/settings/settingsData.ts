@@ -9,7 +9,7 @@ import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { forgetClinicTimeZone } from '../../db/clinicTime';
 import { clinicSettings, clinics } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import type { Actor } from '../actorAudit';
 
@@ -25,6 +25,8 @@ export type SettingsFollower = (
   clinicId: number,
   before: PracticeSettings,
   after: PracticeSettings,
+  /** The session the save came from (none for the server's own work). */
+  savedFrom: string | null,
 ) => Promise<void>;
 
 /** A value as JSON with its keys sorted: stored JSON comes back with its keys in another order than a body's. */
@@ -60,7 +62,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
     .from(clinics)
     .leftJoin(clinicSettings, eq(clinicSettings.clinicId, clinics.id))
     .where(eq(clinics.id, clinicId));
-  if (!row) throw new HttpError(404, 'Clinic not found');
+  if (!row) throw new NotFound('Clinic not found');
   const defaults = defaultPracticeSettings(row.clinicName, isTimeZone(row.timeZone) ? row.timeZone : 'UTC');
   if (row.practiceName === null) return defaults;
   return {
@@ -99,6 +101,7 @@ export async function saveSettings(
   update: PracticeSettingsUpdate,
   followers: readonly SettingsFollower[] = [],
   expected: ExpectedVersion = null,
+  savedFrom: string | null = null,
 ): Promise<PracticeSettings> {
   const saved = await db.transaction(async (tx) => {
     // One writer at a time per clinic, so two saves of different fields both land.
@@ -162,7 +165,7 @@ export async function saveSettings(
     if (next.timeZone !== current.timeZone) {
       await tx.update(clinics).set({ timeZone: next.timeZone }).where(eq(clinics.id, actor.clinicId));
     }
-    for (const follow of followers) await follow(tx, actor.clinicId, current, next);
+    for (const follow of followers) await follow(tx, actor.clinicId, current, next, savedFrom);
     await recordAudit(tx, {
       clinicId: actor.clinicId,
       userId: actor.userId,

@@ -9,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
 import { rowRoutes } from '../rowRoutes';
-import { createUser, deleteUser, listUsers, setUserStatus, updateUser, userLookup } from './usersData';
+import { listUsers, userLookup } from './userReads';
+import { createUser, deleteUser, setUserStatus, updateUser } from './userWrites';
 
-/** User management (spec §7 Users): admin only, for reads as for writes; passwords never leave. */
+/** User management (docs/product.md, API calls: Users): admin only, for reads as for writes; passwords never leave. */
 export function registerUsersRoutes(app: FastifyInstance, db: Database, guard: Guard): void {
   const adminOnly = guard.permitted('all', 'manage users');
   const users = rowRoutes(app, guard, db, { path: '/api/users', ...userLookup });

@@ -15,21 +15,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../../auth/guard';
 import type { Database } from '../../db/client';
+import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { rowRoutes } from '../rowRoutes';
-import {
-  createEntry,
-  deleteEntry,
-  entryFreeTimes,
-  entryLookup,
-  listWaitlist,
-  matchFreedTime,
-  offerTime,
-  updateEntry,
-} from './waitlistData';
+import { entryLookup, listWaitlist } from './waitlistEntries';
+import { entryFreeTimes, matchFreedTime } from './waitlistMatches';
+import { offerTime } from './waitlistOffers';
+import { createEntry, deleteEntry, updateEntry } from './waitlistWrites';
 
 const TAGS = ['waitlist'];
-const SECURITY = [{ bearerAuth: [] }];
 const WHO = 'Staff who book appointments (admin, receptionist, dentist).';
 const BODY =
   'patient_id, treatment (its length from Settings is the time needed), dentist_id (null: any dentist), weekdays (1 Monday … 7 Sunday, at least one), part_of_day (any, morning before 12:00, afternoon 12:00–17:00, evening from 17:00), earliest_on ≤ latest_on, note';

@@ -1,7 +1,7 @@
 import { WAITLIST_ENTRY_GONE, WAITLIST_OTHER_PATIENT } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { Conflict, InvalidValue } from '../../domain/errors';
 import { type Actor, recordActorAudit } from '../actorAudit';
 
 /**
@@ -19,11 +19,9 @@ export async function takeOffWaitlist(
     select patient_id from waitlist_entries where clinic_id = ${actor.clinicId} and id = ${entryId} for update`);
   const [held] = rows as Array<{ patient_id: number }>;
   if (!held)
-    throw new HttpError(409, WAITLIST_ENTRY_GONE, [
-      { field: 'waitlist_entry_id', message: WAITLIST_ENTRY_GONE },
-    ]);
+    throw new Conflict(WAITLIST_ENTRY_GONE, [{ field: 'waitlist_entry_id', message: WAITLIST_ENTRY_GONE }]);
   if (held.patient_id !== patientId)
-    throw new HttpError(400, WAITLIST_OTHER_PATIENT, [
+    throw new InvalidValue(WAITLIST_OTHER_PATIENT, [
       { field: 'waitlist_entry_id', message: WAITLIST_OTHER_PATIENT },
     ]);
   await tx.execute(sql`delete from waitlist_entries where clinic_id = ${actor.clinicId} and id = ${entryId}`);

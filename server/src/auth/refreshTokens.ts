@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { MFA_NOW_REQUIRED_MESSAGE } from '@dental/shared/domain';
 import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../db/auditLog';
 import type { Database } from '../db/client';
@@ -261,16 +262,16 @@ export async function endPasswordOnlySessions(
 }
 
 /**
- * Why the session of a refresh token that no longer rotates was ended, when it was ended for a reason
- * its browser should be told (the clinic now requiring two-step sign-in); null otherwise.
+ * What the browser of a refresh token that no longer rotates is told of its session's end, when it
+ * ended for a reason staff should read (the clinic now requiring two-step sign-in); null otherwise.
  */
-export async function endingToTell(db: Database, token: string): Promise<'mfa_required' | null> {
+export async function endingToTell(db: Database, token: string): Promise<string | null> {
   const [row] = await db
     .select({ reason: userSessions.endedReason })
     .from(refreshTokens)
     .innerJoin(userSessions, eq(userSessions.id, refreshTokens.family))
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  return row?.reason === 'mfa_required' ? 'mfa_required' : null;
+  return row?.reason === ('mfa_required' satisfies SessionEndReason) ? MFA_NOW_REQUIRED_MESSAGE : null;
 }
 
 /** Ends one session of a user; false when it is not theirs or was over already. */

@@ -5,7 +5,7 @@ import { REFRESH_COOKIE } from '../../auth/refreshTokens';
 import { loadConfig } from '../../config';
 import { auditLog, users } from '../../db/schema';
 import { addStaff, authHeader, createTestApp, login } from '../../test/testApp';
-import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './routes';
+import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './signIn';
 
 const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'admin123', role: 'admin', clinic: 'Bright Smile Dental' },

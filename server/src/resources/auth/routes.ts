@@ -49,8 +49,6 @@ import { registerSecondFactorRoutes } from './secondFactorRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
 import { ACCESS_TOKEN_SECONDS, type SigningIn, signInSteps } from './signIn';
 
-export { ACCESS_TOKEN_SECONDS, LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './signIn';
-
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const ONE_TIME_PASSWORD_AGAIN = 'Choose a password of your own, not the one you were given';
 
@@ -260,9 +258,7 @@ export function registerAuthRoutes(
         clearRefreshCookie(reply);
         // A session the clinic's new two-step policy ended at its save says so, as one ended here does.
         const told = !rotated && token ? await endingToTell(db, token) : null;
-        return reply
-          .code(401)
-          .send({ message: told === 'mfa_required' ? MFA_NOW_REQUIRED_MESSAGE : SESSION_EXPIRED });
+        return reply.code(401).send({ message: told ?? SESSION_EXPIRED });
       }
       /** The session ends here, with why: audited, forgotten by every API process, the cookie cleared. */
       const endAtRefresh = async (reason: SessionEndReason, message: string) => {

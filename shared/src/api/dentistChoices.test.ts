@@ -1,25 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
-import { createFakeApi, type FakeApi, pageOf } from '../testing';
+import { pageOf, queryContractSuite } from '../testing';
 import { dentistQueries } from './dentistChoices';
 
 describe('the dentist choices every module reads', () => {
-  let api: FakeApi;
-  let client: QueryClient;
-  beforeEach(() => {
-    api = createFakeApi();
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  });
-  afterEach(() => {
-    api.restore();
-    client.clear();
-  });
+  const suite = queryContractSuite();
 
   it('asks for the first hundred dentists by name, once for every module', async () => {
-    api.onGet('/api/dentists').reply(200, pageOf([{ id: 1, name: 'Dr. Sarah Johnson' }]));
-    await client.fetchQuery(dentistQueries.choices());
-    await client.fetchQuery(dentistQueries.choices());
-    expect(api.sent('get', '/api/dentists')).toHaveLength(1);
-    expect(api.lastParams('/api/dentists')).toEqual({ limit: 100, sort: 'name' });
+    suite.api.onGet('/api/dentists').reply(200, pageOf([{ id: 1, name: 'Dr. Sarah Johnson' }]));
+    await suite.client.fetchQuery(dentistQueries.choices());
+    await suite.client.fetchQuery(dentistQueries.choices());
+    expect(suite.api.sent('get', '/api/dentists')).toHaveLength(1);
+    expect(suite.api.lastParams('/api/dentists')).toEqual({ limit: 100, sort: 'name' });
   });
 
   it('keeps the key the modules shared before the factory, under the dentists key', () => {
@@ -29,10 +19,10 @@ describe('the dentist choices every module reads', () => {
   });
 
   it("a dentist's write invalidates the choices through the dentists key", async () => {
-    api.onGet('/api/dentists').reply(200, pageOf([]));
-    await client.fetchQuery(dentistQueries.choices());
-    await client.invalidateQueries({ queryKey: dentistQueries.key, refetchType: 'none' });
-    expect(client.getQueryState(dentistQueries.choices().queryKey)?.isInvalidated).toBe(true);
+    suite.api.onGet('/api/dentists').reply(200, pageOf([]));
+    await suite.client.fetchQuery(dentistQueries.choices());
+    await suite.client.invalidateQueries({ queryKey: dentistQueries.key, refetchType: 'none' });
+    expect(suite.client.getQueryState(dentistQueries.choices().queryKey)?.isInvalidated).toBe(true);
   });
 
   it("follows other desks' dentist changes, and stays fresh for a minute", () => {

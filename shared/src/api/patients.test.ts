@@ -1,22 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
-import { createFakeApi, type FakeApi } from '../testing';
+import { queryContractSuite } from '../testing';
 import { patientDetailKey, patientQueries, patientQuery } from './patients';
 
 describe("one patient's read, shared by the Patients screen and the booking form", () => {
-  let api: FakeApi;
-  let client: QueryClient;
-  beforeEach(() => {
-    api = createFakeApi();
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  });
-  afterEach(() => {
-    api.restore();
-    client.clear();
-  });
+  const suite = queryContractSuite();
 
   it('reads GET /api/patients/:id under the patients key', async () => {
-    api.onGet('/api/patients/7').reply(200, { id: 7, name: 'Mia Martin' });
-    await expect(client.fetchQuery(patientQueries.detail(7))).resolves.toEqual({ id: 7, name: 'Mia Martin' });
+    suite.api.onGet('/api/patients/7').reply(200, { id: 7, name: 'Mia Martin' });
+    await expect(suite.client.fetchQuery(patientQueries.detail(7))).resolves.toEqual({
+      id: 7,
+      name: 'Mia Martin',
+    });
     expect(patientQueries.detail(7).queryKey).toEqual(['patients', 'detail', 7]);
   });
 
@@ -26,10 +19,10 @@ describe("one patient's read, shared by the Patients screen and the booking form
   });
 
   it("a patient's write invalidates the read through the patients key", async () => {
-    api.onGet('/api/patients/7').reply(200, { id: 7 });
-    await client.fetchQuery(patientQueries.detail(7));
-    await client.invalidateQueries({ queryKey: patientQueries.key, refetchType: 'none' });
-    expect(client.getQueryState(patientQueries.detailKey(7))?.isInvalidated).toBe(true);
+    suite.api.onGet('/api/patients/7').reply(200, { id: 7 });
+    await suite.client.fetchQuery(patientQueries.detail(7));
+    await suite.client.invalidateQueries({ queryKey: patientQueries.key, refetchType: 'none' });
+    expect(suite.client.getQueryState(patientQueries.detailKey(7))?.isInvalidated).toBe(true);
   });
 
   it('keeps the names modules built before the factory use', () => {

@@ -71,8 +71,8 @@ export function registerSettingsRoutes(
             expected,
             request.accessClaims ? (request.accessClaims.sid ?? null) : null,
           );
-          // A save may have ended sessions (a tightened two-step policy): this process forgets them now.
-          guard.sessionsEnded(staff.clinicId);
+          // A save naming the two-step policy may have ended sessions: this process forgets them now.
+          if (request.body.mfaRequired !== undefined) guard.sessionsEnded(staff.clinicId);
           return saved;
         },
       );

@@ -181,7 +181,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   trackClinicWrites(app, versions);
   if (config.readCache) registerClinicReadCache(app, versions);
   // After the read cache: it keeps each answer's read with the answer before the read is recorded.
-  registerReadTrail(app, db);
+  registerReadTrail(app, database.trailDb);
   registerHealthRoutes(app, db);
   const factorSeal = await factorSealOfConfig(db, config);
   const resealing = await resealStoredKeys(db, factorSeal);

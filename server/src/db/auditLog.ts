@@ -20,15 +20,22 @@ export interface AuditEntry {
 
 /** Who did what to which row, and when (UTC). Pass the transaction so the record shares its fate. */
 export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    clinicId: entry.clinicId,
-    userId: entry.userId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    details: entry.details ?? null,
-    desk: entry.desk ?? null,
-  });
+  await recordAudits(db, [entry]);
+}
+
+/** Several records in one statement, in their order (their order in the chain). */
+export async function recordAudits(db: Pick<Database, 'insert'>, entries: AuditEntry[]): Promise<void> {
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      clinicId: entry.clinicId,
+      userId: entry.userId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      details: entry.details ?? null,
+      desk: entry.desk ?? null,
+    })),
+  );
 }
 
 /**

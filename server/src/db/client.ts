@@ -20,6 +20,12 @@ export type Reader = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Where the audit trail writes its records of reads (plugins/readTrail.ts): on PostgreSQL a
+   * connection of its own, so a reader's record never queues behind other desks' reads for a pooled
+   * connection; on PGlite its one connection.
+   */
+  trailDb: Database;
   kind: 'pglite' | 'postgres';
   /** Hears the channel's notifications (LISTEN), each as its payload; see `Listening`. */
   listen: (channel: string, listening: Listening) => Promise<() => Promise<void>>;
@@ -294,7 +300,22 @@ export async function openDatabase(options: {
     // the pool's 'error' event would end the process.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
-    return { db, kind: 'postgres', listen: listenOnServer(options.databaseUrl), close: () => pool.end() };
+    const trailPool = new Pool({
+      connectionString: options.databaseUrl,
+      max: 1,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
+    trailPool.on('connect', preparesItsStatements);
+    trailPool.on('error', (error) => options.onIdleConnectionError?.(error));
+    return {
+      db,
+      trailDb: drizzlePg(trailPool, { schema }),
+      kind: 'postgres',
+      listen: listenOnServer(options.databaseUrl),
+      close: async () => {
+        await Promise.all([pool.end(), trailPool.end()]);
+      },
+    };
   }
   const thread = await PgliteThread.start({
     dataDir: options.dataDir,
@@ -313,6 +334,7 @@ export async function openDatabase(options: {
   if (before > 0 && (await appliedMigrations(db)) > before) await db.execute(sql`vacuum (analyze)`);
   return {
     db,
+    trailDb: db,
     kind: 'pglite',
     listen: listenInProcess(pool),
     close: async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../db/auditLog';
+import { auditBatchWriter } from '../db/auditBatches';
 import type { Database } from '../db/client';
 
 /** A read of records that the audit trail keeps: who read which records, and how. */
@@ -24,13 +24,15 @@ declare module 'fastify' {
  */
 export function registerReadTrail(app: FastifyInstance, db: Database): void {
   app.decorateRequest('readTrail', null);
+  // Many desks read at once: their records share inserts and commits (db/auditBatches.ts).
+  const recordRead = auditBatchWriter(db);
   app.addHook('onSend', async (request, reply, payload) => {
     const trail = request.readTrail;
     if (!trail || reply.statusCode !== 200) return payload;
     // Once: an error answer sent after a failed record passes through here again.
     request.readTrail = null;
     // `view`: on the security log, never among the changes the dashboard and the bell tell.
-    await recordAudit(db, { ...trail, action: 'view' });
+    await recordRead({ ...trail, action: 'view' });
     return payload;
   });
 }

@@ -19,13 +19,12 @@ import {
   type SeriesScope,
 } from '@dental/shared';
 import {
-  afterPreviousPage,
   follows,
-  keepPreviousData,
+  pagedList,
   type QueryClient,
   queryOptions,
+  usePagedList,
   useQuery,
-  useQueryClient,
 } from '@dental/shared/kit';
 
 /** The Appointments screen's calls (docs/product.md, API calls), each typed with the shared schemas. */
@@ -152,18 +151,13 @@ export function useAppointment(id: number | null) {
 }
 
 /** A page of the list; the next page after one already read starts at its `next_cursor`. */
-export const appointmentsQuery = (queryClient: QueryClient, params: AppointmentListParams) =>
-  queryOptions({
-    queryKey: appointmentKeys.list(params),
-    meta: APPOINTMENTS_FOLLOW,
-    queryFn: () => getAppointments(afterPreviousPage(queryClient, appointmentKeys.list, params)),
-    placeholderData: keepPreviousData,
-  });
+export const appointmentsQuery = pagedList({
+  keyOf: appointmentKeys.list,
+  meta: APPOINTMENTS_FOLLOW,
+  getPage: getAppointments,
+});
 
-export function useAppointments(params: AppointmentListParams) {
-  const queryClient = useQueryClient();
-  return useQuery(appointmentsQuery(queryClient, params));
-}
+export const useAppointments = (params: AppointmentListParams) => usePagedList(appointmentsQuery, params);
 
 /**
  * What an appointment's change makes stale in other modules: a patient's next visit and last visit,

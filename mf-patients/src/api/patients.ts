@@ -10,13 +10,12 @@ import {
   type WirePatient,
 } from '@dental/shared';
 import {
-  afterPreviousPage,
   follows,
   keepPreviousData,
-  type QueryClient,
+  pagedList,
   queryOptions,
+  usePagedList,
   useQuery,
-  useQueryClient,
 } from '@dental/shared/kit';
 
 /** The Patients screen's calls (docs/product.md, API calls), each typed with the shared schemas. */
@@ -70,18 +69,13 @@ export function getPatientAppointments(id: number, page: number): Promise<Appoin
  * One page of the clinic's patients; the previous page stays on screen while the next loads, and a
  * next page after one already read starts at its `next_cursor`.
  */
-export const patientsQuery = (queryClient: QueryClient, params: PatientListParams) =>
-  queryOptions({
-    queryKey: patientKeys.list(params),
-    meta: PATIENTS_FOLLOW,
-    queryFn: () => getPatients(afterPreviousPage(queryClient, patientKeys.list, params)),
-    placeholderData: keepPreviousData,
-  });
+export const patientsQuery = pagedList({
+  keyOf: patientKeys.list,
+  meta: PATIENTS_FOLLOW,
+  getPage: getPatients,
+});
 
-export function usePatients(params: PatientListParams) {
-  const queryClient = useQueryClient();
-  return useQuery(patientsQuery(queryClient, params));
-}
+export const usePatients = (params: PatientListParams) => usePagedList(patientsQuery, params);
 
 export function usePatient(id: number | null) {
   return useQuery(patientQueries.detail(id));

@@ -44,5 +44,5 @@ export {
   useLiveStatus,
 } from './liveEvents';
 export { mayOpen, useMayOpen } from './mayOpen';
-export { afterPreviousPage } from './pageCursor';
+export { afterPreviousPage, pagedList, usePagedList } from './pageCursor';
 export { createQueryClient, shouldRetryRead } from './queryClient';

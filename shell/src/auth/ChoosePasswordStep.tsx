@@ -6,6 +6,7 @@ import {
   useAuthStore,
 } from '@dental/shared';
 import { type FormEvent, useState } from 'react';
+import { BackToSignIn, SignInError, SignInField, SignInSubmit } from './SignInField';
 
 interface ChoosePasswordStepProps {
   /** The password step's token: it opens this step alone, for a few minutes. */
@@ -63,48 +64,34 @@ export function ChoosePasswordStep({ mfaToken, remember, onStep, onRestart }: Ch
         The password you signed in with was given to you. Choose one of your own to go on: at least 8
         characters, not a common one, and none of your names.
       </p>
-      {error && (
-        <div className="login__error" role="alert">
-          {error}
-        </div>
-      )}
+      <SignInError error={error} />
       <form onSubmit={onSubmit} noValidate>
-        <label className="login__label" htmlFor="choose-password">
-          New password
-        </label>
-        <input
+        <SignInField
           id="choose-password"
-          className="login__input"
+          label="New password"
           type="password"
           name="new_password"
           autoComplete="new-password"
-          // biome-ignore lint/a11y/noAutofocus: the step opens on its first field, as the code step does
+          // The step opens on its first field, as the code step does.
           autoFocus
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValue={setPassword}
           disabled={submitting}
         />
-        <label className="login__label" htmlFor="choose-password-again">
-          New password again
-        </label>
-        <input
+        <SignInField
           id="choose-password-again"
-          className="login__input"
+          label="New password again"
           type="password"
           name="new_password_again"
           autoComplete="new-password"
           value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+          onValue={setConfirm}
           disabled={submitting}
         />
-        <button type="submit" className="login__submit" disabled={submitting}>
-          {submitting ? 'Saving...' : 'Save and continue'}
-        </button>
+        <SignInSubmit submitting={submitting} doing="Saving..." label="Save and continue" />
       </form>
       <div className="login__row">
-        <button type="button" className="login__link" onClick={() => onRestart(null)}>
-          Back to sign in
-        </button>
+        <BackToSignIn onBack={() => onRestart(null)} />
       </div>
     </section>
   );

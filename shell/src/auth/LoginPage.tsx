@@ -11,6 +11,7 @@ import '../styles/login.css';
 import { ChoosePasswordStep } from './ChoosePasswordStep';
 import { LoginCard } from './LoginCard';
 import { SecondFactorStep } from './SecondFactorStep';
+import { SignInError, SignInField, SignInSubmit } from './SignInField';
 
 // The kit (a QR code, forms) loads only for a user the clinic requires to set up a second factor.
 const EnrolSecondFactor = lazy(() => import('./EnrolSecondFactor'));
@@ -120,23 +121,16 @@ export function LoginPage() {
           {notice}
         </div>
       )}
-      {error && (
-        <div className="login__error" role="alert">
-          {error}
-        </div>
-      )}
+      <SignInError error={error} />
 
       <form onSubmit={onSubmit} noValidate>
-        <label className="login__label" htmlFor="login-username">
-          Username or Email
-        </label>
-        <input
+        <SignInField
           id="login-username"
-          className="login__input"
+          label="Username or Email"
           name="username"
           autoComplete="username"
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onValue={setUsername}
           disabled={submitting}
         />
 
@@ -186,9 +180,7 @@ export function LoginPage() {
           </p>
         )}
 
-        <button type="submit" className="login__submit" disabled={submitting}>
-          {submitting ? 'Signing in...' : 'Sign in'}
-        </button>
+        <SignInSubmit submitting={submitting} doing="Signing in..." label="Sign in" />
       </form>
 
       <section className="login__demo" aria-label="Demo Accounts">

@@ -7,6 +7,7 @@ import {
   useAuthStore,
 } from '@dental/shared';
 import { type FormEvent, useState } from 'react';
+import { BackToSignIn, SignInError, SignInField, SignInSubmit } from './SignInField';
 
 interface SecondFactorStepProps {
   /** The password step's token: it opens this step alone, for a few minutes. */
@@ -65,40 +66,28 @@ export function SecondFactorStep({ mfaToken, remember, onSignedIn, onRestart }: 
           ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.'
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
-      {error && (
-        <div className="login__error" role="alert">
-          {error}
-        </div>
-      )}
+      <SignInError error={error} />
       <form onSubmit={onSubmit} noValidate>
-        <label className="login__label" htmlFor={inputId}>
-          {useRecovery ? 'Recovery code' : 'Code'}
-        </label>
-        <input
+        <SignInField
           key={inputId}
           id={inputId}
-          className="login__input"
+          label={useRecovery ? 'Recovery code' : 'Code'}
           name={useRecovery ? 'recovery_code' : 'code'}
           inputMode={useRecovery ? 'text' : 'numeric'}
           autoComplete={useRecovery ? 'off' : 'one-time-code'}
-          // The step opens on its one field.
-          // biome-ignore lint/a11y/noAutofocus: the page shows nothing else to do
+          // The step opens on its one field: the page shows nothing else to do.
           autoFocus
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onValue={setValue}
           disabled={submitting}
         />
-        <button type="submit" className="login__submit" disabled={submitting}>
-          {submitting ? 'Checking...' : 'Verify'}
-        </button>
+        <SignInSubmit submitting={submitting} doing="Checking..." label="Verify" />
       </form>
       <div className="login__row">
         <button type="button" className="login__link" onClick={switchKind}>
           {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
         </button>
-        <button type="button" className="login__link" onClick={() => onRestart(null)}>
-          Back to sign in
-        </button>
+        <BackToSignIn onBack={() => onRestart(null)} />
       </div>
     </section>
   );

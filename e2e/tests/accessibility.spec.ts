@@ -166,7 +166,11 @@ const ADMIN_SCREENS: ScreenState[] = [
   {
     path: '/settings',
     heading: 'Settings',
-    forms: [{ button: 'Add recall type', dialog: 'Add recall type' }],
+    forms: [
+      { button: 'Add recall type', dialog: 'Add recall type' },
+      { button: 'Add chair', dialog: 'Add chair' },
+      { button: /^Retire /, dialog: /^Retire / },
+    ],
   },
   { path: '/settings?tab=notifications', heading: 'Settings' },
   {

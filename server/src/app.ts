@@ -36,6 +36,7 @@ import { registerAvailabilityRoutes } from './resources/availability/routes';
 import { registerBackupRoutes } from './resources/backup/routes';
 import { registerCalendarFeedRoutes } from './resources/calendar/feedRoutes';
 import { registerCalendarRoutes } from './resources/calendar/routes';
+import { registerChairsRoutes } from './resources/chairs/routes';
 import { registerDashboardRoutes } from './resources/dashboard/routes';
 import { registerDentistsRoutes } from './resources/dentists/routes';
 import { registerEventsRoutes } from './resources/events/routes';
@@ -200,6 +201,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerCalendarFeedRoutes(app, db, guard);
   registerUsersRoutes(app, db, guard);
   registerRecallRoutes(app, db, guard);
+  registerChairsRoutes(app, db, guard);
   registerWaitlistRoutes(app, db, guard);
   registerSettingsRoutes(app, db, guard, [followReminderSettings, endSessionsTheMfaPolicyNowCovers]);
   registerBackupRoutes(app, db, guard);

@@ -15,6 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { getSettings, saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';
+import { ChairsPanel } from '../components/ChairsPanel';
 import { RecallTypesPanel } from '../components/RecallTypesPanel';
 import { GeneralSettings, NotificationSettings, SecuritySettings } from '../components/SettingsPanels';
 
@@ -100,6 +101,8 @@ export default function SettingsPage() {
           <GeneralSettings readOnly={readOnly} timeZone={settings.data?.timeZone ?? 'UTC'} />
           {/* Beside the treatments' lengths: what each recall books, and how often. Saved as changed. */}
           <RecallTypesPanel canEdit={isAdmin} />
+          {/* The clinic's chairs, each saved as changed like the recall types. */}
+          <ChairsPanel canEdit={isAdmin} />
         </Flex>
       ),
     },
@@ -126,7 +129,7 @@ export default function SettingsPage() {
         <div>
           <PageHeading>Settings</PageHeading>
           <Typography.Text type="secondary">
-            The practice's details, hours, visit lengths, notifications, recall and backup.
+            The practice's details, hours, visit lengths, notifications, recall, chairs and backup.
           </Typography.Text>
         </div>
         {isAdmin && savesWithButton && (

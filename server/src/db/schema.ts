@@ -760,6 +760,34 @@ export const recallTypes = pgTable(
   (table) => [primaryKey({ columns: [table.clinicId, table.id] })],
 );
 
+/**
+ * The clinic's chairs (operatories), in the clinic's order; a retired one keeps its row (0033). A
+ * clinic starts with one for each active dentist (chairs_for_dentists).
+ */
+export const chairs = pgTable(
+  'chairs',
+  {
+    clinicId: clinicOwner(),
+    id: serial('id').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    inService: boolean('in_service').notNull().default(true),
+    bookableOnline: boolean('bookable_online').notNull().default(true),
+    defaultDentistId: integer('default_dentist_id'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.id] }),
+    foreignKey({
+      columns: [table.clinicId, table.defaultDentistId],
+      foreignColumns: [dentists.clinicId, dentists.id],
+    }).onDelete('no action'),
+  ],
+);
+
 /** A patient's recall of one type: kept by the database's triggers as visits are completed. */
 export const patientRecalls = pgTable(
   'patient_recalls',

@@ -353,6 +353,8 @@ async function seedClinic(
     )
     .returning({ id: dentists.id, name: dentists.name, workingDays: dentists.workingDays });
   const dentistIdByName = new Map(dentistRows.map((row) => [row.name, row.id]));
+  // A chair for each active dentist, as every clinic starts (migration 0033).
+  await tx.execute(sql`select chairs_for_dentists(${clinicId})`);
 
   const staffRows = await tx
     .insert(users)

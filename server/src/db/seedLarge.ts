@@ -183,6 +183,7 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
       from generate_series(1, ${literal(plan.dentists)}) as i
     `),
   );
+  await tx.execute(sql`select chairs_for_dentists(${literal(clinicId)})`);
 
   // Patients joined evenly over the last three years: the newest have the highest numbers.
   await timed('patients', () =>

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './availability';
 export * from './backup';
 export * from './calendar';
+export * from './chairs';
 export * from './constants';
 export * from './dashboard';
 export * from './dentists';

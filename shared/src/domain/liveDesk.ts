@@ -28,6 +28,8 @@ export const LIVE_RESOURCES = [
   /** A patient's recall of a type (its id is the patient's). */
   'recall',
   'recall_type',
+  /** A chair (operatory) of the clinic. */
+  'chair',
   /** A patient's entry on the waitlist for freed time. */
   'waitlist',
   /** What one user has seen of the bell: only that user's screens follow it. */

@@ -1,5 +1,7 @@
 import {
   AppstoreOutlined as AppstoreOutlinedGlyph,
+  ArrowDownOutlined as ArrowDownOutlinedGlyph,
+  ArrowUpOutlined as ArrowUpOutlinedGlyph,
   BellOutlined as BellOutlinedGlyph,
   CalendarOutlined as CalendarOutlinedGlyph,
   CarryOutOutlined as CarryOutOutlinedGlyph,
@@ -49,6 +51,8 @@ function decorative<Props extends object>(Glyph: ComponentType<Props>) {
 type IconProps = ComponentProps<typeof PlusOutlinedGlyph>;
 
 export const AppstoreOutlined = decorative<IconProps>(AppstoreOutlinedGlyph);
+export const ArrowDownOutlined = decorative<IconProps>(ArrowDownOutlinedGlyph);
+export const ArrowUpOutlined = decorative<IconProps>(ArrowUpOutlinedGlyph);
 export const BellOutlined = decorative<IconProps>(BellOutlinedGlyph);
 export const CalendarOutlined = decorative<IconProps>(CalendarOutlinedGlyph);
 export const CarryOutOutlined = decorative<IconProps>(CarryOutOutlinedGlyph);

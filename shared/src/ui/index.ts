@@ -59,6 +59,8 @@ export { FieldRow, NameEmailPhoneFields, optionsOf, StatusField, TextField } fro
 // The icons the screens show.
 export {
   AppstoreOutlined,
+  ArrowDownOutlined,
+  ArrowUpOutlined,
   BellOutlined,
   CalendarOutlined,
   CarryOutOutlined,

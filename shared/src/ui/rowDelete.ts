@@ -31,10 +31,10 @@ export function useActionError(refresh: () => void) {
  */
 export function useConfirmDelete() {
   const { modal } = App.useApp();
-  return (question: { title: string; content: string }, remove: () => Promise<unknown>) =>
+  return (question: { title: string; content: string; okText?: string }, remove: () => Promise<unknown>) =>
     modal.confirm({
       ...question,
-      okText: 'Delete',
+      okText: question.okText ?? 'Delete',
       okButtonProps: { danger: true },
       onOk: () => remove().catch(() => undefined),
     });

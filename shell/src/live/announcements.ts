@@ -15,6 +15,7 @@ const SUBJECTS: Record<LiveResource, { one: string; plural?: boolean } | null> =
   // The server's own sending of reminders, feed links and this user's bell are not news to read out.
   recall: { one: "A patient's recall" },
   recall_type: { one: 'A recall type' },
+  chair: { one: 'A chair' },
   waitlist: { one: 'A waitlist entry' },
   outbox: null,
   calendar_feed: null,

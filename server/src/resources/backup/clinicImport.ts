@@ -182,6 +182,8 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
       })),
     ];
     for (const insertKept of keptTables) await insertKept(tx, clinicId);
+    // The export does not carry chairs yet: the clinic starts with one for each active dentist (0033).
+    await tx.execute(sql`select chairs_for_dentists(${clinicId})`);
     // An export from before overlaps were refused may hold overlapping visits: they come in as
     // candidates for kept groups (overlap_group 0, allowed by dental.keeping_overlaps), and
     // settle_overlap_groups keeps as groups only the visits that really overlap.

@@ -1,0 +1,298 @@
+import {
+  type ApiError,
+  CHAIR_NAME_MAX,
+  type Chair,
+  type ChairBody,
+  chairBodySchema,
+  dentistQueries,
+} from '@dental/shared';
+import { useMutation, useQuery, useQueryClient } from '@dental/shared/kit';
+import {
+  App,
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  Button,
+  Card,
+  deleteRowAction,
+  EditOutlined,
+  ErrorBanner,
+  Flex,
+  Form,
+  ModalForm,
+  type ModalFormOpenProps,
+  PlusOutlined,
+  RowActions,
+  ScrollRegion,
+  Select,
+  Switch,
+  schemaRules,
+  Table,
+  type TableColumnsType,
+  Tag,
+  TextField,
+  Typography,
+  useConfirmDelete,
+  useModalForm,
+} from '@dental/shared/ui';
+import { useState } from 'react';
+import { chairKeys, createChair, reorderChairs, retireChair, updateChair, useChairs } from '../api/chairs';
+
+const rulesFor = schemaRules(chairBodySchema);
+const FIELDS = ['name', 'default_dentist_id', 'in_service', 'bookable_online'] as const;
+
+interface ChairValues {
+  name: string;
+  default_dentist_id: number | null;
+  in_service: boolean;
+  bookable_online: boolean;
+}
+
+const bodyOf = (chair: Chair | ChairValues): ChairBody => ({
+  name: chair.name.trim(),
+  default_dentist_id: chair.default_dentist_id ?? null,
+  in_service: chair.in_service,
+  bookable_online: chair.bookable_online,
+});
+
+export interface ChairFormProps extends ModalFormOpenProps<Chair> {
+  /** The chair to edit; none for 'Add chair'. */
+  chair: Chair | null;
+}
+
+/** 'Add chair' and 'Edit chair': its name, its default dentist, in service, bookable online. */
+export function ChairForm({ open, chair, onClose, onSaved }: ChairFormProps) {
+  const [form] = Form.useForm<ChairValues>();
+  const queryClient = useQueryClient();
+  const dentists = useQuery(dentistQueries.choices());
+  const frame = useModalForm<ChairValues, Chair>({
+    form,
+    open,
+    fields: FIELDS,
+    initialValues: () =>
+      chair ? bodyOf(chair) : { name: '', default_dentist_id: null, in_service: true, bookable_online: true },
+    refillOn: [chair],
+    save: (values) =>
+      chair ? updateChair(chair.id, bodyOf(values), chair.version) : createChair(bodyOf(values)),
+    onSaved: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: chairKeys.all });
+      onSaved(saved);
+    },
+    onSaveError: (error, banner) => {
+      // A name already taken (409) is said beside the name.
+      if (error.status === 409 && error.fieldErrors.length === 0) {
+        form.setFields([{ name: 'name', errors: [error.message] }]);
+        return null;
+      }
+      return banner;
+    },
+  });
+  const activeDentists = (dentists.data?.data ?? []).filter((dentist) => dentist.status === 'active');
+
+  return (
+    <ModalForm
+      frame={frame}
+      name="chair"
+      title={chair ? 'Edit chair' : 'Add chair'}
+      okText={chair ? 'Save Changes' : 'Add chair'}
+      onCancel={onClose}
+    >
+      <TextField
+        name="name"
+        label="Name"
+        rulesFor={rulesFor}
+        maxLength={CHAIR_NAME_MAX}
+        placeholder="Chair 4"
+      />
+      <Form.Item
+        name="default_dentist_id"
+        label="Default dentist"
+        extra="Whose visits take this chair first when the desk does not choose one."
+      >
+        <Select
+          allowClear
+          placeholder="No default dentist"
+          loading={dentists.isPending}
+          options={activeDentists.map((dentist) => ({ value: dentist.id, label: dentist.name }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="in_service"
+        label="In service"
+        valuePropName="checked"
+        extra="Out of service, the chair shows as closed and takes no visits."
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item name="bookable_online" label="Bookable online" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+/**
+ * Settings' chairs: the clinic's operatories in the order the day shows them. An admin adds, edits,
+ * reorders and retires them; everyone else reads them.
+ */
+export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const chairs = useChairs();
+  const confirmRetire = useConfirmDelete();
+  const [editing, setEditing] = useState<{ chair: Chair | null } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const rows = chairs.data?.data ?? [];
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: chairKeys.all });
+  const refused = (error: ApiError) => {
+    setActionError(error.message);
+    if (error.status === 412 || error.status === 404) refresh();
+  };
+  const move = useMutation({
+    mutationFn: ({ chair, by }: { chair: Chair; by: -1 | 1 }) => {
+      const ids = rows.map((row) => row.id);
+      const from = ids.indexOf(chair.id);
+      [ids[from], ids[from + by]] = [ids[from + by] as number, chair.id];
+      return reorderChairs(ids);
+    },
+    onSuccess: (list) => {
+      setActionError(null);
+      queryClient.setQueryData(chairKeys.all, list);
+    },
+    onError: (error: ApiError) => refused(error),
+  });
+  const retire = useMutation({
+    mutationFn: (chair: Chair) => retireChair(chair.id, chair.version),
+    onSuccess: (_answer, chair) => {
+      setActionError(null);
+      message.success(`${chair.name} was retired`);
+      refresh();
+    },
+    onError: (error: ApiError) => refused(error),
+  });
+
+  const columns: TableColumnsType<Chair> = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, chair) => <Typography.Text strong>{chair.name}</Typography.Text>,
+    },
+    {
+      title: 'Default dentist',
+      key: 'dentist',
+      render: (_, chair) =>
+        chair.default_dentist_name ?? <Typography.Text type="secondary">None</Typography.Text>,
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, chair) => (
+        <Flex gap={4} wrap>
+          <Tag color={chair.in_service ? 'green' : 'default'}>
+            {chair.in_service ? 'In service' : 'Out of service'}
+          </Tag>
+          {chair.bookable_online && <Tag color="blue">Online</Tag>}
+        </Flex>
+      ),
+    },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, chair: Chair, index: number) => (
+              <RowActions
+                small
+                actions={[
+                  {
+                    label: `Move ${chair.name} up`,
+                    title: 'Move up',
+                    icon: <ArrowUpOutlined />,
+                    disabled: index === 0 || move.isPending,
+                    onClick: () => move.mutate({ chair, by: -1 }),
+                  },
+                  {
+                    label: `Move ${chair.name} down`,
+                    title: 'Move down',
+                    icon: <ArrowDownOutlined />,
+                    disabled: index === rows.length - 1 || move.isPending,
+                    onClick: () => move.mutate({ chair, by: 1 }),
+                  },
+                  {
+                    label: `Edit ${chair.name}`,
+                    title: 'Edit',
+                    icon: <EditOutlined />,
+                    onClick: () => setEditing({ chair }),
+                  },
+                  {
+                    ...deleteRowAction(chair.name, () =>
+                      confirmRetire(
+                        {
+                          title: `Retire ${chair.name}?`,
+                          okText: 'Retire',
+                          content:
+                            'It leaves the day and takes no new visits; the visits it held stay in its history.',
+                        },
+                        () => retire.mutateAsync(chair),
+                      ),
+                    ),
+                    label: `Retire ${chair.name}`,
+                    title: 'Retire',
+                  },
+                ]}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      title="Chairs"
+      size="small"
+      extra={
+        canEdit && (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ chair: null })}>
+            Add chair
+          </Button>
+        )
+      }
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">
+          The clinic's chairs, in the order the day shows them.
+          {!canEdit && ' Only an administrator can change them.'}
+        </Typography.Text>
+        <ErrorBanner
+          message={chairs.isError ? (chairs.error as ApiError).message : null}
+          onRetry={() => void chairs.refetch()}
+        />
+        <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+        <ScrollRegion label="Chairs">
+          <Table<Chair>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={rows}
+            loading={chairs.isPending}
+            pagination={false}
+            locale={{ emptyText: chairs.isPending || chairs.isError ? ' ' : 'No chairs yet' }}
+          />
+        </ScrollRegion>
+      </Flex>
+      {canEdit && (
+        <ChairForm
+          open={editing !== null}
+          chair={editing?.chair ?? null}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            message.success(editing?.chair ? `${saved.name} was saved` : `${saved.name} was added`);
+            setActionError(null);
+            setEditing(null);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

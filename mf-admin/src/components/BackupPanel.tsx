@@ -52,8 +52,8 @@ export function BackupPanel({ canExport }: { canExport: boolean }) {
               : "Never: the clinic's data has not been exported yet"}
           </Descriptions.Item>
           <Descriptions.Item label="What an export holds">
-            Practice settings, users (no passwords), dentists, patients, availability and appointments, as one
-            JSON file.
+            Practice settings, users (no passwords), dentists, chairs, patients, availability, appointments,
+            series, the waitlist and recall, as one JSON file.
           </Descriptions.Item>
         </Descriptions>
       )}

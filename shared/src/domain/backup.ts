@@ -178,6 +178,25 @@ export const clinicExportSchema = z.object({
     )
     .optional(),
   /**
+   * The clinic's chairs, retired ones too (for history), in id order. Left out (an export from before
+   * chairs), the new clinic starts with one for each active dentist, as every clinic did.
+   */
+  chairs: z
+    .array(
+      z.object({
+        id,
+        name: z.string(),
+        position: z.number().int(),
+        in_service: z.boolean(),
+        bookable_online: z.boolean(),
+        default_dentist_id: id.nullable(),
+        retired_at: timestamp.nullable(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      }),
+    )
+    .optional(),
+  /**
    * The clinic's recall types. Left out (an export from before recall), the new clinic keeps the two
    * every clinic starts with; given, they replace those.
    */

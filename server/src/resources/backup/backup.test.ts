@@ -524,6 +524,61 @@ describe('backup: export and import', () => {
     }
   });
 
+  it('carries the chairs, a retired one too, and a file from before chairs gives one for each active dentist', async () => {
+    const clinicId = await sourceClinicId();
+    const retired = await send('POST', '/api/chairs', { name: 'Old Surgery', bookable_online: false });
+    expect(retired.statusCode).toBe(201);
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/chairs/${retired.json().id}`,
+      headers: authHeader(adminToken),
+    });
+    expect(gone.statusCode).toBe(200);
+    const file: ClinicExport = await exported();
+    expect(file.chairs?.find((chair) => chair.name === 'Old Surgery')).toMatchObject({
+      in_service: true,
+      bookable_online: false,
+      retired_at: expect.any(String),
+    });
+    expect(file.chairs?.filter((chair) => chair.retired_at === null).map((chair) => chair.position)).toEqual(
+      expect.arrayContaining([1, 2]),
+    );
+
+    const renamed = file.users.map((user) => ({
+      ...user,
+      username: `chairs.${user.username}`,
+      email: `chairs.${user.email}`,
+    }));
+    const result = await importClinic(fresh.db, { ...file, users: renamed });
+    const copy = await exportClinic(fresh.db, {
+      clinicId: result.clinicId,
+      userId: 0,
+      name: file.exported_by,
+    });
+    expect(copy.chairs).toEqual(file.chairs);
+
+    // An older file: the clinic starts as every clinic did, one chair for each active dentist.
+    const { chairs: _chairs, ...older } = file;
+    const before = await importClinic(fresh.db, {
+      ...older,
+      users: [],
+      clinic: { ...file.clinic, name: 'Before Chairs' },
+    });
+    const { rows } = await fresh.db.execute(sql`
+      select c.name, c.position, d.name as dentist from chairs c
+      join dentists d on d.clinic_id = c.clinic_id and d.id = c.default_dentist_id
+      where c.clinic_id = ${before.clinicId} order by c.position`);
+    const active = file.dentists.filter((dentist) => dentist.status === 'active' && !dentist.deleted_at);
+    expect(rows).toEqual(
+      active.map((dentist, index) => ({
+        name: `Chair ${index + 1}`,
+        position: index + 1,
+        dentist: dentist.name,
+      })),
+    );
+    expect(clinicId).toBeGreaterThan(0);
+  });
+
   it('imports an export from before series, the waitlist and recall as a clinic of that time had them', async () => {
     const file: ClinicExport = await exported();
     const {

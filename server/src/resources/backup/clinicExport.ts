@@ -12,6 +12,7 @@ import {
   appointments,
   auditLog,
   availability,
+  chairs,
   clinicModules,
   clinicSettings,
   clinics,
@@ -34,7 +35,8 @@ export type ClinicTable =
   | typeof availability
   | typeof appointments
   | typeof appointmentSeries
-  | typeof recallTypes;
+  | typeof recallTypes
+  | typeof chairs;
 
 /** Every row of one clinic in `table`, in id order (the order the file lists them in). */
 async function clinicRows<Table extends ClinicTable>(
@@ -98,6 +100,7 @@ export async function exportClinic(
     const seriesRows = await clinicRows(tx, appointmentSeries, clinicId);
     const waiting = await waitlistRows(tx, clinicId);
     const recallTypeRows = await clinicRows(tx, recallTypes, clinicId);
+    const chairRows = await clinicRows(tx, chairs, clinicId);
     const recallRows = await tx
       .select()
       .from(patientRecalls)
@@ -187,6 +190,15 @@ export async function exportClinic(
         updated_at: iso(row.updatedAt),
       })),
       waitlist: waiting,
+      chairs: exportedRows(chairRows, (row) => ({
+        name: row.name,
+        position: row.position,
+        in_service: row.inService,
+        bookable_online: row.bookableOnline,
+        default_dentist_id: row.defaultDentistId,
+        retired_at: row.retiredAt ? iso(row.retiredAt) : null,
+        updated_at: iso(row.updatedAt),
+      })),
       recall_types: exportedRows(recallTypeRows, (row) => ({
         name: row.name,
         treatment: row.treatment,

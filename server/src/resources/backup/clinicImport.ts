@@ -8,6 +8,7 @@ import {
   appointmentSeries,
   appointments,
   availability,
+  chairs,
   clinicModules,
   clinicSettings,
   clinics,
@@ -182,8 +183,20 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
       })),
     ];
     for (const insertKept of keptTables) await insertKept(tx, clinicId);
-    // The export does not carry chairs yet: the clinic starts with one for each active dentist (0033).
-    await tx.execute(sql`select chairs_for_dentists(${clinicId})`);
+    // After the dentists they name. An export from before chairs: one for each active dentist (0033).
+    if (file.chairs) {
+      await keptTable(chairs, file.chairs, (row) => ({
+        name: row.name,
+        position: row.position,
+        inService: row.in_service,
+        bookableOnline: row.bookable_online,
+        defaultDentistId: row.default_dentist_id,
+        retiredAt: row.retired_at ? new Date(row.retired_at) : null,
+        updatedAt: new Date(row.updated_at),
+      }))(tx, clinicId);
+    } else {
+      await tx.execute(sql`select chairs_for_dentists(${clinicId})`);
+    }
     // An export from before overlaps were refused may hold overlapping visits: they come in as
     // candidates for kept groups (overlap_group 0, allowed by dental.keeping_overlaps), and
     // settle_overlap_groups keeps as groups only the visits that really overlap.

@@ -109,6 +109,7 @@ export async function moveSequencesPastKeptIds(tx: Transaction): Promise<void> {
     'appointment_series',
     'recall_types',
     'waitlist_entries',
+    'chairs',
   ]) {
     await tx.execute(
       sql.raw(

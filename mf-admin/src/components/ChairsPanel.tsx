@@ -11,22 +11,16 @@ import {
   App,
   ArrowDownOutlined,
   ArrowUpOutlined,
-  Button,
-  Card,
   deleteRowAction,
   EditOutlined,
-  ErrorBanner,
   Flex,
   Form,
   ModalForm,
   type ModalFormOpenProps,
-  PlusOutlined,
   RowActions,
-  ScrollRegion,
   Select,
   Switch,
   schemaRules,
-  Table,
   type TableColumnsType,
   Tag,
   TextField,
@@ -36,6 +30,7 @@ import {
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { chairKeys, createChair, reorderChairs, retireChair, updateChair, useChairs } from '../api/chairs';
+import { nameTakenBesideName, SettingsTableCard } from './SettingsTableCard';
 
 const rulesFor = schemaRules(chairBodySchema);
 const FIELDS = ['name', 'default_dentist_id', 'in_service', 'bookable_online'] as const;
@@ -77,14 +72,8 @@ export function ChairForm({ open, chair, onClose, onSaved }: ChairFormProps) {
       void queryClient.invalidateQueries({ queryKey: chairKeys.all });
       onSaved(saved);
     },
-    onSaveError: (error, banner) => {
-      // A name already taken (409) is said beside the name.
-      if (error.status === 409 && error.fieldErrors.length === 0) {
-        form.setFields([{ name: 'name', errors: [error.message] }]);
-        return null;
-      }
-      return banner;
-    },
+    // A name already taken (409) is said beside the name.
+    onSaveError: nameTakenBesideName(form),
   });
   const activeDentists = (dentists.data?.data ?? []).filter((dentist) => dentist.status === 'active');
 
@@ -248,39 +237,18 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
   ];
 
   return (
-    <Card
+    <SettingsTableCard<Chair>
       title="Chairs"
-      size="small"
-      extra={
-        canEdit && (
-          <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ chair: null })}>
-            Add chair
-          </Button>
-        )
-      }
+      description="The clinic's chairs, in the order the day shows them."
+      canEdit={canEdit}
+      addLabel="Add chair"
+      onAdd={() => setEditing({ chair: null })}
+      read={chairs}
+      columns={columns}
+      emptyText="No chairs yet"
+      actionError={actionError}
+      onDismissError={() => setActionError(null)}
     >
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary">
-          The clinic's chairs, in the order the day shows them.
-          {!canEdit && ' Only an administrator can change them.'}
-        </Typography.Text>
-        <ErrorBanner
-          message={chairs.isError ? (chairs.error as ApiError).message : null}
-          onRetry={() => void chairs.refetch()}
-        />
-        <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
-        <ScrollRegion label="Chairs">
-          <Table<Chair>
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={rows}
-            loading={chairs.isPending}
-            pagination={false}
-            locale={{ emptyText: chairs.isPending || chairs.isError ? ' ' : 'No chairs yet' }}
-          />
-        </ScrollRegion>
-      </Flex>
       {canEdit && (
         <ChairForm
           open={editing !== null}
@@ -293,6 +261,6 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
           }}
         />
       )}
-    </Card>
+    </SettingsTableCard>
   );
 }

@@ -11,23 +11,16 @@ import {
 import { useMutation, useQueryClient } from '@dental/shared/kit';
 import {
   App,
-  Button,
-  Card,
   EditOutlined,
-  ErrorBanner,
-  Flex,
   Form,
   InputNumber,
   ModalForm,
   type ModalFormOpenProps,
   optionsOf,
-  PlusOutlined,
   RowActions,
-  ScrollRegion,
   Select,
   Switch,
   schemaRules,
-  Table,
   type TableColumnsType,
   Tag,
   TextField,
@@ -36,6 +29,7 @@ import {
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { createRecallType, recallTypeKeys, updateRecallType, useRecallTypes } from '../api/recallTypes';
+import { nameTakenBesideName, SettingsTableCard } from './SettingsTableCard';
 
 const rulesFor = schemaRules(recallTypeBodySchema);
 const FIELDS = ['name', 'treatment', 'interval_months', 'active'] as const;
@@ -80,14 +74,8 @@ export function RecallTypeForm({ open, recallType, onClose, onSaved }: RecallTyp
       void queryClient.invalidateQueries({ queryKey: recallTypeKeys.all });
       onSaved(saved);
     },
-    onSaveError: (error, banner) => {
-      // A name already taken (409) is said beside the name.
-      if (error.status === 409 && error.fieldErrors.length === 0) {
-        form.setFields([{ name: 'name', errors: [error.message] }]);
-        return null;
-      }
-      return banner;
-    },
+    // A name already taken (409) is said beside the name.
+    onSaveError: nameTakenBesideName(form),
   });
 
   return (
@@ -206,40 +194,18 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
   ];
 
   return (
-    <Card
+    <SettingsTableCard<RecallType>
       title="Recall types"
-      size="small"
-      extra={
-        canEdit && (
-          <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ recallType: null })}>
-            Add recall type
-          </Button>
-        )
-      }
+      description="What patients are called back for and how often: a patient is due the interval after their last completed visit of the treatment."
+      canEdit={canEdit}
+      addLabel="Add recall type"
+      onAdd={() => setEditing({ recallType: null })}
+      read={types}
+      columns={columns}
+      emptyText="No recall types yet"
+      actionError={actionError}
+      onDismissError={() => setActionError(null)}
     >
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary">
-          What patients are called back for and how often: a patient is due the interval after their last
-          completed visit of the treatment.
-          {!canEdit && ' Only an administrator can change them.'}
-        </Typography.Text>
-        <ErrorBanner
-          message={types.isError ? (types.error as ApiError).message : null}
-          onRetry={() => void types.refetch()}
-        />
-        <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
-        <ScrollRegion label="Recall types">
-          <Table<RecallType>
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={types.data?.data ?? []}
-            loading={types.isPending}
-            pagination={false}
-            locale={{ emptyText: types.isPending || types.isError ? ' ' : 'No recall types yet' }}
-          />
-        </ScrollRegion>
-      </Flex>
       {canEdit && (
         <RecallTypeForm
           open={editing !== null}
@@ -252,6 +218,6 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
           }}
         />
       )}
-    </Card>
+    </SettingsTableCard>
   );
 }

@@ -6,7 +6,7 @@ import {
   useAuthStore,
 } from '@dental/shared';
 import { type FormEvent, useState } from 'react';
-import { BackToSignIn, SignInError, SignInField, SignInSubmit } from './SignInField';
+import { BackToSignIn, SignInField, SignInForm } from './SignInField';
 
 interface ChoosePasswordStepProps {
   /** The password step's token: it opens this step alone, for a few minutes. */
@@ -64,8 +64,13 @@ export function ChoosePasswordStep({ mfaToken, remember, onStep, onRestart }: Ch
         The password you signed in with was given to you. Choose one of your own to go on: at least 8
         characters, not a common one, and none of your names.
       </p>
-      <SignInError error={error} />
-      <form onSubmit={onSubmit} noValidate>
+      <SignInForm
+        error={error}
+        onSubmit={onSubmit}
+        submitting={submitting}
+        doing="Saving..."
+        label="Save and continue"
+      >
         <SignInField
           id="choose-password"
           label="New password"
@@ -88,8 +93,7 @@ export function ChoosePasswordStep({ mfaToken, remember, onStep, onRestart }: Ch
           onValue={setConfirm}
           disabled={submitting}
         />
-        <SignInSubmit submitting={submitting} doing="Saving..." label="Save and continue" />
-      </form>
+      </SignInForm>
       <div className="login__row">
         <BackToSignIn onBack={() => onRestart(null)} />
       </div>

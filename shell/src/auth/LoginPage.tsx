@@ -11,7 +11,7 @@ import '../styles/login.css';
 import { ChoosePasswordStep } from './ChoosePasswordStep';
 import { LoginCard } from './LoginCard';
 import { SecondFactorStep } from './SecondFactorStep';
-import { SignInError, SignInField, SignInSubmit } from './SignInField';
+import { SignInField, SignInForm } from './SignInField';
 
 // The kit (a QR code, forms) loads only for a user the clinic requires to set up a second factor.
 const EnrolSecondFactor = lazy(() => import('./EnrolSecondFactor'));
@@ -121,9 +121,13 @@ export function LoginPage() {
           {notice}
         </div>
       )}
-      <SignInError error={error} />
-
-      <form onSubmit={onSubmit} noValidate>
+      <SignInForm
+        error={error}
+        onSubmit={onSubmit}
+        submitting={submitting}
+        doing="Signing in..."
+        label="Sign in"
+      >
         <SignInField
           id="login-username"
           label="Username or Email"
@@ -179,9 +183,7 @@ export function LoginPage() {
             sign in with the new password.
           </p>
         )}
-
-        <SignInSubmit submitting={submitting} doing="Signing in..." label="Sign in" />
-      </form>
+      </SignInForm>
 
       <section className="login__demo" aria-label="Demo Accounts">
         <h2>Demo Accounts</h2>

@@ -7,7 +7,7 @@ import {
   useAuthStore,
 } from '@dental/shared';
 import { type FormEvent, useState } from 'react';
-import { BackToSignIn, SignInError, SignInField, SignInSubmit } from './SignInField';
+import { BackToSignIn, SignInField, SignInForm } from './SignInField';
 
 interface SecondFactorStepProps {
   /** The password step's token: it opens this step alone, for a few minutes. */
@@ -66,8 +66,13 @@ export function SecondFactorStep({ mfaToken, remember, onSignedIn, onRestart }: 
           ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.'
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
-      <SignInError error={error} />
-      <form onSubmit={onSubmit} noValidate>
+      <SignInForm
+        error={error}
+        onSubmit={onSubmit}
+        submitting={submitting}
+        doing="Checking..."
+        label="Verify"
+      >
         <SignInField
           key={inputId}
           id={inputId}
@@ -81,8 +86,7 @@ export function SecondFactorStep({ mfaToken, remember, onSignedIn, onRestart }: 
           onValue={setValue}
           disabled={submitting}
         />
-        <SignInSubmit submitting={submitting} doing="Checking..." label="Verify" />
-      </form>
+      </SignInForm>
       <div className="login__row">
         <button type="button" className="login__link" onClick={switchKind}>
           {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
 
 type SignInFieldProps = {
   id: string;
@@ -26,7 +26,7 @@ export function SignInField({ id, label, value, onValue, ...input }: SignInField
 }
 
 /** What went wrong with a sign-in step, read out when it appears. */
-export function SignInError({ error }: { error: string | null | undefined }) {
+function SignInError({ error }: { error: string | null | undefined }) {
   if (!error) return null;
   return (
     <div className="login__error" role="alert">
@@ -36,15 +36,7 @@ export function SignInError({ error }: { error: string | null | undefined }) {
 }
 
 /** A sign-in step's one button: what it does, and what it is doing while the server answers. */
-export function SignInSubmit({
-  submitting,
-  doing,
-  label,
-}: {
-  submitting: boolean;
-  doing: string;
-  label: string;
-}) {
+function SignInSubmit({ submitting, doing, label }: { submitting: boolean; doing: string; label: string }) {
   return (
     <button type="submit" className="login__submit" disabled={submitting}>
       {submitting ? doing : label}
@@ -58,5 +50,35 @@ export function BackToSignIn({ onBack }: { onBack: () => void }) {
     <button type="button" className="login__link" onClick={onBack}>
       Back to sign in
     </button>
+  );
+}
+
+/**
+ * A sign-in step's form: what went wrong above it, its fields, and its one button, which says what
+ * it is doing while the server answers. The browser's own checks are off: the step says what is wrong.
+ */
+export function SignInForm({
+  error,
+  onSubmit,
+  submitting,
+  doing,
+  label,
+  children,
+}: {
+  error: string | null | undefined;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submitting: boolean;
+  doing: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <SignInError error={error} />
+      <form onSubmit={onSubmit} noValidate>
+        {children}
+        <SignInSubmit submitting={submitting} doing={doing} label={label} />
+      </form>
+    </>
   );
 }

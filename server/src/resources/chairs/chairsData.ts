@@ -99,8 +99,7 @@ export function updateChair(
 ): Promise<Chair> {
   return namedUniquely(() =>
     db.transaction(async (tx) => {
-      const version = await heldVersion(tx, actor.clinicId, id);
-      requireVersion(version, expected);
+      await holdChair(tx, actor.clinicId, id, expected);
       await requireActiveDentist(tx, actor.clinicId, body.default_dentist_id);
       await tx.execute(sql`
         update chairs set name = ${body.name}, in_service = ${body.in_service},
@@ -126,8 +125,7 @@ export function retireChair(
   expected: ExpectedVersion,
 ): Promise<void> {
   return db.transaction(async (tx) => {
-    const version = await heldVersion(tx, actor.clinicId, id);
-    requireVersion(version, expected);
+    await holdChair(tx, actor.clinicId, id, expected);
     const { rows } = await tx.execute(sql`
       update chairs set retired_at = now(), updated_at = now()
       where clinic_id = ${actor.clinicId} and id = ${id}
@@ -171,10 +169,16 @@ export function reorderChairs(db: Database, actor: Actor, ids: number[]): Promis
   });
 }
 
-async function heldVersion(tx: Transaction, clinicId: number, id: number): Promise<number> {
+/** Holds a chair in use for the write, as it was shown (If-Match): 404 when gone, 412 when changed. */
+async function holdChair(
+  tx: Transaction,
+  clinicId: number,
+  id: number,
+  expected: ExpectedVersion,
+): Promise<void> {
   const { rows } = await tx.execute(sql`
     select version from chairs where clinic_id = ${clinicId} and id = ${id} and retired_at is null for update`);
   const row = rows[0] as { version: number } | undefined;
   if (!row) throw new NotFound(CHAIR_NOT_FOUND);
-  return row.version;
+  requireVersion(row.version, expected);
 }

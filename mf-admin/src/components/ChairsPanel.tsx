@@ -164,6 +164,8 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
     {
       title: 'Name',
       key: 'name',
+      // A name breaks between its words, never inside one, and a short one stays whole ('Chair 1').
+      onCell: () => ({ style: { wordBreak: 'keep-all', minWidth: 80 } }),
       render: (_, chair) => <Typography.Text strong>{chair.name}</Typography.Text>,
     },
     {

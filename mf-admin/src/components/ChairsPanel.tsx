@@ -1,11 +1,4 @@
-import {
-  type ApiError,
-  CHAIR_NAME_MAX,
-  type Chair,
-  type ChairBody,
-  chairBodySchema,
-  dentistQueries,
-} from '@dental/shared';
+import { CHAIR_NAME_MAX, type Chair, type ChairBody, chairBodySchema, dentistQueries } from '@dental/shared';
 import { useMutation, useQuery, useQueryClient } from '@dental/shared/kit';
 import {
   App,
@@ -25,8 +18,9 @@ import {
   Tag,
   TextField,
   Typography,
-  useConfirmDelete,
+  useActionError,
   useModalForm,
+  useRowDelete,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { chairKeys, createChair, reorderChairs, retireChair, updateChair, useChairs } from '../api/chairs';
@@ -127,16 +121,11 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const chairs = useChairs();
-  const confirmRetire = useConfirmDelete();
   const [editing, setEditing] = useState<{ chair: Chair | null } | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const rows = chairs.data?.data ?? [];
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: chairKeys.all });
-  const refused = (error: ApiError) => {
-    setActionError(error.message);
-    if (error.status === 412 || error.status === 404) refresh();
-  };
+  const actionError = useActionError(refresh);
   const move = useMutation({
     mutationFn: ({ chair, by }: { chair: Chair; by: -1 | 1 }) => {
       const ids = rows.map((row) => row.id);
@@ -145,19 +134,21 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
       return reorderChairs(ids);
     },
     onSuccess: (list) => {
-      setActionError(null);
+      actionError.clear();
       queryClient.setQueryData(chairKeys.all, list);
     },
-    onError: (error: ApiError) => refused(error),
+    onError: actionError.refused,
   });
-  const retire = useMutation({
-    mutationFn: (chair: Chair) => retireChair(chair.id, chair.version),
-    onSuccess: (_answer, chair) => {
-      setActionError(null);
-      message.success(`${chair.name} was retired`);
-      refresh();
-    },
-    onError: (error: ApiError) => refused(error),
+  const retire = useRowDelete<Chair>({
+    remove: retireChair,
+    question: (chair) => ({
+      title: `Retire ${chair.name}?`,
+      content: 'It leaves the day and takes no new visits; the visits it held stay in its history.',
+    }),
+    refused: actionError.refused,
+    refresh,
+    onDeleted: actionError.clear,
+    wording: { okText: 'Retire', done: 'retired' },
   });
 
   const columns: TableColumnsType<Chair> = [
@@ -216,17 +207,7 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
                     onClick: () => setEditing({ chair }),
                   },
                   {
-                    ...deleteRowAction(chair.name, () =>
-                      confirmRetire(
-                        {
-                          title: `Retire ${chair.name}?`,
-                          okText: 'Retire',
-                          content:
-                            'It leaves the day and takes no new visits; the visits it held stay in its history.',
-                        },
-                        () => retire.mutateAsync(chair),
-                      ),
-                    ),
+                    ...deleteRowAction(chair.name, () => retire(chair)),
                     label: `Retire ${chair.name}`,
                     title: 'Retire',
                   },
@@ -248,8 +229,8 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
       read={chairs}
       columns={columns}
       emptyText="No chairs yet"
-      actionError={actionError}
-      onDismissError={() => setActionError(null)}
+      actionError={actionError.message}
+      onDismissError={actionError.clear}
     >
       {canEdit && (
         <ChairForm
@@ -258,7 +239,7 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             message.success(editing?.chair ? `${saved.name} was saved` : `${saved.name} was added`);
-            setActionError(null);
+            actionError.clear();
             setEditing(null);
           }}
         />

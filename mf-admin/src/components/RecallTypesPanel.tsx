@@ -1,5 +1,4 @@
 import {
-  type ApiError,
   RECALL_INTERVAL_MAX_MONTHS,
   RECALL_INTERVAL_MIN_MONTHS,
   type RecallType,
@@ -25,6 +24,7 @@ import {
   Tag,
   TextField,
   Typography,
+  useActionError,
   useModalForm,
 } from '@dental/shared/ui';
 import { useState } from 'react';
@@ -126,22 +126,19 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
   const types = useRecallTypes();
   const [editing, setEditing] = useState<{ recallType: RecallType | null } | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: recallTypeKeys.all });
+  const actionError = useActionError(refresh);
   const toggle = useMutation({
     // The type as the row showed it: changed at another desk meanwhile, it is refused (412).
     mutationFn: (type: RecallType) =>
       updateRecallType(type.id, { ...bodyOf(type), active: !type.active }, type.version),
     onSuccess: (saved) => {
-      setActionError(null);
+      actionError.clear();
       message.success(`${saved.name} is ${saved.active ? 'on' : 'off'}`);
       refresh();
     },
-    onError: (error: ApiError) => {
-      setActionError(error.message);
-      if (error.status === 412 || error.status === 404) refresh();
-    },
+    onError: actionError.refused,
   });
 
   const columns: TableColumnsType<RecallType> = [
@@ -203,8 +200,8 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
       read={types}
       columns={columns}
       emptyText="No recall types yet"
-      actionError={actionError}
-      onDismissError={() => setActionError(null)}
+      actionError={actionError.message}
+      onDismissError={actionError.clear}
     >
       {canEdit && (
         <RecallTypeForm
@@ -213,7 +210,7 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             message.success(editing?.recallType ? `${saved.name} was saved` : `${saved.name} was added`);
-            setActionError(null);
+            actionError.clear();
             setEditing(null);
           }}
         />

@@ -93,6 +93,8 @@ export function SettingsTableCard<Row extends { id: number }>(props: SettingsTab
 export function nameTakenBesideName<Values>(form: FormInstance<Values>) {
   return (error: ApiError, banner: string | null) => {
     if (error.status === 409 && error.fieldErrors.length === 0) {
+      // Every form given here has a `name` field; antd types a field's path by the form's values,
+      // which this helper does not know.
       form.setFields([{ name: 'name' as never, errors: [error.message] }]);
       return null;
     }

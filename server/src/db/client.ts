@@ -290,23 +290,21 @@ export async function openDatabase(options: {
     }
     // Two cores answer a few statements at a time: more connections only make each one slower,
     // while the requests beyond them wait their turn in the pool.
-    const pool = new Pool({
-      connectionString: options.databaseUrl,
-      max: options.dbPoolSize ?? 10,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    });
-    pool.on('connect', preparesItsStatements);
-    // An idle connection the server closes is dropped from the pool and replaced on demand; unheard,
-    // the pool's 'error' event would end the process.
-    pool.on('error', (error) => options.onIdleConnectionError?.(error));
+    const servingPool = (max: number) => {
+      const pool = new Pool({
+        connectionString: options.databaseUrl ?? undefined,
+        max,
+        ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      });
+      pool.on('connect', preparesItsStatements);
+      // An idle connection the server closes is dropped from the pool and replaced on demand; unheard,
+      // the pool's 'error' event would end the process.
+      pool.on('error', (error) => options.onIdleConnectionError?.(error));
+      return pool;
+    };
+    const pool = servingPool(options.dbPoolSize ?? 10);
     const db = drizzlePg(pool, { schema });
-    const trailPool = new Pool({
-      connectionString: options.databaseUrl,
-      max: 1,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    });
-    trailPool.on('connect', preparesItsStatements);
-    trailPool.on('error', (error) => options.onIdleConnectionError?.(error));
+    const trailPool = servingPool(1);
     return {
       db,
       trailDb: drizzlePg(trailPool, { schema }),

@@ -51,6 +51,8 @@ export interface RowDeleteOptions<Row> {
   refresh: () => void;
   /** What else follows a delete, before it is announced. */
   onDeleted?: () => void;
+  /** A delete the screen calls otherwise ('Retire', '<name> was retired'); Delete unless told. */
+  wording?: { okText: string; done: string };
 }
 
 /**
@@ -63,15 +65,16 @@ export function useRowDelete<Row extends { id: number; name: string; version: nu
 ) {
   const { message } = App.useApp();
   const confirmDelete = useConfirmDelete();
-  const { remove, question, refused, refresh, onDeleted } = options;
+  const { remove, question, refused, refresh, onDeleted, wording } = options;
   const deletion = useMutation({
     mutationFn: (row: Row) => remove(row.id, row.version),
     onSuccess: (_answer, row) => {
       onDeleted?.();
-      message.success(`${row.name} was deleted`);
+      message.success(`${row.name} was ${wording?.done ?? 'deleted'}`);
       refresh();
     },
     onError: refused,
   });
-  return (row: Row) => confirmDelete(question(row), () => deletion.mutateAsync(row));
+  return (row: Row) =>
+    confirmDelete({ ...question(row), okText: wording?.okText }, () => deletion.mutateAsync(row));
 }

@@ -192,6 +192,21 @@ describe('PatientsPage (docs/product.md, Screens: Patients)', () => {
     expect(screen.queryByRole('dialog', { name: 'Edit Patient' })).not.toBeInTheDocument();
   });
 
+  it("Edit spins while the patient's record is read, and opens the form once it comes", async () => {
+    api.onGet('/api/patients').reply(200, pageOf([MIA_ROW], 1));
+    let answer: (reply: [number, unknown]) => void = () => undefined;
+    api.onGet('/api/patients/7').reply(() => new Promise((resolve) => (answer = resolve)));
+    const view = renderScreen(<PatientsPage />, { url: '/patients' });
+    const edit = await screen.findByRole('button', { name: 'Edit Mia Martin' });
+    await view.user.click(edit);
+    expect(await within(edit).findByRole('img', { name: 'loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Patient' })).not.toBeInTheDocument();
+    answer([200, MIA]);
+    const dialog = await findDialog('Edit Patient');
+    expect(within(dialog).getByLabelText('Medical History')).toHaveValue('Penicillin allergy');
+    expect(within(edit).queryByRole('img', { name: 'loading' })).not.toBeInTheDocument();
+  });
+
   it('Delete asks first, then shows the server refusal in the banner', async () => {
     api.onGet('/api/patients').reply(200, pageOf([MIA], 1));
     api.onDelete('/api/patients/7').reply(409, refusal('Mia Martin has appointments; cancel them first'));

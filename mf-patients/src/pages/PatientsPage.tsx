@@ -48,6 +48,8 @@ export default function PatientsPage() {
   const { state } = list;
   const [openPatient, setOpenPatient] = useQueryState('patient', parseAsId.withOptions({ history: 'push' }));
   const [editing, setEditing] = useState<{ patient: WirePatient | null } | null>(null);
+  // The row whose record is being read for its form: its Edit spins meanwhile.
+  const [opening, setOpening] = useState<number | null>(null);
 
   const patients = usePatients({ ...listQueryOf(state), status: state.status ?? undefined });
 
@@ -66,11 +68,16 @@ export default function PatientsPage() {
 
   // A list row carries no medical history: the form opens with the patient's own record, read now
   // (and so on the trail as opened), or says why it could not be read.
-  const editFromRow = (row: PatientListRow) =>
-    queryClient.fetchQuery(patientQueries.detail(row.id)).then(
-      (patient) => setEditing({ patient }),
-      (error: ApiError) => actionError.refused(error),
-    );
+  const editFromRow = (row: PatientListRow) => {
+    setOpening(row.id);
+    void queryClient
+      .fetchQuery(patientQueries.detail(row.id))
+      .then(
+        (patient) => setEditing({ patient }),
+        (error: ApiError) => actionError.refused(error),
+      )
+      .finally(() => setOpening(null));
+  };
 
   const columns: TableColumnsType<PatientListRow> = [
     {
@@ -133,7 +140,7 @@ export default function PatientsPage() {
         icon: <EyeOutlined />,
         onClick: () => void setOpenPatient(patient.id),
       },
-      editRowAction(patient.name, () => editFromRow(patient)),
+      { ...editRowAction(patient.name, () => editFromRow(patient)), loading: opening === patient.id },
       deleteRowAction(patient.name, () => askDelete(patient)),
     ]),
   ];

@@ -72,14 +72,22 @@ export function CalendarFeedDialog({ dentist, onClose }: CalendarFeedDialogProps
         last 30 days and the next 180, kept up to date. It shows patients' names and treatments, never their
         phone, e-mail or notes.
       </Typography.Paragraph>
-      <Typography.Paragraph type="secondary">
-        {status.isPending
-          ? 'Reading the feed...'
-          : active && status.data?.created_at
-            ? `A feed address has been in use since ${sinceFormat.format(new Date(status.data.created_at))}.`
-            : 'No feed address is in use.'}
-      </Typography.Paragraph>
-      {url ? (
+      {status.isError ? (
+        // Unknown is not "none": making an address now could stop one a phone uses without a word.
+        <ErrorBanner
+          message={`The feed could not be read: ${status.error.message}`}
+          onRetry={() => void status.refetch()}
+        />
+      ) : (
+        <Typography.Paragraph type="secondary">
+          {status.isPending
+            ? 'Reading the feed...'
+            : active && status.data?.created_at
+              ? `A feed address has been in use since ${sinceFormat.format(new Date(status.data.created_at))}.`
+              : 'No feed address is in use.'}
+        </Typography.Paragraph>
+      )}
+      {status.isError || status.isPending ? null : url ? (
         <Flex vertical gap={8}>
           <label htmlFor="calendar-feed-url">Feed address (shown only now: copy it)</label>
           <Flex gap={8}>

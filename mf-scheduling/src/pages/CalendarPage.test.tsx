@@ -470,6 +470,31 @@ describe('CalendarPage (docs/product.md, Screens: Calendar)', () => {
     expect(api.sent('delete')).toHaveLength(2);
   });
 
+  it('a feed that cannot be read says so, offers no address to make, and reads again on Retry', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf([], 0, 1, 5000));
+    api.onGet('/api/calendar/feeds/1').replyOnce(500, refusal('The server failed'));
+    api
+      .onGet('/api/calendar/feeds/1')
+      .reply(200, { dentist_id: 1, active: true, created_at: '2099-04-01T10:00:00Z' });
+    const view = renderScreen(<CalendarPage />, {
+      url: '/calendar?month=2099-05',
+      staff: { ...staffMember('dentist'), dentistId: 1 },
+    });
+    await screen.findByTitle('Dr. Sarah Johnson');
+    await view.user.click(await screen.findByRole('button', { name: /Calendar Feed/ }));
+    const dialog = await findDialog('Calendar feed of Dr. Sarah Johnson');
+    expect(
+      await within(dialog).findByText('The feed could not be read: The server failed'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('No feed address is in use.')).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: /feed address|new address/ }),
+    ).not.toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('button', { name: 'Turn the feed off' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/A feed address has been in use since/)).toBeInTheDocument();
+  });
+
   it('a move offers the time it freed to the waitlist ("Fill this time"); Book opens the form, back here', async () => {
     api.onGet('/api/calendar/appointments').reply(200, pageOf(MONTH, MONTH.length, 1, 5000));
     api

@@ -1,7 +1,6 @@
 import { CHAIR_NAME_MAX, type Chair, type ChairBody, chairBodySchema, dentistQueries } from '@dental/shared';
 import { useMutation, useQuery, useQueryClient } from '@dental/shared/kit';
 import {
-  App,
   ArrowDownOutlined,
   ArrowUpOutlined,
   deleteRowAction,
@@ -20,9 +19,9 @@ import {
   Typography,
   useActionError,
   useModalForm,
+  useRecordEditor,
   useRowDelete,
 } from '@dental/shared/ui';
-import { useState } from 'react';
 import { chairKeys, createChair, reorderChairs, retireChair, updateChair, useChairs } from '../api/chairs';
 import { nameTakenBesideName, SettingsTableCard } from './SettingsTableCard';
 
@@ -118,10 +117,9 @@ export function ChairForm({ open, chair, onClose, onSaved }: ChairFormProps) {
  * reorders and retires them; everyone else reads them.
  */
 export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const chairs = useChairs();
-  const [editing, setEditing] = useState<{ chair: Chair | null } | null>(null);
+  const editor = useRecordEditor<Chair>();
   const rows = chairs.data?.data ?? [];
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: chairKeys.all });
@@ -204,7 +202,7 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
                     label: `Edit ${chair.name}`,
                     title: 'Edit',
                     icon: <EditOutlined />,
-                    onClick: () => setEditing({ chair }),
+                    onClick: () => editor.edit(chair),
                   },
                   {
                     ...deleteRowAction(chair.name, () => retire(chair)),
@@ -225,7 +223,7 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
       description="The clinic's chairs, in the order the day shows them."
       canEdit={canEdit}
       addLabel="Add chair"
-      onAdd={() => setEditing({ chair: null })}
+      onAdd={() => editor.add()}
       read={chairs}
       columns={columns}
       emptyText="No chairs yet"
@@ -234,13 +232,12 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
     >
       {canEdit && (
         <ChairForm
-          open={editing !== null}
-          chair={editing?.chair ?? null}
-          onClose={() => setEditing(null)}
+          open={editor.open}
+          chair={editor.record}
+          onClose={editor.close}
           onSaved={(saved) => {
-            message.success(editing?.chair ? `${saved.name} was saved` : `${saved.name} was added`);
             actionError.clear();
-            setEditing(null);
+            editor.saved(saved);
           }}
         />
       )}

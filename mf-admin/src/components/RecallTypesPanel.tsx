@@ -26,8 +26,8 @@ import {
   Typography,
   useActionError,
   useModalForm,
+  useRecordEditor,
 } from '@dental/shared/ui';
-import { useState } from 'react';
 import { createRecallType, recallTypeKeys, updateRecallType, useRecallTypes } from '../api/recallTypes';
 import { nameTakenBesideName, SettingsTableCard } from './SettingsTableCard';
 
@@ -125,7 +125,7 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const types = useRecallTypes();
-  const [editing, setEditing] = useState<{ recallType: RecallType | null } | null>(null);
+  const editor = useRecordEditor<RecallType>();
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: recallTypeKeys.all });
   const actionError = useActionError(refresh);
@@ -180,7 +180,7 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
                     label: `Edit ${type.name}`,
                     title: 'Edit',
                     icon: <EditOutlined />,
-                    onClick: () => setEditing({ recallType: type }),
+                    onClick: () => editor.edit(type),
                   },
                 ]}
               />
@@ -196,7 +196,7 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
       description="What patients are called back for and how often: a patient is due the interval after their last completed visit of the treatment."
       canEdit={canEdit}
       addLabel="Add recall type"
-      onAdd={() => setEditing({ recallType: null })}
+      onAdd={() => editor.add()}
       read={types}
       columns={columns}
       emptyText="No recall types yet"
@@ -205,13 +205,12 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
     >
       {canEdit && (
         <RecallTypeForm
-          open={editing !== null}
-          recallType={editing?.recallType ?? null}
-          onClose={() => setEditing(null)}
+          open={editor.open}
+          recallType={editor.record}
+          onClose={editor.close}
           onSaved={(saved) => {
-            message.success(editing?.recallType ? `${saved.name} was saved` : `${saved.name} was added`);
             actionError.clear();
-            setEditing(null);
+            editor.saved(saved);
           }}
         />
       )}

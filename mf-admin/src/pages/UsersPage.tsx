@@ -23,9 +23,9 @@ import {
   Tag,
   Typography,
   useActionError,
+  useRecordEditor,
   useRowDelete,
 } from '@dental/shared/ui';
-import { useState } from 'react';
 import { deleteUser, setUserStatus, userKeys, useUsers } from '../api/users';
 import { UserForm } from '../components/UserForm';
 
@@ -51,7 +51,7 @@ export default function UsersPage() {
   const selfId = useAuthStore((state) => state.user?.id);
   const list = useListState({ sorts: USER_SORTS, filters: FILTERS });
   const { state } = list;
-  const [editing, setEditing] = useState<{ user: WireUser | null; focusPassword?: boolean } | null>(null);
+  const editor = useRecordEditor<WireUser, { focusPassword: boolean }>();
 
   const users = useUsers({
     ...listQueryOf(state),
@@ -120,12 +120,12 @@ export default function UsersPage() {
     // On a phone the actions stay in view beside the name; role, status and last login scroll.
     rowActionsColumn<WireUser>(
       (user) => [
-        editRowAction(user.name, () => setEditing({ user })),
+        editRowAction(user.name, () => editor.edit(user)),
         {
           label: `Set password of ${user.name}`,
           icon: <KeyOutlined />,
           title: 'Set password (no password is stored in clear, so none can be shown)',
-          onClick: () => setEditing({ user, focusPassword: true }),
+          onClick: () => editor.edit(user, { focusPassword: true }),
         },
         {
           label: `${user.is_active ? 'Deactivate' : 'Activate'} ${user.name}`,
@@ -144,7 +144,7 @@ export default function UsersPage() {
     <ListPage
       title="Users"
       subtitle="The clinic's staff accounts and what each may do."
-      primaryAction={{ label: 'Add New User', onClick: () => setEditing({ user: null }) }}
+      primaryAction={{ label: 'Add New User', onClick: () => editor.add() }}
       read={users}
       list={list}
       actionError={actionError}
@@ -153,14 +153,11 @@ export default function UsersPage() {
       table={{ columns, empty: { noMatch: 'No users match your search', none: 'No users yet' } }}
     >
       <UserForm
-        open={editing !== null}
-        user={editing?.user ?? null}
-        focusPassword={editing?.focusPassword}
-        onClose={() => setEditing(null)}
-        onSaved={(saved) => {
-          message.success(editing?.user ? `${saved.name} was saved` : `${saved.name} was added`);
-          setEditing(null);
-        }}
+        open={editor.open}
+        user={editor.record}
+        focusPassword={editor.extra?.focusPassword}
+        onClose={editor.close}
+        onSaved={editor.saved}
       />
     </ListPage>
   );

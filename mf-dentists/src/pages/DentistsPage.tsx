@@ -1,7 +1,13 @@
 import { DENTIST_SORTS, PERSON_STATUSES, SPECIALIZATIONS, type WireDentist } from '@dental/shared';
 import { parseAsStringLiteral, useListState, useQueryClient } from '@dental/shared/kit';
-import { App, ListFilters, ListPage, listQueryOf, useActionError, useRowDelete } from '@dental/shared/ui';
-import { useState } from 'react';
+import {
+  ListFilters,
+  ListPage,
+  listQueryOf,
+  useActionError,
+  useRecordEditor,
+  useRowDelete,
+} from '@dental/shared/ui';
 import { deleteDentist, dentistKeys, useDentists } from '../api/dentists';
 import { DentistCard } from '../components/DentistCard';
 import { DentistForm } from '../components/DentistForm';
@@ -26,11 +32,10 @@ export const LOAD_FAILURE = 'Failed to load dentists data. Showing sample data.'
 
 /** Dentists (docs/product.md, Screens): the clinic's dentists as cards, searched, filtered and paged by the server. */
 export default function DentistsPage() {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const list = useListState({ sorts: DENTIST_SORTS, filters: FILTERS });
   const { state } = list;
-  const [editing, setEditing] = useState<{ dentist: WireDentist | null } | null>(null);
+  const editor = useRecordEditor<WireDentist>();
 
   const dentists = useDentists({
     ...listQueryOf(state),
@@ -54,7 +59,7 @@ export default function DentistsPage() {
     <ListPage
       title="Dentists"
       subtitle="The clinic's dentists, their details and working days."
-      primaryAction={{ label: 'Add New Dentist', onClick: () => setEditing({ dentist: null }) }}
+      primaryAction={{ label: 'Add New Dentist', onClick: () => editor.add() }}
       read={dentists}
       list={list}
       actionError={actionError}
@@ -73,21 +78,13 @@ export default function DentistsPage() {
           <DentistCard
             dentist={dentist}
             sample={sample}
-            onEdit={(chosen) => setEditing({ dentist: chosen })}
+            onEdit={(chosen) => editor.edit(chosen)}
             onDelete={askDelete}
           />
         ),
       }}
     >
-      <DentistForm
-        open={editing !== null}
-        dentist={editing?.dentist ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={(saved) => {
-          message.success(editing?.dentist ? `${saved.name} was saved` : `${saved.name} was added`);
-          setEditing(null);
-        }}
-      />
+      <DentistForm open={editor.open} dentist={editor.record} onClose={editor.close} onSaved={editor.saved} />
     </ListPage>
   );
 }

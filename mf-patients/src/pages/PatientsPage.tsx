@@ -15,7 +15,6 @@ import {
   useQueryState,
 } from '@dental/shared/kit';
 import {
-  App,
   deleteRowAction,
   EyeOutlined,
   editRowAction,
@@ -27,6 +26,7 @@ import {
   Tag,
   Typography,
   useActionError,
+  useRecordEditor,
   useRowDelete,
 } from '@dental/shared/ui';
 import { useState } from 'react';
@@ -42,12 +42,11 @@ const FILTER_BAR = [
 
 /** Patients (docs/product.md, Screens): the clinic's patients, searched, filtered and paged by the server. */
 export default function PatientsPage() {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const list = useListState({ sorts: PATIENT_SORTS, filters: FILTERS });
   const { state } = list;
   const [openPatient, setOpenPatient] = useQueryState('patient', parseAsId.withOptions({ history: 'push' }));
-  const [editing, setEditing] = useState<{ patient: WirePatient | null } | null>(null);
+  const editor = useRecordEditor<WirePatient>();
   // The row whose record is being read for its form: its Edit spins meanwhile.
   const [opening, setOpening] = useState<number | null>(null);
 
@@ -73,7 +72,7 @@ export default function PatientsPage() {
     void queryClient
       .fetchQuery(patientQueries.detail(row.id))
       .then(
-        (patient) => setEditing({ patient }),
+        (patient) => editor.edit(patient),
         (error: ApiError) => actionError.refused(error),
       )
       .finally(() => setOpening(null));
@@ -149,7 +148,7 @@ export default function PatientsPage() {
     <ListPage
       title="Patients"
       subtitle="The clinic's patients and their visits."
-      primaryAction={{ label: 'Add New Patient', onClick: () => setEditing({ patient: null }) }}
+      primaryAction={{ label: 'Add New Patient', onClick: () => editor.add() }}
       read={patients}
       list={list}
       actionError={actionError}
@@ -157,19 +156,11 @@ export default function PatientsPage() {
       filters={<ListFilters list={list} filters={FILTER_BAR} />}
       table={{ columns, empty: { noMatch: 'No patients match your search', none: 'No patients yet' } }}
     >
-      <PatientForm
-        open={editing !== null}
-        patient={editing?.patient ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={(saved) => {
-          message.success(editing?.patient ? `${saved.name} was saved` : `${saved.name} was added`);
-          setEditing(null);
-        }}
-      />
+      <PatientForm open={editor.open} patient={editor.record} onClose={editor.close} onSaved={editor.saved} />
       <PatientDetails
         patientId={openPatient}
         onClose={() => void setOpenPatient(null)}
-        onEdit={(patient) => setEditing({ patient })}
+        onEdit={(patient) => editor.edit(patient)}
       />
     </ListPage>
   );

@@ -96,6 +96,7 @@ export { ListPage, listQueryOf } from './ListPage';
 export { ClearFilters, FilterSelect, ListFilters } from './listFilters';
 export { ModalForm, type ModalFormOpenProps, useModalForm } from './ModalForm';
 export { PageHeading } from './PageHeading';
+export { type RecordEditor, useRecordEditor } from './recordEditor';
 export { deleteRowAction, editRowAction, type RowAction, RowActions, rowActionsColumn } from './rowActions';
 export { ARRIVED_ROW_CLASS } from './rowArrivals';
 export { useActionError, useConfirmDelete, useRowDelete } from './rowDelete';

@@ -78,15 +78,21 @@ export function createChair(db: Database, actor: Actor, body: ChairFields): Prom
           ${body.in_service}, ${body.bookable_online}, ${body.default_dentist_id})
         returning id`);
       const { id } = rows[0] as { id: number };
-      await recordActorAudit(tx, actor, {
-        action: 'create',
-        entity: 'chair',
-        entityId: id,
-        details: { name: body.name },
-      });
-      return chairById(tx, actor.clinicId, id);
+      return auditedChair(tx, actor, 'create', id, body.name);
     }),
   );
+}
+
+/** Records an added or edited chair on the trail, and answers it as it now is. */
+async function auditedChair(
+  tx: Transaction,
+  actor: Actor,
+  action: 'create' | 'update',
+  id: number,
+  name: string,
+): Promise<Chair> {
+  await recordActorAudit(tx, actor, { action, entity: 'chair', entityId: id, details: { name } });
+  return chairById(tx, actor.clinicId, id);
 }
 
 /** Renames a chair, takes it out of service or back, and sets its default dentist, under If-Match. */
@@ -106,13 +112,7 @@ export function updateChair(
           bookable_online = ${body.bookable_online}, default_dentist_id = ${body.default_dentist_id},
           updated_at = now()
         where clinic_id = ${actor.clinicId} and id = ${id}`);
-      await recordActorAudit(tx, actor, {
-        action: 'update',
-        entity: 'chair',
-        entityId: id,
-        details: { name: body.name },
-      });
-      return chairById(tx, actor.clinicId, id);
+      return auditedChair(tx, actor, 'update', id, body.name);
     }),
   );
 }

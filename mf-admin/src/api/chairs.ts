@@ -5,29 +5,23 @@ import {
   type Chair,
   type ChairBody,
   type ChairList,
+  chairQueries,
   ifMatch,
 } from '@dental/shared';
-import { follows, queryOptions, useQuery } from '@dental/shared/kit';
+import { useQuery } from '@dental/shared/kit';
 
 /** The chairs' calls (shared/src/domain/chairs.ts): any staff reads them, an admin writes them. */
 
-const FETCH_CHAIRS = 'Failed to fetch chairs';
 const CREATE_CHAIR = 'Failed to add the chair';
 const UPDATE_CHAIR = 'Failed to save the chair';
 const RETIRE_CHAIR = 'Failed to retire the chair';
 const REORDER_CHAIRS = 'Failed to move the chair';
 
-export const chairKeys = { all: ['chairs'] as const };
-
-export function getChairs(): Promise<ChairList> {
-  return apiRequest({ method: 'GET', url: CHAIRS_URL }, FETCH_CHAIRS);
-}
-
-export const chairsQuery = () =>
-  queryOptions({ queryKey: chairKeys.all, queryFn: getChairs, meta: follows('chair', 'dentist') });
+/** The chairs' shared read (chairQueries): the Settings card's writes invalidate it for every screen. */
+export const chairKeys = { all: chairQueries.key };
 
 export function useChairs() {
-  return useQuery(chairsQuery());
+  return useQuery(chairQueries.all());
 }
 
 export function createChair(body: ChairBody): Promise<Chair> {

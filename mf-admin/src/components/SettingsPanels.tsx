@@ -47,7 +47,10 @@ function timeZones(current: string): string[] {
   return known.includes(current) ? known : [current, ...known];
 }
 
-/** The practice's details, time zone (`timeZone`: the clinic's own, offered even when unknown here), hours and visit lengths. */
+/**
+ * The practice's details, time zone (`timeZone`: the clinic's own, offered even when unknown here), hours,
+ * and visit lengths with the dentist's part of each and the turnover between visits.
+ */
 export function GeneralSettings({ readOnly, timeZone }: { readOnly: boolean; timeZone: string }) {
   const zoneOptions = useMemo(
     () => timeZones(timeZone).map((zone) => ({ value: zone, label: zone })),
@@ -86,7 +89,7 @@ export function GeneralSettings({ readOnly, timeZone }: { readOnly: boolean; tim
       <Card title="Working hours" size="small">
         <WorkingHoursFields disabled={readOnly} />
       </Card>
-      <Card title="Visit lengths" size="small">
+      <Card title="Visit lengths and chair time" size="small">
         <VisitLengthsFields disabled={readOnly} />
       </Card>
     </Flex>

@@ -5,6 +5,7 @@ import {
   type PracticeSettings,
   STALE_WRITE_MESSAGE,
   settingsQueries,
+  wholeVisitParts,
 } from '@dental/shared';
 import {
   createFakeApi,
@@ -34,6 +35,8 @@ const SAVED: PracticeSettings = {
   email: 'info@brightsmile.example',
   treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
   bookingGridMinutes: 15,
+  turnoverMinutes: 0,
+  dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
   mfaRequired: 'none',
   version: 3,
 };

@@ -3,6 +3,7 @@ import {
   DEFAULT_PRACTICE_HOURS,
   DEFAULT_TREATMENT_MINUTES,
   useAuthStore,
+  wholeVisitParts,
 } from '@dental/shared';
 import {
   createFakeApi,
@@ -29,6 +30,8 @@ const SAVED = {
   email: 'info@brightsmile.example',
   treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
   bookingGridMinutes: 15,
+  turnoverMinutes: 0,
+  dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
 };
 
 let api: FakeApi;
@@ -63,6 +66,8 @@ describe('SettingsPage (docs/product.md, Screens: Settings)', () => {
     // The visit lengths, untouched, go back as they were read.
     expect(body.treatmentMinutes).toEqual(DEFAULT_TREATMENT_MINUTES);
     expect(body.bookingGridMinutes).toBe(15);
+    expect(body.turnoverMinutes).toBe(0);
+    expect(body.dentistParts).toEqual(wholeVisitParts(DEFAULT_TREATMENT_MINUTES));
   });
 
   it('a day ending before it starts is refused beside its field, and nothing is sent', async () => {

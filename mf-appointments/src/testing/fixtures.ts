@@ -7,6 +7,7 @@ import {
   type PracticeSettings,
   type WireDentist,
   type WirePatient,
+  wholeVisitParts,
   workingHoursOf,
 } from '@dental/shared';
 
@@ -49,6 +50,8 @@ export const SETTINGS: PracticeSettings = {
   recallReminderDaysBefore: 14,
   treatmentMinutes: DEFAULT_TREATMENT_MINUTES,
   bookingGridMinutes: 15,
+  turnoverMinutes: 0,
+  dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
   mfaRequired: 'none',
   version: 1,
 };

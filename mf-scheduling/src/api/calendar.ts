@@ -6,6 +6,7 @@ import {
   appointmentQueries,
   type CalendarFeedGrant,
   type CalendarFeedStatus,
+  chairQueries,
   dentistQueries,
   ERROR_MESSAGES,
   freeTimesQueries,
@@ -45,6 +46,8 @@ export interface MoveTarget {
   date: string;
   time: string;
   dentistId?: number;
+  /** Another chair (the Day view by chair); without it the visit keeps its chair when free. */
+  chairId?: number;
 }
 
 /**
@@ -59,6 +62,7 @@ export function moveAppointment(appointment: Appointment, to: MoveTarget) {
     date: to.date,
     time: to.time,
     dentist_id: to.dentistId ?? appointment.dentist_id,
+    ...(to.chairId === undefined ? {} : { chair_id: to.chairId }),
     duration: appointment.duration,
     ...(appointment.outside_hours
       ? { outside_hours: true, outside_hours_reason: appointment.outside_hours_reason ?? '' }
@@ -131,6 +135,11 @@ export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: stri
       for (const answer of answers) if (answer.isError) void answer.refetch();
     },
   };
+}
+
+/** The clinic's chairs in order, for the Day view by chair. */
+export function useChairs(enabled: boolean) {
+  return useQuery({ ...chairQueries.all(), enabled });
 }
 
 /** The clinic's dentists for the dentist filter (a clinic has a few; the first hundred by name). */

@@ -25,6 +25,8 @@ export interface TimeColumn {
   date: string;
   /** The dentist the column books for, when it is one dentist's. */
   dentistId: number | null;
+  /** The chair the column books into, when it is one chair's (the Day view by chair). */
+  chairId?: number | null;
   visits: Appointment[];
   /** The dentist's open time that day, or null when it is not one dentist's (not shaded). */
   open: Span[] | null;
@@ -38,6 +40,8 @@ export interface TimeGridProps {
   shownKey?: string;
   /** Names the dentist on each visit (a column holds several dentists' visits). */
   showDentist?: boolean;
+  /** Shades the minutes of each visit the dentist is needed (the Day view by chair). */
+  dentistPart?: boolean;
   onOpenVisit: (visit: Appointment) => void;
   /** Free time clicked: a new visit there. */
   onBookAt: (column: TimeColumn, time: string) => void;
@@ -117,6 +121,29 @@ function useWiderThanShown<T extends HTMLElement>() {
   return [ref, wider] as const;
 }
 
+/**
+ * The minutes of a visit its dentist is needed, shaded inside its block; a visit that needs them
+ * throughout shades it all. Hidden from screen readers: the block's label says it in words.
+ */
+function DentistPart({ visit }: { visit: Appointment }) {
+  const from = visit.dentist_from ?? 0;
+  const to = visit.dentist_to ?? visit.duration;
+  return (
+    <span
+      className="timegrid-visit-dentist"
+      aria-hidden
+      style={{ top: `${(from / visit.duration) * 100}%`, height: `${((to - from) / visit.duration) * 100}%` }}
+    />
+  );
+}
+
+/** What a visit's block says of its dentist's part, for a screen reader: 'dentist 10:10–10:50'. */
+function dentistPartWords(visit: Appointment): string {
+  if (visit.dentist_from === null || visit.dentist_from === undefined || !visit.dentist_to) return '';
+  const start = minutesOf(visit.time);
+  return `, dentist ${timeRange(timeOfMinutes(start + visit.dentist_from), timeOfMinutes(start + visit.dentist_to))}`;
+}
+
 const STATUS_CLASS: Record<string, string> = {
   confirmed: 'timegrid-visit-confirmed',
   pending: 'timegrid-visit-pending',
@@ -134,6 +161,7 @@ export function TimeGrid({
   columnsName,
   shownKey,
   showDentist = false,
+  dentistPart = false,
   onOpenVisit,
   onBookAt,
   onDropVisit,
@@ -266,9 +294,10 @@ export function TimeGrid({
                       onDragEnd={() => setDragging(false)}
                       onClick={() => onOpenVisit(visit)}
                       // What it shows, then its status (its colour) for a screen reader.
-                      aria-label={`${range} ${visit.patient}, ${visit.treatment}${who}, ${visit.status}`}
+                      aria-label={`${range} ${visit.patient}, ${visit.treatment}${who}${dentistPart ? dentistPartWords(visit) : ''}, ${visit.status}`}
                       title={`${range} ${visit.patient}, ${visit.treatment}${who}`}
                     >
+                      {dentistPart && <DentistPart visit={visit} />}
                       <span className="timegrid-visit-time">{range}</span> {visit.patient}, <br />
                       <span className="timegrid-visit-detail">
                         {visit.treatment}

@@ -1,4 +1,4 @@
-import type { Appointment, Span } from '@dental/shared';
+import type { Appointment, Chair, Span } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
 import type { TimeColumn } from './TimeGrid';
 
@@ -21,6 +21,29 @@ export function dentistColumns(
     visits: visits.filter((visit) => visit.dentist_id === dentist.id),
     open: open[index] ?? null,
   }));
+}
+
+/** The Day view's columns by chair: one a chair in the clinic's order; one out of service is shown closed. */
+export function chairColumns(
+  day: string,
+  chairs: readonly Chair[],
+  visits: readonly Appointment[],
+): TimeColumn[] {
+  return chairs.map((chair) => {
+    const name = chair.in_service ? chair.name : `${chair.name} (out of service)`;
+    return {
+      key: `chair-${chair.id}`,
+      title: name,
+      label: `${name}, ${formatDay(day, true)}`,
+      date: day,
+      // Free time booked here is for the chair's own dentist, if it has one.
+      dentistId: chair.default_dentist_id,
+      chairId: chair.id,
+      visits: visits.filter((visit) => visit.chair_id === chair.id),
+      // Out of service: closed all day, nothing is booked or dropped into it.
+      open: chair.in_service ? null : [],
+    };
+  });
 }
 
 export interface WeekColumnsOptions {

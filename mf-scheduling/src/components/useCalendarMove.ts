@@ -38,7 +38,7 @@ export function useCalendarMove({
     onMutate: () => setActionError(null),
     onSuccess: (saved, { appointment }) => {
       message.success(
-        `The appointment of ${saved.patient} is now on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)} with ${saved.dentist_name}`,
+        `The appointment of ${saved.patient} is now on ${formatDay(saved.date)} at ${timeRange(saved.time, saved.end_time)} with ${saved.dentist_name}${saved.chair_name ? ` in ${saved.chair_name}` : ''}`,
       );
       setMoving(null);
       // The day's open hours are the shared free-times read: the visit's old and new times change them.
@@ -87,9 +87,15 @@ export function useCalendarMove({
       const appointment = visitById(appointmentId);
       if (!appointment || move.isPending) return;
       const dentist = column.dentistId ?? appointment.dentist_id;
-      if (appointment.date === column.date && appointment.time === time && appointment.dentist_id === dentist)
+      const chair = column.chairId ?? undefined;
+      if (
+        appointment.date === column.date &&
+        appointment.time === time &&
+        appointment.dentist_id === dentist &&
+        (chair === undefined || appointment.chair_id === chair)
+      )
         return;
-      move.mutate({ appointment, to: { date: column.date, time, dentistId: dentist } });
+      move.mutate({ appointment, to: { date: column.date, time, dentistId: dentist, chairId: chair } });
     },
   };
 }

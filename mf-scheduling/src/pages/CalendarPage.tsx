@@ -1,5 +1,11 @@
 import { type ApiError, actsForDentist, FREED_PARAM, parseFreedParam, useAuthStore } from '@dental/shared';
-import { parseAsDay, parseAsString, todayDay, useQueryStates } from '@dental/shared/kit';
+import {
+  parseAsDay,
+  parseAsString,
+  parseAsStringLiteral,
+  todayDay,
+  useQueryStates,
+} from '@dental/shared/kit';
 import {
   Button,
   CalendarOutlined,
@@ -9,11 +15,12 @@ import {
   Flex,
   PageHeading,
   PlusOutlined,
+  Segmented,
   Spin,
   Typography,
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
-import { useDentistChoices, useOpenHours } from '../api/calendar';
+import { useChairs, useDentistChoices, useOpenHours } from '../api/calendar';
 import { CalendarFeedDialog } from '../components/CalendarFeedDialog';
 import {
   CalendarPeriodBar,
@@ -28,7 +35,7 @@ import { DayPanel } from '../components/DayPanel';
 import { MonthGrid } from '../components/MonthGrid';
 import { MoveAppointmentForm } from '../components/MoveAppointmentForm';
 import { type TimeColumn, TimeGrid } from '../components/TimeGrid';
-import { dentistColumns, weekColumns } from '../components/timeColumns';
+import { chairColumns, dentistColumns, weekColumns } from '../components/timeColumns';
 import { useAppointmentLinks } from '../components/useAppointmentLinks';
 import { useCalendarMove } from '../components/useCalendarMove';
 import { useCalendarVisits } from '../components/useCalendarVisits';
@@ -38,8 +45,12 @@ import './calendar.css';
 const OPEN_HOURS_UNREAD =
   "The dentists' open hours could not be read: the times are shown without their closed hours shaded.";
 
+/** The Day view's columns: a dentist's each, or a chair's each. */
+const COLUMNS_BY = ['dentist', 'chair'] as const;
+
 const URL_STATE = {
   month: parseAsMonth,
+  by: parseAsStringLiteral(COLUMNS_BY),
   day: parseAsDay,
   dentist: parseAsString,
   view: parseAsCalendarView,
@@ -69,6 +80,8 @@ export default function CalendarPage() {
     dentistId,
   });
   const dentists = useDentistChoices();
+  const columnsBy = view === 'day' ? (url.by ?? 'dentist') : 'dentist';
+  const chairs = useChairs(columnsBy === 'chair');
 
   // The Day view: a column per dentist (the one chosen, or every active one); the Week view: a
   // column per day, for the dentist chosen or all of them.
@@ -76,7 +89,7 @@ export default function CalendarPage() {
     dentistId ? dentist.id === dentistId : dentist.status === 'active',
   );
   const openDays =
-    view === 'day'
+    view === 'day' && columnsBy === 'dentist'
       ? shownDentists.map((dentist) => ({ dentistId: dentist.id, date: selected }))
       : view === 'week' && dentistId
         ? week.map((date) => ({ dentistId, date }))
@@ -85,7 +98,9 @@ export default function CalendarPage() {
   const live = (date: string) => (byDay.get(date) ?? []).filter((visit) => visit.status !== 'cancelled');
   const columns: TimeColumn[] =
     view === 'day'
-      ? dentistColumns(selected, shownDentists, live(selected), openHours.open)
+      ? columnsBy === 'chair'
+        ? chairColumns(selected, chairs.data?.data ?? [], live(selected))
+        : dentistColumns(selected, shownDentists, live(selected), openHours.open)
       : weekColumns({
           week,
           today,
@@ -115,6 +130,7 @@ export default function CalendarPage() {
     dentist: url.dentist,
     dentistId,
     freed: url.freed,
+    columnsBy,
   });
   const freedTime = parseFreedParam(url.freed);
   const freed = freedTime && {
@@ -126,7 +142,11 @@ export default function CalendarPage() {
     else void setUrl({ day: shiftDay(selected, by * (view === 'week' ? 7 : 1)) });
   };
 
-  const loadError = appointments.error ? (appointments.error as ApiError).message : null;
+  const loadError = appointments.error
+    ? (appointments.error as ApiError).message
+    : chairs.error
+      ? (chairs.error as ApiError).message
+      : null;
   // The feed of the dentist shown: a dentist's own, or any one an admin picks.
   const shownDentist = (dentists.data?.data ?? []).find((dentist) => dentist.id === dentistId);
   const feedDentist =
@@ -153,7 +173,10 @@ export default function CalendarPage() {
         </Flex>
       </Flex>
 
-      <ErrorBanner message={loadError} onRetry={() => void appointments.refetch()} />
+      <ErrorBanner
+        message={loadError}
+        onRetry={() => void (appointments.error ? appointments.refetch() : chairs.refetch())}
+      />
       <ErrorBanner message={moves.actionError} onClose={moves.clearActionError} />
       <ErrorBanner
         message={openHours.failed && view !== 'month' ? OPEN_HOURS_UNREAD : null}
@@ -183,7 +206,22 @@ export default function CalendarPage() {
             dentistsLoading={dentists.isPending}
             onDentist={(value) => void setUrl({ dentist: String(value) })}
           />
-          <Spin spinning={fetching} aria-label={`Loading the ${periodNameOf(view)}`}>
+          {view === 'day' && (
+            <Segmented
+              aria-label="Columns of the day"
+              className="calendar-columns-by"
+              value={columnsBy}
+              options={[
+                { label: 'By dentist', value: 'dentist' },
+                { label: 'By chair', value: 'chair' },
+              ]}
+              onChange={(value) => void setUrl({ by: value === 'chair' ? 'chair' : null })}
+            />
+          )}
+          <Spin
+            spinning={fetching || (columnsBy === 'chair' && chairs.isPending)}
+            aria-label={`Loading the ${periodNameOf(view)}`}
+          >
             {view === 'month' ? (
               <MonthGrid
                 month={month}
@@ -196,9 +234,10 @@ export default function CalendarPage() {
             ) : (
               <TimeGrid
                 columns={columns}
-                columnsName={view === 'day' ? 'dentists' : 'days'}
+                columnsName={view === 'day' ? (columnsBy === 'chair' ? 'chairs' : 'dentists') : 'days'}
                 shownKey={view === 'week' ? `day-${selected}` : undefined}
-                showDentist={view === 'week' && !dentistId}
+                showDentist={(view === 'week' && !dentistId) || columnsBy === 'chair'}
+                dentistPart={columnsBy === 'chair'}
                 onOpenVisit={openVisit}
                 onBookAt={bookAt}
                 onDropVisit={moves.dropOnTime}

@@ -424,6 +424,32 @@ export const appointments = pgTable(
     /** The series the visit belongs to, and its place in it (1 = first booked); both or neither. */
     seriesId: integer('series_id'),
     seriesPosition: integer('series_position'),
+    /**
+     * The chair the visit holds (migration 0034). Left out of a write, the database's trigger gives
+     * a free one: the visit's current chair, then the dentist's default chair, then the lowest in
+     * the clinic's order (docs/product.md, Chairs).
+     */
+    chairId: integer('chair_id').notNull().default(sql`null`),
+    /** The minutes after the visit its chair is held for cleaning: the clinic's turnover when it was placed. */
+    turnover: integer('turnover').notNull().default(0),
+    /**
+     * When the dentist is needed, in minutes from the visit's start: the treatment's part from
+     * Settings when the visit was booked or its length changed; both null for the whole visit.
+     */
+    dentistFrom: integer('dentist_from'),
+    dentistTo: integer('dentist_to'),
+    /** The minutes the chair is held: the visit and its turnover (appointments_chair_time_excl). */
+    chairSpan: int4range('chair_span').generatedAlwaysAs(
+      sql`int4range(
+        (date - date '2000-01-01') * 1440 + substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int,
+        (date - date '2000-01-01') * 1440 + substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int + duration + turnover)`,
+    ),
+    /** The minutes the dentist is with the patient (appointments_dentist_time_excl). */
+    dentistSpan: int4range('dentist_span').generatedAlwaysAs(
+      sql`int4range(
+        (date - date '2000-01-01') * 1440 + substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int + coalesce(dentist_from, 0),
+        (date - date '2000-01-01') * 1440 + substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int + coalesce(dentist_to, duration))`,
+    ),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),
@@ -445,9 +471,20 @@ export const appointments = pgTable(
       foreignColumns: [dentists.clinicId, dentists.id],
       name: 'appointments_dentist_fk',
     }),
-    // No two live visits of one dentist, or of one patient, overlap: exclusion constraints of
-    // migration 0015 (appointments_dentist_time_excl, appointments_patient_time_excl), which
-    // drizzle-kit cannot describe; the database itself decides which of two racing bookings wins.
+    foreignKey({
+      columns: [table.clinicId, table.chairId],
+      foreignColumns: [chairs.clinicId, chairs.id],
+      name: 'appointments_chair_fk',
+    }),
+    check(
+      'appointments_dentist_part_check',
+      sql`(${table.dentistFrom} is null and ${table.dentistTo} is null) or (0 <= ${table.dentistFrom} and ${table.dentistFrom} < ${table.dentistTo} and ${table.dentistTo} <= ${table.duration})`,
+    ),
+    check('appointments_turnover_check', sql`${table.turnover} between 0 and 120`),
+    // No two live visits of one dentist (in the dentist's minutes), of one patient, or of one chair
+    // (with its turnover) overlap: exclusion constraints of migrations 0015 and 0034
+    // (appointments_dentist_time_excl, appointments_patient_time_excl, appointments_chair_time_excl),
+    // which drizzle-kit cannot describe; the database itself decides which of two racing bookings wins.
     check(
       'appointments_duration_check',
       sql`${table.duration} between 5 and 480 and ${table.duration} % 5 = 0`,
@@ -697,6 +734,10 @@ export const clinicSettings = pgTable('clinic_settings', {
   bookingGridMinutes: integer('booking_grid_minutes').notNull().default(15),
   /** Who signs in with a second factor: 'none', 'admins' or 'all' (MFA_POLICIES). */
   mfaRequired: text('mfa_required').notNull().default('none'),
+  /** Minutes a chair is held after each visit for cleaning (0-60, steps of 5); null: none. */
+  turnoverMinutes: integer('turnover_minutes'),
+  /** Per treatment, when the dentist is needed: `{ "Cavity Filling": { "from": 10, "to": 50 } }`; a treatment left out needs them throughout. */
+  dentistParts: jsonb('dentist_parts'),
   version: version(),
   updatedAt: updatedAt(),
 });

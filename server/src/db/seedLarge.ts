@@ -220,21 +220,24 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
   await tx.execute(sql.raw('create unique index on seed_patients (n)'));
   await tx.execute(sql`
     create temp table seed_dentists on commit drop as
-      select row_number() over (order by id) as k, id, working_days from dentists
-      where clinic_id = ${literal(clinicId)} and status = 'active'
+      select row_number() over (order by d.id) as k, d.id, d.working_days,
+        (select c.id from chairs c where c.clinic_id = d.clinic_id and c.default_dentist_id = d.id
+          order by c.position limit 1) as chair_id
+      from dentists d
+      where d.clinic_id = ${literal(clinicId)} and d.status = 'active'
   `);
 
   const firstDay = -plan.pastDays;
   const lastDay = plan.futureDays - 1;
   const spanDays = 3 * 365;
   // Every (dentist, day, time) a working dentist can take, ordered by a hash of itself; the first
-  // N are booked, each a visit of one slot's length. One appointment per dentist and time, and the
+  // N are booked, each a visit of one slot's length in its dentist's chair. One appointment per dentist and time, and the
   // dentists booked at one time get neighbouring patients (k apart), so no one is in two places.
   await timed('appointments', () =>
     tx.execute(sql`
-      insert into appointments (clinic_id, patient_id, dentist_id, date, time, duration, treatment, status, notes,
-        created_at, updated_at)
-      select ${literal(clinicId)}, seed_patients.id, picked.dentist_id, picked.day, picked.time, ${literal(SLOT_MINUTES)},
+      insert into appointments (clinic_id, patient_id, dentist_id, chair_id, date, time, duration, treatment, status,
+        notes, created_at, updated_at)
+      select ${literal(clinicId)}, seed_patients.id, picked.dentist_id, picked.chair_id, picked.day, picked.time, ${literal(SLOT_MINUTES)},
         (${textArray(TREATMENTS)})[1 + ${sql.raw(hashed('picked.h', 5, TREATMENTS.length))}],
         picked.status,
         case when ${sql.raw(hashed('picked.h', 6, 10))} < 2 then
@@ -262,7 +265,7 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
             floor(${literal(plan.patients)}::float8 * ((candidate.day - (${today}::date - ${literal(spanDays)}))::float8 / ${literal(spanDays)}))::bigint)) as patient_n,
           (candidate.day - (1 + ${sql.raw(hashed('candidate.h', 9, 40))})::int + time '10:00')::timestamptz as booked
         from (
-          select seed_dentists.id as dentist_id, seed_dentists.k, ${today}::date + offset_day as day,
+          select seed_dentists.id as dentist_id, seed_dentists.chair_id, seed_dentists.k, ${today}::date + offset_day as day,
             to_char(time '08:00' + slot * interval '${sql.raw(String(SLOT_MINUTES))} minutes', 'HH24:MI') as time,
             hashint8((offset_day + 100000)::bigint * 100 + slot) as moment,
             hashint8((offset_day + 100000)::bigint * 1000000 + seed_dentists.k * 100 + slot) as h,

@@ -4,6 +4,7 @@
  */
 export * from './appointments';
 export * from './availability';
+export * from './chairs';
 export * from './client';
 export * from './dashboard';
 export * from './dentistChoices';

@@ -99,6 +99,16 @@ export const appointmentWriteSchema = z
       .describe(
         'POST only: booked from the waitlist, the entry (of this patient) leaves it in the same write',
       ),
+    chair_id: bodyId('chair_id')
+      .optional()
+      .nullable()
+      .describe(
+        "The chair to hold; without it a free one: the visit's own (an edit), the dentist's default chair, then the first in order",
+      ),
+    chair_name: z.unknown().optional().describe('Ignored: derived from chair_id'),
+    turnover: z.unknown().optional().describe("Ignored: the clinic's turnover when the visit is placed"),
+    dentist_from: z.unknown().optional().describe("Ignored: the treatment's dentist part from Settings"),
+    dentist_to: z.unknown().optional().describe("Ignored: the treatment's dentist part from Settings"),
     end_time: z.unknown().optional().describe('Ignored: derived from time and duration'),
     overlapping: z.unknown().optional().describe('Ignored: the server owns it'),
     series: z.unknown().optional().describe('Ignored: a visit joins a series only when the series is booked'),
@@ -123,6 +133,7 @@ export const appointmentWriteSchema = z
     outsideHours: raw.outside_hours === true,
     outsideHoursReason: raw.outside_hours ? raw.outside_hours_reason : null,
     waitlistEntryId: raw.waitlist_entry_id ?? null,
+    chairId: raw.chair_id ?? null,
   }));
 export type AppointmentWriteRequest = z.input<typeof appointmentWriteSchema>;
 export type AppointmentWrite = z.output<typeof appointmentWriteSchema>;

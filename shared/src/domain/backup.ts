@@ -4,6 +4,7 @@ import { TREATMENTS } from './constants';
 import { dentistDetailFields } from './dentists';
 import { RECALL_CONTACT_KINDS } from './recall';
 import { SERIES_UNITS } from './series';
+import { DENTIST_PART_ORDER_MESSAGE, dentistPartMinute, turnoverMinutesSchema } from './visitTime';
 import { PARTS_OF_DAY } from './waitlist';
 
 /**
@@ -62,6 +63,21 @@ export const clinicExportSchema = z.object({
       /** Exports from before automatic recall reminders have neither: they stay off. */
       recall_reminders_enabled: z.boolean().optional(),
       recall_reminder_days_before: z.number().int().optional(),
+      /**
+       * Exports from before chairs have neither: no turnover, and the dentist needed throughout every
+       * visit. `dentist_parts` is stored as the database reads it: `{ "Cavity Filling": { "from": 10, "to": 50 } }`.
+       */
+      turnover_minutes: turnoverMinutesSchema.nullable().optional(),
+      dentist_parts: z
+        .partialRecord(
+          z.enum(TREATMENTS),
+          z
+            .object({ from: dentistPartMinute, to: dentistPartMinute })
+            .strict()
+            .refine((part) => part.from < part.to, { message: DENTIST_PART_ORDER_MESSAGE, path: ['to'] }),
+        )
+        .nullable()
+        .optional(),
     })
     .nullable(),
   modules: z.array(z.object({ module_id: z.string(), enabled: z.boolean() })),
@@ -136,6 +152,14 @@ export const clinicExportSchema = z.object({
       /** The series the visit belongs to and its place in it (1 = first booked); both or neither. */
       series_id: id.nullable().optional(),
       series_position: z.number().int().positive().nullable().optional(),
+      /**
+       * The chair the visit holds, its turnover and the dentist's part (minutes from its start, both
+       * or neither). Exports from before chairs have none: each visit gets a free chair on import.
+       */
+      chair_id: id.optional(),
+      turnover: z.number().int().min(0).max(120).optional(),
+      dentist_from: z.number().int().min(0).nullable().optional(),
+      dentist_to: z.number().int().positive().nullable().optional(),
       created_at: timestamp,
       updated_at: timestamp,
     }),

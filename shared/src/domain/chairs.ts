@@ -18,6 +18,13 @@ export const CHAIR_RETIRED = 'Chair retired';
 export const CHAIR_NAME_TAKEN = 'Another chair has this name';
 export const CHAIR_DENTIST_UNKNOWN = 'Choose one of the clinic’s active dentists';
 export const CHAIR_ORDER_MISMATCH = 'Name every chair of the clinic once, in its new order';
+/** A visit asked for a chair that is not one of the clinic's chairs in use. */
+export const CHAIR_UNKNOWN = 'Choose one of the clinic’s chairs';
+export const chairOutOfServiceMessage = (name: string) => `${name} is out of service`;
+/** A visit's chair is taken: "Chair 2 is taken 10:00–10:40". */
+export const chairTakenMessage = (name: string, range: string) => `${name} is taken ${range}`;
+/** No chair was asked for and none is free. */
+export const noChairFreeMessage = (date: string, range: string) => `No chair is free on ${date} at ${range}`;
 
 export const chairSchema = z.object({
   id: z.number().int(),

@@ -52,6 +52,13 @@ export const dashboardAppointmentSchema = z.object({
   version: z.number().int(),
   /** Its series and place in it ("3 of 6"): null, or absent from older answers, outside a series. */
   series: appointmentSeriesPlaceSchema.nullable().optional(),
+  /** The chair it holds from `time` to `end_time` and `turnover` minutes more (absent from older answers). */
+  chair_id: z.number().int().optional(),
+  chair_name: z.string().optional(),
+  turnover: z.number().int().optional(),
+  /** When the dentist is needed, in minutes from `time`; null (or absent) for the whole visit. */
+  dentist_from: z.number().int().nullable().optional(),
+  dentist_to: z.number().int().nullable().optional(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 

@@ -6,7 +6,12 @@ import {
   BOOKING_GRID_DEFAULT,
   bookingGridSchema,
   DEFAULT_TREATMENT_MINUTES,
+  type DentistParts,
+  dentistPartsSchema,
+  TURNOVER_MINUTES_DEFAULT,
   treatmentMinutesSchema,
+  turnoverMinutesSchema,
+  wholeVisitPart,
 } from './visitTime';
 
 /** Practice settings (docs/product.md, Records and their fields), kept per clinic: GET /api/settings answers them, PUT saves them. */
@@ -77,6 +82,7 @@ export const notificationsSchema = z
 const blankOr = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal(''), schema]);
 
 const dayHoursOutput = z.object({ start: z.string(), end: z.string(), closed: z.boolean() });
+const dentistPartOutput = z.object({ dentistFrom: z.number().int(), dentistTo: z.number().int() });
 
 /** The idle sign-out time: a session left this many minutes without activity is signed out. */
 export const IDLE_TIMEOUT_MIN = 5;
@@ -141,6 +147,18 @@ export const practiceSettingsSchema = z.object({
   ),
   /** The starts a day offers are this many minutes apart. */
   bookingGridMinutes: z.number().int(),
+  /** The minutes a chair is held after each visit for cleaning: 0 to 60 in steps of 5, 0 by default. */
+  turnoverMinutes: z.number().int(),
+  /**
+   * Per treatment, when the dentist is needed, in minutes from the visit's start: every treatment
+   * answers, the whole visit (`0` to its length) unless the clinic set a part of it.
+   */
+  dentistParts: z.object(
+    Object.fromEntries(TREATMENTS.map((treatment) => [treatment, dentistPartOutput])) as Record<
+      Treatment,
+      typeof dentistPartOutput
+    >,
+  ),
   /** Who signs in with a second factor: nobody, the administrators, or all staff. */
   mfaRequired: z.enum(MFA_POLICIES),
   /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
@@ -167,6 +185,12 @@ export const practiceSettingsUpdateSchema = z
     recallReminderDaysBefore: recallReminderDaysBefore.optional(),
     treatmentMinutes: treatmentMinutesSchema.partial().optional(),
     bookingGridMinutes: bookingGridSchema.optional(),
+    turnoverMinutes: turnoverMinutesSchema.optional(),
+    /**
+     * The treatments given, each with both ends; a treatment left out keeps its part. After the
+     * lengths are merged, each part must end within its visit (checked on save).
+     */
+    dentistParts: dentistPartsSchema.partial().optional(),
     mfaRequired: z.enum(MFA_POLICIES, { message: 'Choose nobody, administrators or all staff' }).optional(),
     version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
   })
@@ -180,6 +204,13 @@ export const DEFAULT_NOTIFICATIONS: PracticeSettings['notifications'] = {
   appointmentConfirmations: true,
   newPatientAlerts: true,
 };
+
+/** The dentist needed throughout every treatment's visit of these lengths: what a clinic starts with. */
+export function wholeVisitParts(treatmentMinutes: Record<Treatment, number>): DentistParts {
+  return Object.fromEntries(
+    TREATMENTS.map((treatment) => [treatment, wholeVisitPart(treatmentMinutes[treatment])]),
+  ) as DentistParts;
+}
 
 /** What a clinic that never saved its settings has. */
 export function defaultPracticeSettings(practiceName: string, timeZone: string): PracticeSettings {
@@ -197,6 +228,8 @@ export function defaultPracticeSettings(practiceName: string, timeZone: string):
     recallReminderDaysBefore: RECALL_REMINDER_DEFAULT_DAYS,
     treatmentMinutes: { ...DEFAULT_TREATMENT_MINUTES },
     bookingGridMinutes: BOOKING_GRID_DEFAULT,
+    turnoverMinutes: TURNOVER_MINUTES_DEFAULT,
+    dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
     mfaRequired: 'none',
     /** The defaults are the first version: a clinic's first save makes the second. */
     version: 1,

@@ -50,6 +50,92 @@ export const bookingGridSchema = z
     message: `Use one of ${BOOKING_GRIDS.join(', ')} minutes`,
   });
 
+/**
+ * The turnover: the minutes a chair is held after each visit for cleaning and setting up
+ * (Settings > General > Visit lengths; docs/product.md, Settings). 0 to 60 in steps of 5; none by default.
+ */
+export const TURNOVER_MINUTES_MIN = 0;
+export const TURNOVER_MINUTES_MAX = 60;
+export const TURNOVER_MINUTES_STEP = 5;
+export const TURNOVER_MINUTES_DEFAULT = 0;
+
+export const turnoverMinutesSchema = z
+  .number({ message: 'Give the turnover in whole minutes' })
+  .int('Give the turnover in whole minutes')
+  .min(TURNOVER_MINUTES_MIN, `At least ${TURNOVER_MINUTES_MIN} minutes`)
+  .max(TURNOVER_MINUTES_MAX, `At most ${TURNOVER_MINUTES_MAX} minutes (an hour)`)
+  .refine(
+    (minutes) => minutes % TURNOVER_MINUTES_STEP === 0,
+    `Use steps of ${TURNOVER_MINUTES_STEP} minutes`,
+  );
+
+/**
+ * The dentist's part of a treatment's visit: when the dentist is needed, in minutes from the visit's
+ * start, [dentistFrom, dentistTo). The whole visit (0 to its length) unless a clinic says otherwise
+ * (docs/product.md, Settings); the rest of the visit needs only the chair.
+ */
+export interface DentistPart {
+  dentistFrom: number;
+  dentistTo: number;
+}
+export type DentistParts = Record<Treatment, DentistPart>;
+
+export const DENTIST_PART_STEP = 5;
+
+/** Said when a part does not end after it starts. */
+export const DENTIST_PART_ORDER_MESSAGE = "The dentist's part must end after it starts";
+
+/** Said when a part runs past the end of its treatment's visit. */
+export const dentistPartLengthMessage = (length: number) =>
+  `The dentist's part must end within the visit (${length} minutes)`;
+
+/** A minute of the dentist's part, counted from the visit's start: whole, a multiple of 5, 0 to 480. */
+export const dentistPartMinute = z
+  .number({ message: 'Give the minute as a whole number' })
+  .int('Give the minute as a whole number')
+  .min(0, 'Count from minute 0, the start of the visit')
+  .max(VISIT_MINUTES_MAX, `At most minute ${VISIT_MINUTES_MAX} (8 hours)`)
+  .refine((minute) => minute % DENTIST_PART_STEP === 0, `Use steps of ${DENTIST_PART_STEP} minutes`);
+
+/** One treatment's part: both ends given, the end after the start (its fit in the visit is checked with the length). */
+export const dentistPartSchema = z
+  .object({ dentistFrom: dentistPartMinute, dentistTo: dentistPartMinute })
+  .strict()
+  .refine((part) => part.dentistFrom < part.dentistTo, {
+    message: DENTIST_PART_ORDER_MESSAGE,
+    path: ['dentistTo'],
+  });
+
+export const dentistPartsSchema = z
+  .object(
+    Object.fromEntries(TREATMENTS.map((treatment) => [treatment, dentistPartSchema])) as Record<
+      Treatment,
+      typeof dentistPartSchema
+    >,
+  )
+  .strict();
+
+/** The whole visit: the dentist is needed from its start to its end. */
+export const wholeVisitPart = (length: number): DentistPart => ({ dentistFrom: 0, dentistTo: length });
+
+export const isWholeVisit = (part: DentistPart, length: number) =>
+  part.dentistFrom === 0 && part.dentistTo === length;
+
+/**
+ * What is wrong with a part for a visit of `length` minutes, by the end at fault; null when
+ * 0 ≤ dentistFrom < dentistTo ≤ length. The form and the server's save ask the same.
+ */
+export function dentistPartProblem(
+  part: DentistPart,
+  length: number,
+): { end: keyof DentistPart; message: string } | null {
+  if (part.dentistFrom < 0)
+    return { end: 'dentistFrom', message: 'Count from minute 0, the start of the visit' };
+  if (part.dentistTo > length) return { end: 'dentistTo', message: dentistPartLengthMessage(length) };
+  if (part.dentistFrom >= part.dentistTo) return { end: 'dentistTo', message: DENTIST_PART_ORDER_MESSAGE };
+  return null;
+}
+
 /** Minutes since midnight of an `HH:mm` time. */
 export function minutesOf(time: string): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
@@ -223,6 +309,8 @@ export const freeTimesQuerySchema = z.object({
   except_id: z.coerce.number().int().positive().max(2147483647).optional(),
   /** The patient's other visits are not offered over either. */
   patient_id: z.coerce.number().int().positive().max(2147483647).optional(),
+  /** Only starts where this chair is free (and in service). */
+  chair_id: z.coerce.number().int().positive().max(2147483647).optional(),
 });
 export type FreeTimesQuery = z.infer<typeof freeTimesQuerySchema>;
 
@@ -230,6 +318,8 @@ export const freeTimesSchema = z.object({
   date: z.string(),
   duration: z.number().int(),
   times: z.array(z.string()),
+  /** Each of `times` with the chair a booking then would take (the dentist's default chair first). */
+  slots: z.array(z.object({ time: z.string(), chair_id: z.number().int() })).optional(),
   /** The day's open hours, `HH:mm` stretches. */
   open: z.array(z.object({ start: z.string(), end: z.string() })),
   reason: z.enum(NO_TIME_REASONS).nullable(),

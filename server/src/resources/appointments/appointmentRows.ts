@@ -27,7 +27,15 @@ interface AppointmentRow {
   updated_at: string;
   version: number | string;
   series: { id: number | string; position: number | string; size: number | string } | null;
+  chair_id: number | string;
+  chair_name: string;
+  turnover: number | string;
+  dentist_from: number | string | null;
+  dentist_to: number | string | null;
 }
+
+const numberOrNull = (value: number | string | null): number | null =>
+  value === null ? null : Number(value);
 
 function toAppointment(row: AppointmentRow): Appointment {
   return {
@@ -53,6 +61,11 @@ function toAppointment(row: AppointmentRow): Appointment {
     series: row.series
       ? { id: Number(row.series.id), position: Number(row.series.position), size: Number(row.series.size) }
       : null,
+    chair_id: Number(row.chair_id),
+    chair_name: row.chair_name,
+    turnover: Number(row.turnover),
+    dentist_from: numberOrNull(row.dentist_from),
+    dentist_to: numberOrNull(row.dentist_to),
   };
 }
 
@@ -219,7 +232,9 @@ function selectAppointments(
     a.treatment, a.status, a.notes, a.outside_hours, a.outside_hours_reason,
     ${STILL_OVERLAPPING} as overlapping,
     ${timestamp(sql`a.created_at`)} as created_at, ${timestamp(sql`a.updated_at`)} as updated_at,
-    a.version, ${SERIES_PLACE} as series`;
+    a.version, ${SERIES_PLACE} as series,
+    a.chair_id, clinic_chairs.names[array_position(clinic_chairs.ids, a.chair_id)] as chair_name,
+    a.turnover, a.dentist_from, a.dentist_to`;
   // As JSON, the fields are a row of their own beside each appointment, so the order stays the
   // statement's own `order by`.
   const selected = options.asJson
@@ -229,10 +244,15 @@ function selectAppointments(
       }
     : { list: sql`${fields(utcText)} ${extraColumn ? sql`, ${extraColumn}` : sql``}`, lateral: sql`` };
   return sql`
-    with ${options.withMatches ? sql`${options.withMatches}, ` : sql``}${dentistNames.gathered}
+    with ${options.withMatches ? sql`${options.withMatches}, ` : sql``}${dentistNames.gathered},
+    clinic_chairs as materialized (
+      select array_agg(chair.id) as ids, array_agg(chair.name) as names
+      from chairs chair where chair.clinic_id = ${clinicId}
+    )
     select ${selected.list}
     from ${source}
     ${dentistNames.joined}
+    cross join clinic_chairs
     ${selected.lateral}
     ${paging}
   `;

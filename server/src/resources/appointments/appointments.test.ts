@@ -135,10 +135,14 @@ describe('appointments API', () => {
       });
       expect(Object.keys(created).sort()).toEqual(
         [
+          'chair_id',
+          'chair_name',
           'created_at',
           'date',
+          'dentist_from',
           'dentist_id',
           'dentist_name',
+          'dentist_to',
           'duration',
           'end_time',
           'id',
@@ -153,6 +157,7 @@ describe('appointments API', () => {
           'status',
           'time',
           'treatment',
+          'turnover',
           'updated_at',
           'version',
         ].sort(),

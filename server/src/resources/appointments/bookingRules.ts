@@ -1,8 +1,10 @@
 import {
   type AppointmentStatus,
   type AppointmentWrite,
+  CHAIR_UNKNOWN,
   canBookOutsideHours,
   canCompleteOn,
+  chairOutOfServiceMessage,
   EARLY_COMPLETION_MESSAGE,
   fitsOpenHours,
   minutesOf,
@@ -13,7 +15,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Reader, Transaction } from '../../db/client';
 import { clinicToday } from '../../db/clinicTime';
-import { appointments, dentists, patients } from '../../db/schema';
+import { appointments, chairs, dentists, patients } from '../../db/schema';
 import { Conflict, InvalidValue, NotAllowed, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor as ClinicActor, recordActorAudit } from '../actorAudit';
@@ -59,6 +61,20 @@ export async function requireDentist(tx: Transaction, clinicId: number, dentistI
   if (!dentist || (dentist.status !== 'active' && !keeping))
     throw InvalidValue.of('dentist_id', NO_ACTIVE_DENTIST);
   return dentist;
+}
+
+/**
+ * A visit asked for a chair: one of the clinic's chairs in use and in service (the database holds
+ * the same rule, appointments_hold_time). None asked: null, and the database gives a free one.
+ */
+export async function requireChair(tx: Transaction, clinicId: number, chairId: number | null): Promise<void> {
+  if (chairId === null) return;
+  const [chair] = await tx
+    .select({ name: chairs.name, inService: chairs.inService, retiredAt: chairs.retiredAt })
+    .from(chairs)
+    .where(and(eq(chairs.clinicId, clinicId), eq(chairs.id, chairId)));
+  if (!chair || chair.retiredAt !== null) throw InvalidValue.of('chair_id', CHAIR_UNKNOWN);
+  if (!chair.inService) throw InvalidValue.of('chair_id', chairOutOfServiceMessage(chair.name));
 }
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
@@ -119,6 +135,7 @@ interface StoredAppointment {
   status: AppointmentStatus;
   outsideHours: boolean;
   outsideHoursReason: string | null;
+  chairId: number;
 }
 
 /** The visit a write changes, locked to the commit; refused (412) when not at the `expected` version. */
@@ -141,6 +158,7 @@ export async function lockAppointment(
       status: appointments.status,
       outsideHours: appointments.outsideHours,
       outsideHoursReason: appointments.outsideHoursReason,
+      chairId: appointments.chairId,
     })
     .from(appointments)
     .where(visitRow(clinicId, appointmentId))

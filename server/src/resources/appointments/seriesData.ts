@@ -146,8 +146,7 @@ async function refusalMessage(
   wanted: Placement | undefined,
 ): Promise<string> {
   const clash = clashOf(error);
-  if (clash && wanted)
-    return (await overlapConflict(tx, clinicId, wanted, null, clash === 'patient')).message;
+  if (clash && wanted) return (await overlapConflict(tx, clinicId, wanted, null, clash)).message;
   if (concernsTheVisit(error)) return error.message;
   throw error;
 }
@@ -168,7 +167,7 @@ async function refusalOfVisit(
   const clash = clashOf(error);
   const refusal =
     clash && failing.wanted
-      ? await overlapConflict(db, clinicId, failing.wanted, failing.exceptId, clash === 'patient')
+      ? await overlapConflict(db, clinicId, failing.wanted, failing.exceptId, clash)
       : error;
   if (!concernsTheVisit(refusal)) return refusal;
   return restated(
@@ -345,7 +344,7 @@ async function refusalOfClicked(
 ): Promise<unknown> {
   const clash = clashOf(error);
   return clash && failing.wanted
-    ? overlapConflict(db, clinicId, failing.wanted, failing.exceptId, clash === 'patient')
+    ? overlapConflict(db, clinicId, failing.wanted, failing.exceptId, clash)
     : error;
 }
 

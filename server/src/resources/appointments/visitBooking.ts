@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentWrite } from '@dental/shared/domain';
 import { PAST_BOOKING_MESSAGE } from '@dental/shared/domain';
+import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { clinicToday } from '../../db/clinicTime';
 import { appointments } from '../../db/schema';
@@ -10,6 +11,7 @@ import {
   type Actor,
   auditVisit,
   durationOf,
+  requireChair,
   requireDentist,
   requireOpenTime,
   resolvePatient,
@@ -68,13 +70,16 @@ export async function bookVisit(
     input.outsideHours,
     settings,
   );
+  await requireChair(tx, clinicId, input.chairId);
   const visit = visitOfForm(input, await resolvePatient(tx, clinicId, input), duration);
-  place(visit);
+  place({ ...visit, chairId: input.chairId });
   const [created] = await tx
     .insert(appointments)
     .values({
       clinicId,
       ...visit,
+      // None asked for: the database gives a free chair (appointments_hold_time).
+      chairId: input.chairId ?? sql`null`,
       status: 'pending',
       outsideHours,
       outsideHoursReason: outsideHours ? input.outsideHoursReason : null,

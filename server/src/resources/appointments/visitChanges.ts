@@ -19,6 +19,7 @@ import {
   dentistDays,
   durationOf,
   lockAppointment,
+  requireChair,
   requireCompletable,
   requireDentist,
   requireOpenTime,
@@ -108,13 +109,17 @@ export async function editVisit(
   } else {
     await lockDays(tx, clinicId, [current, input]);
   }
+  if (input.chairId !== current.chairId) await requireChair(tx, clinicId, input.chairId);
   const visit = visitOfForm(input, await resolvePatient(tx, clinicId, input), duration);
-  place(visit);
+  // A chair asked for is held; a visit moved without one is given a free one (its own first).
+  const chairId = input.chairId ?? (moved ? null : current.chairId);
+  place({ ...visit, chairId: input.chairId });
   if (status === 'completed' && status !== current.status) await requireCompletable(tx, clinicId, input.date);
   await tx
     .update(appointments)
     .set({
       ...visit,
+      chairId: chairId ?? sql`null`,
       status,
       outsideHours,
       outsideHoursReason,

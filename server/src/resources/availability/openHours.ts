@@ -13,7 +13,7 @@ import {
   timeOfMinutes,
   workingHoursOf,
 } from '@dental/shared/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { clinicNow } from '../../db/clinicTime';
 import { availability, dentists, type TimeSlot } from '../../db/schema';
@@ -56,44 +56,137 @@ export async function openHoursOf(
   return openHoursOn(date, record, workingHoursOf(dentist.workingDays), practice.workingHours);
 }
 
+/** A visit being moved, left out of what is taken. */
+const exceptVisit = (exceptId: number | undefined) =>
+  exceptId === undefined ? sql`` : sql`and a.id <> ${exceptId}`;
+
 /**
- * The minutes (of the day, 0-1440 and past midnight) that live visits hold on `date` for the dentist,
- * or the patient when one is named, leaving out `exceptId` (a visit being moved). Read through the
- * exclusion constraints' gist indexes.
+ * The minutes (of the day, 0-1440 and past midnight) that live visits hold on `date` for the dentist
+ * (their part of each visit, dentist_span) or the patient when one is named (the whole visit),
+ * leaving out `exceptId` (a visit being moved). Read through the exclusion constraints' gist indexes.
  */
 export async function takenSpans(
   db: Reader,
   clinicId: number,
   date: string,
   holders: { dentistId: number; patientId?: number; exceptId?: number },
-): Promise<Span[]> {
+): Promise<{ dentist: Span[]; patient: Span[] }> {
   const dayStart = sql`(${date}::date - date '2000-01-01') * 1440`;
-  const whose: SQL[] = [sql`a.dentist_id = ${holders.dentistId}`];
-  if (holders.patientId !== undefined) whose.push(sql`a.patient_id = ${holders.patientId}`);
+  const day = sql`int4range(${dayStart}, ${dayStart} + 1440)`;
+  const patient =
+    holders.patientId === undefined
+      ? sql``
+      : sql`union all
+        select 'patient', lower(a.span) - ${dayStart}, upper(a.span) - ${dayStart} from appointments a
+        where a.clinic_id = ${clinicId} and a.status <> 'cancelled' and a.patient_id = ${holders.patientId}
+          and a.span && ${day} ${exceptVisit(holders.exceptId)}`;
   const result = await db.execute(sql`
-    select lower(a.span) - ${dayStart} as start, upper(a.span) - ${dayStart} as end
+    select 'dentist' as whose, lower(a.dentist_span) - ${dayStart} as start, upper(a.dentist_span) - ${dayStart} as end
     from appointments a
-    where a.clinic_id = ${clinicId} and a.status <> 'cancelled'
-      and (${sql.join(whose, sql` or `)})
-      and a.span && int4range(${dayStart}, ${dayStart} + 1440)
-      ${holders.exceptId === undefined ? sql`` : sql`and a.id <> ${holders.exceptId}`}
+    where a.clinic_id = ${clinicId} and a.status <> 'cancelled' and a.dentist_id = ${holders.dentistId}
+      and a.dentist_span && ${day} ${exceptVisit(holders.exceptId)}
+    ${patient}
   `);
-  return (result.rows as Array<{ start: number | string; end: number | string }>).map((row) => ({
-    start: Number(row.start),
-    end: Number(row.end),
-  }));
+  const spans = { dentist: [] as Span[], patient: [] as Span[] };
+  for (const row of result.rows as Array<{
+    whose: 'dentist' | 'patient';
+    start: number | string;
+    end: number | string;
+  }>)
+    spans[row.whose].push({ start: Number(row.start), end: Number(row.end) });
+  return spans;
+}
+
+/** A chair a visit could take on a day: its place in the order and the minutes its visits hold. */
+interface ChairDay {
+  id: number;
+  ownDentist: boolean;
+  held: Span[];
 }
 
 /**
+ * The clinic's chairs in service on `date` (or the one asked for), the dentist's default chairs
+ * first, then in the clinic's order, as the database gives a chair (appointments_hold_time); each
+ * with the minutes its live visits and their turnover hold, and the clinic's turnover.
+ */
+async function chairDay(
+  db: Reader,
+  clinicId: number,
+  date: string,
+  query: { dentistId: number; chairId?: number; exceptId?: number },
+): Promise<{ chairs: ChairDay[]; turnover: number }> {
+  const dayStart = sql`(${date}::date - date '2000-01-01') * 1440`;
+  const result = await db.execute(sql`
+    select c.id, coalesce(c.default_dentist_id = ${query.dentistId}, false) as own_dentist,
+      coalesce((select s.turnover_minutes from clinic_settings s where s.clinic_id = ${clinicId}), 0) as turnover,
+      coalesce((
+        select json_agg(json_build_array(lower(a.chair_span) - ${dayStart}, upper(a.chair_span) - ${dayStart}))
+        from appointments a
+        where a.clinic_id = ${clinicId} and a.chair_id = c.id and a.status <> 'cancelled'
+          and a.chair_span && int4range(${dayStart} - 1440, ${dayStart} + 2880) ${exceptVisit(query.exceptId)}
+      ), '[]') as held
+    from chairs c
+    where c.clinic_id = ${clinicId} and c.retired_at is null and c.in_service
+      ${query.chairId === undefined ? sql`` : sql`and c.id = ${query.chairId}`}
+    order by own_dentist desc, c.position, c.id`);
+  const rows = result.rows as Array<{
+    id: number | string;
+    own_dentist: boolean;
+    turnover: number | string;
+    held: Array<[number, number]> | string;
+  }>;
+  const turnover = Number(rows[0]?.turnover ?? 0);
+  return {
+    turnover,
+    chairs: rows.map((row) => ({
+      id: Number(row.id),
+      ownDentist: row.own_dentist,
+      held: (typeof row.held === 'string' ? (JSON.parse(row.held) as Array<[number, number]>) : row.held).map(
+        ([start, end]) => ({ start: Number(start), end: Number(end) }),
+      ),
+    })),
+  };
+}
+
+/** When the dentist is needed in a visit of `treatment` lasting `duration` minutes (dentist_part, migration 0034). */
+async function dentistPartOf(
+  db: Reader,
+  clinicId: number,
+  treatment: Treatment | undefined,
+  duration: number,
+): Promise<Span> {
+  if (!treatment) return { start: 0, end: duration };
+  const result = await db.execute(
+    sql`select lower(part) as start, upper(part) as end from dentist_part(${clinicId}, ${treatment}, ${duration}) as part`,
+  );
+  const row = result.rows[0] as { start: number | string | null; end: number | string | null } | undefined;
+  return row?.start === null || row?.start === undefined || row.end === null
+    ? { start: 0, end: duration }
+    : { start: Number(row.start), end: Number(row.end) };
+}
+
+const overlapsAny = (start: number, end: number, spans: readonly Span[]) =>
+  spans.some((span) => span.start < end && start < span.end);
+
+/**
  * The starts on the clinic's booking grid where a visit of `duration` minutes fits the dentist's
- * open hours and overlaps none of the dentist's (or the patient's) live visits; the past hours of
- * today are left out. When none is left, `reason` and `message` say why.
+ * open hours, the dentist's part of it meets none of their other visits' parts, the patient (when
+ * named) is free throughout, and a chair in service (the one asked for, or any) is free for the
+ * visit and the clinic's turnover; the past hours of today are left out. Each start says the chair
+ * a booking would take. When none is left, `reason` and `message` say why.
  */
 export async function freeTimesOf(
   db: Reader,
   clinicId: number,
   dentist: DentistDays,
-  query: { date: string; duration?: number; treatment?: Treatment; exceptId?: number; patientId?: number },
+  query: {
+    date: string;
+    duration?: number;
+    treatment?: Treatment;
+    exceptId?: number;
+    patientId?: number;
+    chairId?: number;
+  },
 ): Promise<FreeTimes> {
   const settings = await readSettings(db, clinicId);
   // Without a length: the treatment's, else the shortest treatment's (the most a day can offer).
@@ -111,9 +204,27 @@ export async function freeTimesOf(
     patientId: query.patientId,
     exceptId: query.exceptId,
   });
-  const times = freeStarts(open.spans, taken, duration, settings.bookingGridMinutes, notBefore);
+  const part = await dentistPartOf(db, clinicId, query.treatment, duration);
+  const { chairs, turnover } = await chairDay(db, clinicId, query.date, {
+    dentistId: dentist.id,
+    chairId: query.chairId,
+    exceptId: query.exceptId,
+  });
+  const slots: Array<{ time: string; chair_id: number }> = [];
+  for (const time of freeStarts(
+    open.spans,
+    taken.patient,
+    duration,
+    settings.bookingGridMinutes,
+    notBefore,
+  )) {
+    const start = minutesOf(time);
+    if (overlapsAny(start + part.start, start + part.end, taken.dentist)) continue;
+    const chair = chairs.find((one) => !overlapsAny(start, start + duration + turnover, one.held));
+    if (chair) slots.push({ time, chair_id: chair.id });
+  }
   const timeLeft = open.spans.some((span) => span.end > notBefore);
-  const reason: NoTimeReason | null = times.length
+  const reason: NoTimeReason | null = slots.length
     ? null
     : query.date < now.date
       ? 'day_passed'
@@ -121,7 +232,8 @@ export async function freeTimesOf(
   return {
     date: query.date,
     duration,
-    times,
+    times: slots.map((slot) => slot.time),
+    slots,
     open: open.spans.map((span) => ({ start: timeOfMinutes(span.start), end: timeOfMinutes(span.end) })),
     reason,
     message: reason ? noTimeMessage(reason, dentist.name, query.date) : null,

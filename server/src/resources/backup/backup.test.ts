@@ -556,14 +556,34 @@ describe('backup: export and import', () => {
       name: file.exported_by,
     });
     expect(copy.chairs).toEqual(file.chairs);
+    // Every visit keeps its chair, its turnover and the dentist's part.
+    const placeOf = (visit: (typeof file.appointments)[number]) => ({
+      id: visit.id,
+      chair_id: visit.chair_id,
+      turnover: visit.turnover,
+      dentist_from: visit.dentist_from,
+      dentist_to: visit.dentist_to,
+    });
+    expect(file.appointments.every((visit) => typeof visit.chair_id === 'number')).toBe(true);
+    expect(copy.appointments.map(placeOf)).toEqual(file.appointments.map(placeOf));
 
-    // An older file: the clinic starts as every clinic did, one chair for each active dentist.
+    // An older file: the clinic starts as every clinic did, one chair for each active dentist, and
+    // each visit is given a free chair, keeping its day, time and dentist.
     const { chairs: _chairs, ...older } = file;
+    const visitsBeforeChairs = file.appointments.map(
+      ({ chair_id: _chair, turnover: _turnover, dentist_from: _from, dentist_to: _to, ...visit }) => visit,
+    );
     const before = await importClinic(fresh.db, {
       ...older,
+      appointments: visitsBeforeChairs,
       users: [],
       clinic: { ...file.clinic, name: 'Before Chairs' },
     });
+    const placed = await exportClinic(fresh.db, { clinicId: before.clinicId, userId: 0, name: 'test' });
+    const whenAndWho = (visit: (typeof file.appointments)[number]) =>
+      `${visit.id} ${visit.date} ${visit.time} ${visit.duration} ${visit.dentist_id} ${visit.status}`;
+    expect(placed.appointments.map(whenAndWho)).toEqual(file.appointments.map(whenAndWho));
+    expect(placed.appointments.every((visit) => typeof visit.chair_id === 'number')).toBe(true);
     const { rows } = await fresh.db.execute(sql`
       select c.name, c.position, d.name as dentist from chairs c
       join dentists d on d.clinic_id = c.clinic_id and d.id = c.default_dentist_id

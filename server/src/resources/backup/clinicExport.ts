@@ -131,6 +131,9 @@ export async function exportClinic(
             mfa_required: settings.mfaRequired as NonNullable<ClinicExport['settings']>['mfa_required'],
             recall_reminders_enabled: settings.recallRemindersEnabled,
             recall_reminder_days_before: settings.recallReminderDaysBefore,
+            turnover_minutes: settings.turnoverMinutes,
+            // Stored as the database reads it (`{ "Cavity Filling": { "from": 10, "to": 50 } }`); saves keep it so.
+            dentist_parts: settings.dentistParts as NonNullable<ClinicExport['settings']>['dentist_parts'],
           }
         : null,
       modules: moduleRows.map((row) => ({ module_id: row.moduleId, enabled: row.enabled })),
@@ -179,6 +182,10 @@ export async function exportClinic(
         outside_hours_reason: row.outsideHoursReason,
         series_id: row.seriesId,
         series_position: row.seriesPosition,
+        chair_id: row.chairId,
+        turnover: row.turnover,
+        dentist_from: row.dentistFrom,
+        dentist_to: row.dentistTo,
         updated_at: iso(row.updatedAt),
       })),
       appointment_series: exportedRows(seriesRows, (row) => ({

@@ -126,6 +126,9 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
         ...(file.settings.recall_reminder_days_before
           ? { recallReminderDaysBefore: file.settings.recall_reminder_days_before }
           : {}),
+        // Left out (a file from before chairs): no turnover, the dentist needed throughout every visit.
+        turnoverMinutes: file.settings.turnover_minutes ?? null,
+        dentistParts: file.settings.dentist_parts ?? null,
       });
     }
     if (file.modules.length > 0) {
@@ -216,6 +219,11 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
       overlapGroup: row.status === 'cancelled' ? null : 0,
       seriesId: row.series_id ?? null,
       seriesPosition: row.series_position ?? null,
+      // Left out (a file from before chairs), the database gives each visit a free chair.
+      ...(row.chair_id === undefined ? {} : { chairId: row.chair_id }),
+      turnover: row.turnover ?? 0,
+      dentistFrom: row.dentist_from ?? null,
+      dentistTo: row.dentist_to ?? null,
       updatedAt: new Date(row.updated_at),
     }));
     await insertVisits(tx, clinicId);

@@ -163,6 +163,11 @@ describe('calendar API', () => {
         updated_at: expect.stringMatching(/Z$/),
         version: 1,
         series: null,
+        chair_id: expect.any(Number),
+        chair_name: expect.stringMatching(/^Chair \d+$/),
+        turnover: 0,
+        dentist_from: null,
+        dentist_to: null,
       });
     });
 

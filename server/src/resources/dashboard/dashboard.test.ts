@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords';
 import { recordAudit } from '../../db/auditLog';
@@ -80,6 +81,9 @@ describe('dashboard API', () => {
         },
       ])
       .returning({ id: dentists.id });
+    // Each its own chair, as a dentist added in Settings gets (docs/product.md, Chairs).
+    for (const dentist of dentistRows)
+      await db().execute(sql`select chair_for_dentist(${clinicId}, ${dentist.id})`);
     dentistIds = dentistRows.map((row) => row.id);
 
     // 5 active patients (one joined 40 days ago, two in the last 30 days) and one inactive.
@@ -385,6 +389,11 @@ describe('dashboard API', () => {
         updated_at: expect.stringMatching(/Z$/),
         version: 1,
         series: null,
+        chair_id: expect.any(Number),
+        chair_name: 'Chair 1',
+        turnover: 0,
+        dentist_from: null,
+        dentist_to: null,
       });
     });
 

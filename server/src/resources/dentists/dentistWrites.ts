@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { clinicNow } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { liveDentist } from '../../db/liveDentists';
-import { appointments, availability, calendarFeeds, dentists, users } from '../../db/schema';
+import { appointments, availability, calendarFeeds, chairs, dentists, users } from '../../db/schema';
 import { Conflict, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
@@ -82,6 +82,9 @@ export async function createDentist(db: Database, actor: Actor, input: DentistWr
       })
       .returning(dentistColumns);
     if (!created) throw new Error('Dentist was not created');
+    // A chair of their own, as every dentist had when chairs began (docs/product.md, Chairs).
+    if (created.status === 'active')
+      await tx.execute(sql`select chair_for_dentist(${actor.clinicId}, ${created.id})`);
     await recordActorAudit(tx, actor, {
       action: 'create',
       entity: 'dentist',
@@ -194,6 +197,11 @@ export async function deleteDentist(
         and(eq(table.clinicId, actor.clinicId), eq(table.dentistId, dentistId));
       await tx.update(users).set({ dentistId: null, updatedAt: new Date() }).where(ofDentist(users));
       const ofThisDentist = and(eq(dentists.clinicId, actor.clinicId), eq(dentists.id, dentistId));
+      // Their chairs stay the clinic's, with no default dentist.
+      await tx
+        .update(chairs)
+        .set({ defaultDentistId: null })
+        .where(and(eq(chairs.clinicId, actor.clinicId), eq(chairs.defaultDentistId, dentistId)));
       if (records === 0) {
         await tx.delete(dentists).where(ofThisDentist);
       } else {

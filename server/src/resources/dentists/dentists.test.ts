@@ -258,10 +258,14 @@ describe('dentists API', () => {
       expect([...keys].sort()).toEqual(keys);
       expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(
         [
+          'chair_id',
+          'chair_name',
           'created_at',
           'date',
+          'dentist_from',
           'dentist_id',
           'dentist_name',
+          'dentist_to',
           'duration',
           'end_time',
           'id',
@@ -276,6 +280,7 @@ describe('dentists API', () => {
           'status',
           'time',
           'treatment',
+          'turnover',
           'updated_at',
           'version',
         ].sort(),

@@ -61,7 +61,7 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
       schema: {
         tags: TAGS,
         summary:
-          "The starts on the clinic's booking grid (Settings, 15 minutes by default) where a visit of `duration` minutes (default: `treatment`'s length, else the shortest treatment's) fits the dentist's open hours that day and overlaps none of their live visits (nor the patient's, with `patient_id`); `except_id` counts a visit being moved as gone. The past hours of today are left out. With no time, `reason` and `message` say why: not_working_day, day_inactive, practice_closed, fully_booked, day_passed",
+          "The starts on the clinic's booking grid (Settings, 15 minutes by default) where a visit of `duration` minutes (default: `treatment`'s length, else the shortest treatment's) fits the dentist's open hours that day, the dentist's part of it (Settings) meets none of their other visits' parts, the patient (with `patient_id`) is free throughout, and a chair in service (`chair_id`, or any) is free for the visit and the clinic's turnover; `slots` names the chair each time would take; `except_id` counts a visit being moved as gone. The past hours of today are left out. With no time, `reason` and `message` say why: not_working_day, day_inactive, practice_closed, fully_booked, day_passed",
         security: SECURITY,
         params: idParamsSchema,
         querystring: freeTimesQuerySchema,
@@ -72,13 +72,14 @@ export function registerDentistsRoutes(app: FastifyInstance, db: Database, guard
       const { clinicId } = actorOf(request);
       const dentist = await dentistDaysOf(db, clinicId, request.params.id);
       if (!dentist) throw app.httpErrors.notFound(DENTIST_NOT_FOUND);
-      const { date, duration, treatment, except_id, patient_id } = request.query;
+      const { date, duration, treatment, except_id, patient_id, chair_id } = request.query;
       return freeTimesOf(db, clinicId, dentist, {
         date,
         duration,
         treatment,
         exceptId: except_id,
         patientId: patient_id,
+        chairId: chair_id,
       });
     },
   );

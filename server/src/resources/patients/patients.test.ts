@@ -322,6 +322,11 @@ describe('patients API', () => {
           'created_at',
           'updated_at',
           'version',
+          'chair_id',
+          'chair_name',
+          'turnover',
+          'dentist_from',
+          'dentist_to',
         ].sort(),
       );
       const [dentist] = await db().select().from(dentists).where(eq(dentists.id, dentistId));

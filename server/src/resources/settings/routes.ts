@@ -31,7 +31,7 @@ export function registerSettingsRoutes(
       schema: {
         tags: TAGS,
         summary:
-          "The clinic's practice settings (any role): name, contact, working hours per weekday, notification flags and time zone; defaults until an admin saves them",
+          "The clinic's practice settings (any role): name, contact, working hours per weekday, notification flags, time zone, visit lengths, booking grid, turnover between visits and each treatment's dentist part (`dentistParts`, minutes from the visit's start; the whole visit unless set); defaults until an admin saves them",
         security: SECURITY,
         response: { 200: practiceSettingsSchema, ...errorResponses(401) },
       },
@@ -46,7 +46,7 @@ export function registerSettingsRoutes(
       schema: {
         tags: TAGS,
         summary:
-          "Save the clinic's practice settings (admin). Fields left out keep their value; an open day ends after it starts; `timeZone` is an IANA name and sets the clinic's 'today'. With `If-Match` naming an older version than the saved one: 412 with the current settings, nothing saved",
+          "Save the clinic's practice settings (admin). Fields left out keep their value; an open day ends after it starts; `timeZone` is an IANA name and sets the clinic's 'today'; `turnoverMinutes` is 0-60 in steps of 5; each treatment given in `dentistParts` has both ends, 0 ≤ dentistFrom < dentistTo ≤ its length (as saved with this request), and a length may not be shortened below its part's end. With `If-Match` naming an older version than the saved one: 412 with the current settings, nothing saved",
         security: SECURITY,
         body: practiceSettingsUpdateSchema,
         response: {

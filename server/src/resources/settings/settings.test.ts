@@ -1,5 +1,5 @@
 import { DEFAULT_PRACTICE_HOURS } from '@dental/shared/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords';
 import { auditLog, clinicSettings, clinics, users } from '../../db/schema';
@@ -84,6 +84,14 @@ describe('settings API', () => {
         'Root Canal': 90,
       },
       bookingGridMinutes: 15,
+      turnoverMinutes: 0,
+      dentistParts: {
+        'Dental Checkup': { dentistFrom: 0, dentistTo: 30 },
+        'Regular Cleaning': { dentistFrom: 0, dentistTo: 60 },
+        'Cavity Filling': { dentistFrom: 0, dentistTo: 60 },
+        'Tooth Extraction': { dentistFrom: 0, dentistTo: 60 },
+        'Root Canal': { dentistFrom: 0, dentistTo: 90 },
+      },
       mfaRequired: 'none',
       version: 1,
     });
@@ -203,6 +211,185 @@ describe('settings API', () => {
     expect(answer.message).toEqual(expect.any(String));
     expect(answer.errors.map((error: { field: string }) => error.field)).toContain(field);
     expect((await get(adminToken)).json()).toEqual(before);
+  });
+
+  describe("turnover and the dentist's part of each treatment", () => {
+    const storedOf = async (clinicId: number) => {
+      const [row] = await db()
+        .select({ turnover: clinicSettings.turnoverMinutes, parts: clinicSettings.dentistParts })
+        .from(clinicSettings)
+        .where(eq(clinicSettings.clinicId, clinicId));
+      return row;
+    };
+    const fieldsOf = (response: { json: () => { errors?: Array<{ field: string }> } }) =>
+      (response.json().errors ?? []).map((error) => error.field);
+
+    // Each case starts from the clinic as it was: no turnover, no parts, the default lengths.
+    afterEach(async () => {
+      await db()
+        .update(clinicSettings)
+        .set({ turnoverMinutes: null, dentistParts: null, treatmentMinutes: null })
+        .where(eq(clinicSettings.clinicId, 1));
+    });
+
+    it('answers no turnover and the whole visit as each part until the clinic sets them', async () => {
+      await db()
+        .update(clinicSettings)
+        .set({ turnoverMinutes: null, dentistParts: null, treatmentMinutes: null })
+        .where(eq(clinicSettings.clinicId, 1));
+      const settings = (await get(receptionistToken)).json();
+      expect(settings.turnoverMinutes).toBe(0);
+      expect(settings.dentistParts).toEqual({
+        'Dental Checkup': { dentistFrom: 0, dentistTo: 30 },
+        'Regular Cleaning': { dentistFrom: 0, dentistTo: 60 },
+        'Cavity Filling': { dentistFrom: 0, dentistTo: 60 },
+        'Tooth Extraction': { dentistFrom: 0, dentistTo: 60 },
+        'Root Canal': { dentistFrom: 0, dentistTo: 90 },
+      });
+    });
+
+    it('saves a turnover and a part, stores the part as the database reads it, and answers them back', async () => {
+      const before = (await get(adminToken)).json();
+      const response = await put(adminToken, {
+        turnoverMinutes: 10,
+        dentistParts: { 'Cavity Filling': { dentistFrom: 10, dentistTo: 50 } },
+      });
+      expect(response.statusCode).toBe(200);
+      const expected = {
+        ...before,
+        turnoverMinutes: 10,
+        dentistParts: { ...before.dentistParts, 'Cavity Filling': { dentistFrom: 10, dentistTo: 50 } },
+        version: before.version + 1,
+      };
+      expect(response.json()).toEqual(expected);
+      expect((await get(dentistToken)).json()).toEqual(expected);
+      // Only the part set is stored; the whole-visit parts are left out.
+      expect(await storedOf(1)).toEqual({ turnover: 10, parts: { 'Cavity Filling': { from: 10, to: 50 } } });
+      const [audit] = await db()
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'settings'), eq(auditLog.clinicId, 1)))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(audit?.details).toEqual({ changed: ['turnoverMinutes', 'dentistParts'] });
+
+      // Sent back as answered, nothing changes; the whole visit given for it stores no part.
+      const again = await put(adminToken, expected);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().version).toBe(expected.version);
+      const whole = await put(adminToken, {
+        dentistParts: { 'Cavity Filling': { dentistFrom: 0, dentistTo: 60 } },
+      });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.json().dentistParts['Cavity Filling']).toEqual({ dentistFrom: 0, dentistTo: 60 });
+      expect(await storedOf(1)).toEqual({ turnover: 10, parts: null });
+    });
+
+    it('checks a part against a length saved with it, and keeps a whole-visit part whole as its length changes', async () => {
+      const response = await put(adminToken, {
+        treatmentMinutes: { 'Root Canal': 120, 'Dental Checkup': 20 },
+        dentistParts: { 'Root Canal': { dentistFrom: 30, dentistTo: 120 } },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().dentistParts).toMatchObject({
+        'Root Canal': { dentistFrom: 30, dentistTo: 120 },
+        'Dental Checkup': { dentistFrom: 0, dentistTo: 20 },
+      });
+      expect((await storedOf(1))?.parts).toEqual({ 'Root Canal': { from: 30, to: 120 } });
+    });
+
+    it.each([
+      ['turnoverMinutes', { turnoverMinutes: 7 }, 'Use steps of 5 minutes'],
+      ['turnoverMinutes', { turnoverMinutes: 65 }, 'At most 60 minutes (an hour)'],
+      ['turnoverMinutes', { turnoverMinutes: -5 }, 'At least 0 minutes'],
+      ['turnoverMinutes', { turnoverMinutes: 2.5 }, 'Give the turnover in whole minutes'],
+      [
+        'dentistParts.Cavity Filling.dentistTo',
+        { dentistParts: { 'Cavity Filling': { dentistFrom: 30, dentistTo: 30 } } },
+        "The dentist's part must end after it starts",
+      ],
+      [
+        'dentistParts.Cavity Filling.dentistTo',
+        { dentistParts: { 'Cavity Filling': { dentistFrom: 40, dentistTo: 20 } } },
+        "The dentist's part must end after it starts",
+      ],
+      [
+        'dentistParts.Cavity Filling.dentistTo',
+        { dentistParts: { 'Cavity Filling': { dentistFrom: 10, dentistTo: 65 } } },
+        "The dentist's part must end within the visit (60 minutes)",
+      ],
+      [
+        'dentistParts.Cavity Filling.dentistTo',
+        {
+          treatmentMinutes: { 'Cavity Filling': 45 },
+          dentistParts: { 'Cavity Filling': { dentistFrom: 10, dentistTo: 50 } },
+        },
+        "The dentist's part must end within the visit (45 minutes)",
+      ],
+      [
+        'dentistParts.Cavity Filling.dentistFrom',
+        { dentistParts: { 'Cavity Filling': { dentistFrom: -5, dentistTo: 50 } } },
+        'Count from minute 0, the start of the visit',
+      ],
+      [
+        'dentistParts.Cavity Filling.dentistFrom',
+        { dentistParts: { 'Cavity Filling': { dentistFrom: 12, dentistTo: 50 } } },
+        'Use steps of 5 minutes',
+      ],
+      [
+        'dentistParts.Cavity Filling.dentistTo',
+        { dentistParts: { 'Cavity Filling': { dentistFrom: 10 } } },
+        'Give the minute as a whole number',
+      ],
+      ['dentistParts', { dentistParts: { 'Teeth Whitening': { dentistFrom: 0, dentistTo: 30 } } }, undefined],
+    ])('refuses %s with 400 naming it, and changes nothing', async (field, body, message) => {
+      const before = (await get(adminToken)).json();
+      const stored = await storedOf(1);
+      const response = await put(adminToken, body);
+      expect(response.statusCode).toBe(400);
+      const refused = response.json().errors.find((error: { field: string }) => error.field === field);
+      expect(refused).toBeDefined();
+      if (message) expect(refused.message).toBe(message);
+      expect((await get(adminToken)).json()).toEqual(before);
+      expect(await storedOf(1)).toEqual(stored);
+    });
+
+    it("refuses a length shortened below its part's end, naming both, and changes nothing", async () => {
+      await put(adminToken, { dentistParts: { 'Cavity Filling': { dentistFrom: 10, dentistTo: 50 } } });
+      const before = (await get(adminToken)).json();
+      const response = await put(adminToken, { treatmentMinutes: { 'Cavity Filling': 40 } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        "Invalid dentistParts.Cavity Filling.dentistTo: The dentist's part must end within the visit (40 minutes)",
+      );
+      expect(fieldsOf(response)).toEqual([
+        'dentistParts.Cavity Filling.dentistTo',
+        'treatmentMinutes.Cavity Filling',
+      ]);
+      expect((await get(adminToken)).json()).toEqual(before);
+      // Shortened to where the part ends, it fits.
+      const fits = await put(adminToken, { treatmentMinutes: { 'Cavity Filling': 50 } });
+      expect(fits.statusCode).toBe(200);
+      expect(fits.json().dentistParts['Cavity Filling']).toEqual({ dentistFrom: 10, dentistTo: 50 });
+      expect((await storedOf(1))?.parts).toEqual({ 'Cavity Filling': { from: 10, to: 50 } });
+    });
+
+    it("answers a stored part as a booking takes it: cut at the visit's end, or whole when nothing is left", async () => {
+      await db()
+        .update(clinicSettings)
+        .set({
+          dentistParts: {
+            'Cavity Filling': { from: 10, to: 90 },
+            'Root Canal': { from: 95, to: 120 },
+            'Dental Checkup': { from: 'ten', to: 20 },
+          },
+        })
+        .where(eq(clinicSettings.clinicId, 1));
+      const parts = (await get(adminToken)).json().dentistParts;
+      expect(parts['Cavity Filling']).toEqual({ dentistFrom: 10, dentistTo: 60 });
+      expect(parts['Root Canal']).toEqual({ dentistFrom: 0, dentistTo: 90 });
+      expect(parts['Dental Checkup']).toEqual({ dentistFrom: 0, dentistTo: 30 });
+    });
   });
 
   it('refuses unknown fields with 400', async () => {

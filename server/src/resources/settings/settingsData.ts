@@ -1,15 +1,22 @@
 import {
+  type DentistPart,
+  type DentistParts,
   defaultPracticeSettings,
+  dentistPartProblem,
   isTimeZone,
+  isWholeVisit,
   type PracticeSettings,
   type PracticeSettingsUpdate,
+  TREATMENTS,
+  type Treatment,
+  wholeVisitPart,
 } from '@dental/shared/domain';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import { forgetClinicTimeZone } from '../../db/clinicTime';
 import { clinicSettings, clinics } from '../../db/schema';
-import { NotFound } from '../../domain/errors';
+import { type FieldProblem, InvalidValue, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import type { Actor } from '../actorAudit';
 
@@ -38,6 +45,71 @@ function canonicalJson(value: unknown): string {
   );
 }
 
+/** The dentist's parts as `clinic_settings.dentist_parts` holds them, the shape the database's `dentist_part()` reads. */
+type StoredDentistParts = Partial<Record<Treatment, { from: number; to: number }>>;
+
+const isMinute = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/**
+ * Each treatment's part as a booking takes it (migration 0034, `dentist_part()`): the stored part cut
+ * at the visit's end; the whole visit when none is stored or what is left of it is empty.
+ */
+function dentistPartsOf(stored: unknown, lengths: PracticeSettings['treatmentMinutes']): DentistParts {
+  const parts = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    TREATMENTS.map((treatment): [Treatment, DentistPart] => {
+      const length = lengths[treatment];
+      const part = parts[treatment] as { from?: unknown; to?: unknown } | null | undefined;
+      if (!part || !isMinute(part.from) || !isMinute(part.to)) return [treatment, wholeVisitPart(length)];
+      const to = Math.min(part.to, length);
+      return [
+        treatment,
+        part.from >= 0 && part.from < to ? { dentistFrom: part.from, dentistTo: to } : wholeVisitPart(length),
+      ];
+    }),
+  ) as DentistParts;
+}
+
+/**
+ * The parts to store: only those that are not the whole visit, so a treatment whose dentist is needed
+ * throughout keeps following its length; null when every treatment's is the whole visit.
+ */
+function storedDentistParts(settings: PracticeSettings): StoredDentistParts | null {
+  const stored: StoredDentistParts = {};
+  for (const treatment of TREATMENTS) {
+    const part = settings.dentistParts[treatment];
+    if (!isWholeVisit(part, settings.treatmentMinutes[treatment])) {
+      stored[treatment] = { from: part.dentistFrom, to: part.dentistTo };
+    }
+  }
+  return Object.keys(stored).length > 0 ? stored : null;
+}
+
+/**
+ * Refuses parts that do not fit their visits once the lengths are merged: 0 ≤ from < to ≤ length.
+ * A part the save left alone whose treatment was shortened names the length too, the field changed.
+ */
+function requirePartsFit(next: PracticeSettings, update: PracticeSettingsUpdate): void {
+  const problems: FieldProblem[] = [];
+  for (const treatment of TREATMENTS) {
+    const part = next.dentistParts[treatment];
+    const problem = dentistPartProblem(part, next.treatmentMinutes[treatment]);
+    if (!problem) continue;
+    problems.push({ field: `dentistParts.${treatment}.${problem.end}`, message: problem.message });
+    if (
+      update.treatmentMinutes?.[treatment] !== undefined &&
+      update.dentistParts?.[treatment] === undefined
+    ) {
+      problems.push({
+        field: `treatmentMinutes.${treatment}`,
+        message: `The dentist's part of this treatment ends at minute ${part.dentistTo}: change it first`,
+      });
+    }
+  }
+  const [first] = problems;
+  if (first) throw new InvalidValue(`Invalid ${first.field}: ${first.message}`, problems);
+}
+
 /** Saved settings over the defaults: a clinic that never saved answers the defaults, named after it. */
 export async function readSettings(db: Database | Transaction, clinicId: number): Promise<PracticeSettings> {
   const [row] = await db
@@ -57,6 +129,8 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       treatmentMinutes: clinicSettings.treatmentMinutes,
       bookingGridMinutes: clinicSettings.bookingGridMinutes,
       mfaRequired: clinicSettings.mfaRequired,
+      turnoverMinutes: clinicSettings.turnoverMinutes,
+      dentistParts: clinicSettings.dentistParts,
       version: clinicSettings.version,
     })
     .from(clinics)
@@ -65,6 +139,10 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
   if (!row) throw new NotFound('Clinic not found');
   const defaults = defaultPracticeSettings(row.clinicName, isTimeZone(row.timeZone) ? row.timeZone : 'UTC');
   if (row.practiceName === null) return defaults;
+  const treatmentMinutes: PracticeSettings['treatmentMinutes'] = {
+    ...defaults.treatmentMinutes,
+    ...(row.treatmentMinutes as Partial<PracticeSettings['treatmentMinutes']> | null),
+  };
   return {
     practiceName: row.practiceName,
     address: row.address ?? '',
@@ -84,11 +162,11 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
     reminderLeadHours: row.reminderLeadHours ?? defaults.reminderLeadHours,
     recallRemindersEnabled: row.recallRemindersEnabled ?? defaults.recallRemindersEnabled,
     recallReminderDaysBefore: row.recallReminderDaysBefore ?? defaults.recallReminderDaysBefore,
-    treatmentMinutes: {
-      ...defaults.treatmentMinutes,
-      ...(row.treatmentMinutes as Partial<PracticeSettings['treatmentMinutes']> | null),
-    },
+    treatmentMinutes,
     bookingGridMinutes: row.bookingGridMinutes ?? defaults.bookingGridMinutes,
+    // Null is none; the database's check keeps the column to 0-60 in steps of 5.
+    turnoverMinutes: row.turnoverMinutes ?? defaults.turnoverMinutes,
+    dentistParts: dentistPartsOf(row.dentistParts, treatmentMinutes),
     // The database's check keeps the column to the policies.
     mfaRequired: (row.mfaRequired as PracticeSettings['mfaRequired'] | null) ?? defaults.mfaRequired,
     version: row.version ?? defaults.version,
@@ -127,9 +205,22 @@ export async function saveSettings(
       recallReminderDaysBefore: update.recallReminderDaysBefore ?? current.recallReminderDaysBefore,
       treatmentMinutes: { ...current.treatmentMinutes, ...update.treatmentMinutes },
       bookingGridMinutes: update.bookingGridMinutes ?? current.bookingGridMinutes,
+      turnoverMinutes: update.turnoverMinutes ?? current.turnoverMinutes,
+      dentistParts: { ...current.dentistParts },
       mfaRequired: update.mfaRequired ?? current.mfaRequired,
       version: current.version,
     };
+    for (const treatment of TREATMENTS) {
+      const part = update.dentistParts?.[treatment];
+      const length = next.treatmentMinutes[treatment];
+      if (part) next.dentistParts[treatment] = { dentistFrom: part.dentistFrom, dentistTo: part.dentistTo };
+      // A part that was the whole visit stays so when the visit's length changes.
+      else if (isWholeVisit(current.dentistParts[treatment], current.treatmentMinutes[treatment])) {
+        next.dentistParts[treatment] = wholeVisitPart(length);
+      }
+    }
+    requirePartsFit(next, update);
+    const dentistParts = storedDentistParts(next);
     const row = {
       practiceName: next.practiceName,
       address: next.address,
@@ -144,10 +235,15 @@ export async function saveSettings(
       treatmentMinutes: next.treatmentMinutes,
       bookingGridMinutes: next.bookingGridMinutes,
       mfaRequired: next.mfaRequired,
+      turnoverMinutes: next.turnoverMinutes,
+      dentistParts,
       updatedAt: new Date(),
     };
+    // A part that is the whole visit follows its length: only a part as stored is a change of its own.
+    const compared = (settings: PracticeSettings, field: keyof PracticeSettings) =>
+      canonicalJson(field === 'dentistParts' ? storedDentistParts(settings) : settings[field]);
     const changed = (Object.keys(next) as Array<keyof PracticeSettings>).filter(
-      (field) => field !== 'version' && canonicalJson(next[field]) !== canonicalJson(current[field]),
+      (field) => field !== 'version' && compared(next, field) !== compared(current, field),
     );
     // A clinic's first save follows its defaults, version 1, and is the next version if it changed
     // anything; later saves are versioned by the database's trigger. A save that changes nothing staff

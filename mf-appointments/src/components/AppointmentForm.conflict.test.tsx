@@ -11,7 +11,7 @@ import {
   staleWrite,
 } from '@dental/shared/testing';
 import { waitFor, within } from '@testing-library/react';
-import { MICHAEL, RETIRED, SARAH, SETTINGS, visit } from '../testing/fixtures';
+import { CHAIRS, MICHAEL, RETIRED, SARAH, SETTINGS, visit } from '../testing/fixtures';
 import { AppointmentForm } from './AppointmentForm';
 
 /** Mia's visit as this desk opened it. */
@@ -32,6 +32,7 @@ beforeEach(() => {
   api = createFakeApi();
   events = createFakeLiveEvents();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL, RETIRED]));
+  api.onGet('/api/chairs').reply(200, { data: CHAIRS });
   api.onGet('/api/settings').reply(200, SETTINGS);
   api.onGet(/\/api\/dentists\/\d+\/free-times/).reply(200, {
     date: OPENED.date,

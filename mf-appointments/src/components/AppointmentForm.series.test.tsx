@@ -2,13 +2,14 @@ import type { FreeTimes, SeriesCheckAnswer } from '@dental/shared';
 import { createFakeApi, type FakeApi, findDialog, pageOf, renderScreen } from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import AppointmentsPage from '../pages/AppointmentsPage';
-import { MIA_VISIT, MICHAEL, SARAH, SETTINGS } from '../testing/fixtures';
+import { CHAIRS, MIA_VISIT, MICHAEL, SARAH, SETTINGS } from '../testing/fixtures';
 import { AppointmentForm } from './AppointmentForm';
 
 let api: FakeApi;
 beforeEach(() => {
   api = createFakeApi();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL]));
+  api.onGet('/api/chairs').reply(200, { data: CHAIRS });
   api.onGet('/api/settings').reply(200, SETTINGS);
   api.onGet('/api/patients').reply(200, pageOf([]));
   api.onGet('/api/appointments/overlapping').reply(200, { data: [], total: 0 });

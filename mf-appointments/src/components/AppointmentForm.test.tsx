@@ -10,7 +10,7 @@ import {
   staffMember,
 } from '@dental/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MIA, MIA_VISIT, MICHAEL, RETIRED, SARAH, SETTINGS } from '../testing/fixtures';
+import { CHAIRS, MIA, MIA_VISIT, MICHAEL, RETIRED, SARAH, SETTINGS } from '../testing/fixtures';
 import { dayBefore } from './AppointmentFilters';
 import { AppointmentForm } from './AppointmentForm';
 
@@ -18,6 +18,7 @@ let api: FakeApi;
 beforeEach(() => {
   api = createFakeApi();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL, RETIRED]));
+  api.onGet('/api/chairs').reply(200, { data: CHAIRS });
   api.onGet('/api/settings').reply(200, SETTINGS);
 });
 
@@ -136,7 +137,11 @@ describe('AppointmentForm (docs/product.md, Validation rules: Appointment form)'
     expect(
       await within(dialog).findByText(/^2 start times free for Dr. Michael Chen on .+ for 90 minutes.$/),
     ).toBeInTheDocument();
-    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({ date: DAY, duration: 90 });
+    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({
+      date: DAY,
+      duration: 90,
+      treatment: 'Root Canal',
+    });
     await view.user.click(within(dialog).getByLabelText('Time'));
     await waitFor(() =>
       expect(openOptions()).toEqual([
@@ -149,7 +154,11 @@ describe('AppointmentForm (docs/product.md, Validation rules: Appointment form)'
     await view.user.clear(within(dialog).getByLabelText('Duration'));
     await view.user.type(within(dialog).getByLabelText('Duration'), '45');
     expect(await within(dialog).findByText(/^3 start times free .+ for 45 minutes.$/)).toBeInTheDocument();
-    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({ date: DAY, duration: 45 });
+    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({
+      date: DAY,
+      duration: 45,
+      treatment: 'Root Canal',
+    });
     // A length off the 5-minute steps asks for a valid one instead of free times.
     await view.user.clear(within(dialog).getByLabelText('Duration'));
     await view.user.type(within(dialog).getByLabelText('Duration'), '47');

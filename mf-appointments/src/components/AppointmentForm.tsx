@@ -26,6 +26,7 @@ import {
   updateAppointment,
 } from '../api/appointments';
 import { freeTimesKeys } from '../api/availability';
+import { useChairs } from '../api/chairs';
 import { useTreatmentMinutes } from '../api/settings';
 import { waitlistKeys } from '../api/waitlist';
 import {
@@ -36,6 +37,7 @@ import {
   valuesOf,
 } from './appointmentFormValues';
 import { bookingReducer, FRESH_BOOKING, leavesChosenPatient, treatmentBringingLength } from './bookingState';
+import { ChairField } from './ChairField';
 import { PatientFields } from './PatientNameInput';
 import { RepeatFields, repeatRuleOf } from './SeriesFields';
 import { useSeriesScopeQuestion } from './SeriesScopeQuestion';
@@ -61,6 +63,8 @@ export interface AppointmentFormProps extends ModalFormOpenProps<Appointment> {
   time?: string | null;
   /** A new appointment's treatment (`&treatment=`, e.g. a recall's); it brings its length. */
   treatment?: Treatment | null;
+  /** A new appointment's chair (`&chair=`, e.g. free time clicked in the Day view by chair). */
+  chairId?: number | null;
   /** The waitlist entry a new appointment is booked for (`&waitlist=`): booked, it leaves the list. */
   waitlistEntryId?: number | null;
 }
@@ -89,6 +93,7 @@ export function AppointmentForm({
   dentistId: initialDentist = null,
   time: initialTime = null,
   treatment: initialTreatment = null,
+  chairId: initialChair = null,
   waitlistEntryId = null,
   onClose,
   onSaved,
@@ -117,10 +122,11 @@ export function AppointmentForm({
               time: initialTime,
               dentistId: initialDentist ?? ownDentistId,
               treatment: initialTreatment,
+              chairId: initialChair,
             },
             treatmentMinutes,
           ),
-    refillOn: [initialDate, initialTime, initialDentist, ownDentistId, initialTreatment],
+    refillOn: [initialDate, initialTime, initialDentist, ownDentistId, initialTreatment, initialChair],
     onFill: (shown) => {
       series.reset();
       dispatch({
@@ -162,6 +168,7 @@ export function AppointmentForm({
   const editing = appointment !== null;
 
   const dentists = useBookableDentists(appointment);
+  const chairs = useChairs(open);
   const patient = usePatientChoice({ form, open, editing, patientId, booking, dispatch });
 
   const timeChecked = useCallback(() => dispatch({ type: 'timeChecked' }), []);
@@ -184,7 +191,11 @@ export function AppointmentForm({
     const treatment = form.getFieldValue('treatment') as Treatment | undefined;
     if (treatment) form.setFieldValue('duration', treatmentMinutes[treatment]);
   }, [open, editing, booking.lengthTyped, treatmentMinutes, form]);
-  const loadError = patient.readError ?? (dentists.error as ApiError | null)?.message ?? null;
+  const loadError =
+    patient.readError ??
+    (dentists.error as ApiError | null)?.message ??
+    (chairs.error as ApiError | null)?.message ??
+    null;
 
   return (
     <ModalForm
@@ -213,6 +224,12 @@ export function AppointmentForm({
         today={today}
       />
       <TimeFields choice={freeTime} mayOverride={mayOverride} />
+      <ChairField
+        chairs={chairs.data?.data ?? []}
+        chairsLoading={chairs.isPending}
+        offered={freeTime.offered}
+        time={freeTime.time}
+      />
       {/* A waitlisted patient is offered one freed time: no series from the waitlist. */}
       {!editing && waitlistEntryId === null && (
         <RepeatFields values={{ repeat_unit: repeatUnit, repeat_end: repeatEnd }} firstDay={freeTime.date} />

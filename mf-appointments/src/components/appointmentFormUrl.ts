@@ -43,6 +43,7 @@ export function useAppointmentFormUrl() {
     parseAsStringLiteral(TREATMENTS).withOptions(push),
   );
   const [dentistParam, setDentistParam] = useQueryState('dentist', parseAsId.withOptions(push));
+  const [chairParam, setChairParam] = useQueryState('chair', parseAsId.withOptions(push));
   const [waitlistParam, setWaitlistParam] = useQueryState('waitlist', parseAsId.withOptions(push));
   const [returnParam] = useQueryState('returnTo', parseAsString);
   const returnTo = returnPathOf(returnParam);
@@ -79,6 +80,7 @@ export function useAppointmentFormUrl() {
       timeParam !== null ||
       treatmentParam !== null ||
       dentistParam !== null ||
+      chairParam !== null ||
       waitlistParam !== null
     ) {
       void setNewParam(null);
@@ -87,6 +89,7 @@ export function useAppointmentFormUrl() {
       void setTimeParam(null);
       void setTreatmentParam(null);
       void setDentistParam(null);
+      void setChairParam(null);
       void setWaitlistParam(null);
     }
   };
@@ -101,7 +104,7 @@ export function useAppointmentFormUrl() {
     /** The form goes back to another screen once closed. */
     returnsElsewhere: returnTo !== null,
     /**
-     * What a new appointment starts from (`?patient=`, `?date=`, `?time=`, `?treatment=`, `?dentist=`),
+     * What a new appointment starts from (`?patient=`, `?date=`, `?time=`, `?treatment=`, `?dentist=`, `?chair=`),
      * and the waitlist entry it is booked for (`?waitlist=`: the entry leaves the list once booked).
      */
     prefill: {
@@ -110,6 +113,7 @@ export function useAppointmentFormUrl() {
       time: prefilled && timeString.safeParse(timeParam).success ? timeParam : null,
       treatment: prefilled ? treatmentParam : null,
       dentistId: prefilled ? dentistParam : null,
+      chairId: prefilled ? chairParam : null,
       waitlistEntryId: prefilled ? waitlistParam : null,
     },
     /** The linked appointment could not be read. */

@@ -35,7 +35,13 @@ describe('valuesOf', () => {
       outside_hours: false,
       outside_hours_reason: '',
       notes: '',
+      // An older answer names no chair: any free one.
+      chair_id: 0,
     });
+  });
+
+  it("shows the visit's chair", () => {
+    expect(valuesOf(visit({ chair_id: 2, chair_name: 'Chair 2' }))).toMatchObject({ chair_id: 2 });
   });
 
   it('keeps the reason of a visit outside open hours', () => {
@@ -49,6 +55,7 @@ describe('newValuesOf', () => {
 
   it('starts not repeating, with nothing else given', () => {
     expect(newValuesOf(none, DEFAULT_TREATMENT_MINUTES)).toEqual({
+      chair_id: 0,
       repeat_unit: 'none',
       repeat_every: 1,
       repeat_end: 'count',
@@ -81,6 +88,11 @@ describe('requestOf', () => {
       duration: 90,
       notes: 'Sensitive upper left molar',
     });
+  });
+
+  it('sends a chair chosen, and none for any free chair', () => {
+    expect(requestOf({ ...typed, chair_id: 3 })).toMatchObject({ chair_id: 3 });
+    expect(requestOf({ ...typed, chair_id: 0 })).not.toHaveProperty('chair_id');
   });
 
   it('sends a new patient as no id, and blank notes as none', () => {

@@ -5,6 +5,7 @@ import {
   type Treatment,
   visitMinutes,
 } from '@dental/shared';
+import { ANY_CHAIR } from './ChairField';
 import { NO_REPEAT, type RepeatValues } from './SeriesFields';
 
 /** The form's fields, named as on the wire, so the server's field errors land beside them. */
@@ -18,6 +19,7 @@ export const APPOINTMENT_FIELDS = [
   'duration',
   'outside_hours_reason',
   'notes',
+  'chair_id',
 ] as const;
 
 export interface AppointmentFormValues extends RepeatValues {
@@ -32,6 +34,8 @@ export interface AppointmentFormValues extends RepeatValues {
   outside_hours?: boolean;
   outside_hours_reason?: string | null;
   notes?: string | null;
+  /** The chair chosen; ANY_CHAIR (0) leaves it to the server: a free one. */
+  chair_id?: number;
 }
 
 /** What a new appointment starts with, from its link (`/appointments?new=1&date=…`) or the screen. */
@@ -40,6 +44,7 @@ export interface NewAppointmentStart {
   time: string | null;
   dentistId: number | null;
   treatment: Treatment | null;
+  chairId?: number | null;
 }
 
 export const isDay = (value: unknown): value is string =>
@@ -62,6 +67,7 @@ export function valuesOf(appointment: Appointment): AppointmentFormValues {
     outside_hours: appointment.outside_hours,
     outside_hours_reason: appointment.outside_hours_reason ?? '',
     notes: appointment.notes ?? '',
+    chair_id: appointment.chair_id ?? ANY_CHAIR,
   };
 }
 
@@ -72,6 +78,7 @@ export function newValuesOf(
 ): Partial<AppointmentFormValues> {
   return {
     ...NO_REPEAT,
+    chair_id: start.chairId ?? ANY_CHAIR,
     ...(start.date ? { date: start.date } : {}),
     ...(start.time ? { time: start.time } : {}),
     ...(start.dentistId ? { dentist_id: start.dentistId } : {}),
@@ -95,5 +102,6 @@ export function requestOf(values: AppointmentFormValues): AppointmentWriteReques
       ? { outside_hours: true, outside_hours_reason: values.outside_hours_reason?.trim() ?? '' }
       : {}),
     notes: values.notes?.trim() ? values.notes.trim() : null,
+    ...(values.chair_id ? { chair_id: values.chair_id } : {}),
   };
 }

@@ -28,6 +28,8 @@ export interface FreeTimeChoiceOptions {
 export interface FreeTimeChoice {
   /** The day chosen, once it is a whole day. */
   date: string | null;
+  /** The time chosen, if any. */
+  time: string | undefined;
   /** 'Book outside open hours' is ticked: any time may be typed. */
   outsideHours: boolean;
   /** The dentist's free times for the dentist, day and length chosen; null until read. */
@@ -80,6 +82,8 @@ export function useFreeTimeChoice({
   const timeValue = Form.useWatch('time', form) as string | undefined;
   const durationValue = Form.useWatch('duration', form) as number | undefined;
   const patientIdValue = Form.useWatch('patient_id', form) as number | null | undefined;
+  const chairValue = Form.useWatch('chair_id', form) as number | undefined;
+  const treatmentValue = Form.useWatch('treatment', form) as string | undefined;
   const outsideHours = Form.useWatch('outside_hours', form) === true;
   const dentistId = typeof dentistValue === 'number' ? dentistValue : null;
   const date = isDay(dateValue) ? dateValue : null;
@@ -93,6 +97,8 @@ export function useFreeTimeChoice({
           duration: length,
           ...(appointment ? { exceptId: appointment.id } : {}),
           ...(typeof patientIdValue === 'number' ? { patientId: patientIdValue } : {}),
+          ...(treatmentValue ? { treatment: treatmentValue } : {}),
+          ...(chairValue ? { chairId: chairValue } : {}),
         }
       : null,
   );
@@ -122,5 +128,5 @@ export function useFreeTimeChoice({
     dentistName: dentists.find((dentist) => dentist.value === dentistId)?.label,
   });
 
-  return { date, outsideHours, offered, options, reading: free.isFetching, hint };
+  return { date, time: timeValue, outsideHours, offered, options, reading: free.isFetching, hint };
 }

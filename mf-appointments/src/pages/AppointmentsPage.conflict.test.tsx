@@ -1,7 +1,7 @@
 import { STALE_WRITE_MESSAGE } from '@dental/shared';
 import { createFakeApi, type FakeApi, pageOf, renderScreen, staleWrite } from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MICHAEL, SARAH, SETTINGS, visit } from '../testing/fixtures';
+import { CHAIRS, MICHAEL, SARAH, SETTINGS, visit } from '../testing/fixtures';
 import AppointmentsPage from './AppointmentsPage';
 
 /** Mia's visit as the list showed it, and as another desk changed it meanwhile. */
@@ -12,6 +12,7 @@ let api: FakeApi;
 beforeEach(() => {
   api = createFakeApi();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL]));
+  api.onGet('/api/chairs').reply(200, { data: CHAIRS });
   api.onGet('/api/settings').reply(200, SETTINGS);
   api.onGet('/api/appointments/overlapping').reply(200, { data: [], total: 0 });
   api.onGet('/api/appointments').replyOnce(200, pageOf([SHOWN], 1));

@@ -9,13 +9,14 @@ import {
 } from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { dayBefore } from '../components/AppointmentFilters';
-import { ANA_VISIT, MIA, MIA_VISIT, MICHAEL, SARAH, SETTINGS, TOM_VISIT } from '../testing/fixtures';
+import { ANA_VISIT, CHAIRS, MIA, MIA_VISIT, MICHAEL, SARAH, SETTINGS, TOM_VISIT } from '../testing/fixtures';
 import AppointmentsPage from './AppointmentsPage';
 
 let api: FakeApi;
 beforeEach(() => {
   api = createFakeApi();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL]));
+  api.onGet('/api/chairs').reply(200, { data: CHAIRS });
   api.onGet('/api/settings').reply(200, SETTINGS);
   api.onGet('/api/appointments/overlapping').reply(200, { data: [], total: 0 });
 });
@@ -394,6 +395,7 @@ describe('AppointmentsPage (docs/product.md, Screens: Appointments)', () => {
       duration: 90,
       except_id: 31,
       patient_id: 7,
+      treatment: 'Root Canal',
     });
 
     await view.user.click(within(dialog).getByLabelText('Treatment'));

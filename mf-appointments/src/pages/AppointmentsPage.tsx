@@ -176,6 +176,7 @@ export default function AppointmentsPage() {
         time={form.prefill.time}
         treatment={form.prefill.treatment}
         dentistId={form.prefill.dentistId ?? state.dentist}
+        chairId={form.prefill.chairId}
         waitlistEntryId={form.prefill.waitlistEntryId}
         onClose={() => form.closeForm()}
         onSaved={(saved) => {

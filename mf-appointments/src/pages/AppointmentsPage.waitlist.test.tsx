@@ -8,7 +8,7 @@ import {
   waitlistEntry,
 } from '@dental/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MIA, MICHAEL, SARAH, SETTINGS, TOM_VISIT } from '../testing/fixtures';
+import { CHAIRS, MIA, MICHAEL, SARAH, SETTINGS, TOM_VISIT } from '../testing/fixtures';
 import AppointmentsPage from './AppointmentsPage';
 
 /** Tom's 14:00 checkup with Dr. Sarah Johnson: the visit whose time is freed. */
@@ -31,6 +31,7 @@ let api: FakeApi;
 beforeEach(() => {
   api = createFakeApi();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL]));
+  api.onGet('/api/chairs').reply(200, { data: CHAIRS });
   api.onGet('/api/settings').reply(200, SETTINGS);
   api.onGet('/api/appointments/overlapping').reply(200, { data: [], total: 0 });
   api.onGet('/api/appointments').reply(200, pageOf([FREED], 1));

@@ -9,7 +9,7 @@ import {
 } from '@dental/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { weekdaysText } from '../components/waitlistColumns';
-import { MICHAEL, SARAH } from '../testing/fixtures';
+import { CHAIRS, MICHAEL, SARAH } from '../testing/fixtures';
 import WaitlistPage from './WaitlistPage';
 
 const MIA = waitlistEntry({ note: 'Prefers early' });
@@ -32,6 +32,7 @@ beforeEach(() => {
   restoreWidth = screenWidth(1280);
   api = createFakeApi();
   api.onGet('/api/dentists').reply(200, pageOf([SARAH, MICHAEL]));
+  api.onGet('/api/chairs').reply(200, { data: CHAIRS });
   api.onGet('/api/waitlist/4/free-times').reply(200, {
     data: [
       { dentist_id: 1, dentist_name: 'Dr. Sarah Johnson', date: '2027-03-01', time: '09:00', duration: 60 },

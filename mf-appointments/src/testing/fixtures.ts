@@ -1,5 +1,6 @@
 import {
   type Appointment,
+  type Chair,
   DEFAULT_NOTIFICATIONS,
   DEFAULT_PRACTICE_HOURS,
   DEFAULT_TREATMENT_MINUTES,
@@ -59,6 +60,40 @@ export const SETTINGS: PracticeSettings = {
 export const SARAH = dentist(1, 'Dr. Sarah Johnson');
 export const MICHAEL = dentist(2, 'Dr. Michael Chen');
 export const RETIRED = dentist(3, 'Dr. Old Retired', { status: 'inactive' });
+
+/** The clinic's chairs: Sarah's, Michael's, and one out of service. */
+export const CHAIRS: Chair[] = [
+  {
+    id: 1,
+    name: 'Chair 1',
+    position: 1,
+    in_service: true,
+    bookable_online: true,
+    default_dentist_id: 1,
+    default_dentist_name: 'Dr. Sarah Johnson',
+    version: 1,
+  },
+  {
+    id: 2,
+    name: 'Chair 2',
+    position: 2,
+    in_service: true,
+    bookable_online: true,
+    default_dentist_id: 2,
+    default_dentist_name: 'Dr. Michael Chen',
+    version: 1,
+  },
+  {
+    id: 3,
+    name: 'Chair 3',
+    position: 3,
+    in_service: false,
+    bookable_online: false,
+    default_dentist_id: null,
+    default_dentist_name: null,
+    version: 1,
+  },
+];
 
 export function visit(overrides: Partial<Appointment> = {}): Appointment {
   const time = overrides.time ?? '10:00';

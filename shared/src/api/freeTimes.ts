@@ -12,6 +12,10 @@ export interface FreeTimesAsked {
   exceptId?: number;
   /** The patient's other visits are not offered over. */
   patientId?: number;
+  /** The treatment, whose dentist part (Settings) is the dentist's time in the visit. */
+  treatment?: string;
+  /** Only starts where this chair is free. */
+  chairId?: number;
 }
 
 export function getFreeTimes({
@@ -20,12 +24,24 @@ export function getFreeTimes({
   duration,
   exceptId,
   patientId,
+  treatment,
+  chairId,
 }: FreeTimesAsked): Promise<FreeTimes> {
   return apiRequest(
     {
       method: 'GET',
       url: `/api/dentists/${dentistId}/free-times`,
-      params: { date, duration, except_id: exceptId, patient_id: patientId },
+      // Only what is asked: an absent filter is not sent.
+      params: Object.fromEntries(
+        Object.entries({
+          date,
+          duration,
+          except_id: exceptId,
+          patient_id: patientId,
+          treatment,
+          chair_id: chairId,
+        }).filter(([, value]) => value !== undefined),
+      ),
     },
     ERROR_MESSAGES.fetchFreeTimes,
   );
@@ -40,8 +56,8 @@ export const freeTimesQueries = {
       queryKey: [...freeTimesQueries.key, asked ?? { dentistId: 0, date: '', duration: 0 }] as const,
       queryFn: () => getFreeTimes(asked ?? { dentistId: 0, date: '', duration: 0 }),
       enabled: asked !== null,
-      // Free times change with any visit, the dentist's days, availability and the practice's hours.
-      meta: follows('appointment', 'dentist', 'availability', 'settings'),
+      // Free times change with any visit, the dentist's days, availability, the practice's hours and chairs.
+      meta: follows('appointment', 'dentist', 'availability', 'settings', 'chair'),
       // A change of length keeps the last answer on screen until the new one comes.
       placeholderData: keepPreviousData,
     }),

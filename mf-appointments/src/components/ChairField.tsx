@@ -1,0 +1,42 @@
+import type { Chair, FreeTimes } from '@dental/shared';
+import { Form, Select } from '@dental/shared/ui';
+
+/** The Chair field's "Any free chair": the server gives one (docs/product.md, Chairs). */
+export const ANY_CHAIR = 0;
+
+export interface ChairFieldProps {
+  /** The clinic's chairs in order; those out of service are not offered. */
+  chairs: readonly Chair[];
+  chairsLoading: boolean;
+  /** The free times read for the form's dentist, day and length: each time names the chair it would take. */
+  offered: FreeTimes | null;
+  /** The time chosen, if any. */
+  time: string | undefined;
+}
+
+/** What the Chair field says under it: the chair a booking at the chosen time will take. */
+export function chairHint(
+  chairs: readonly Chair[],
+  offered: FreeTimes | null,
+  chosen: number,
+  time: string | undefined,
+): string {
+  if (chosen !== ANY_CHAIR) return 'Only the times this chair is free are offered.';
+  const slot = time ? offered?.slots?.find((one) => one.time === time) : undefined;
+  const chair = slot && chairs.find((one) => one.id === slot.chair_id);
+  return chair ? `${chair.name} will be taken.` : 'The first free chair is taken: the dentist’s own first.';
+}
+
+/** Which chair the visit holds: any free one (the default), or one the desk chooses. */
+export function ChairField({ chairs, chairsLoading, offered, time }: ChairFieldProps) {
+  const chosen = (Form.useWatch('chair_id') as number | undefined) ?? ANY_CHAIR;
+  const options = [
+    { value: ANY_CHAIR, label: 'Any free chair' },
+    ...chairs.filter((chair) => chair.in_service).map((chair) => ({ value: chair.id, label: chair.name })),
+  ];
+  return (
+    <Form.Item name="chair_id" label="Chair" extra={chairHint(chairs, offered, chosen, time)}>
+      <Select loading={chairsLoading} options={options} />
+    </Form.Item>
+  );
+}

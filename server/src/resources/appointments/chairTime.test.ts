@@ -160,7 +160,9 @@ describe('a visit holds a chair', () => {
     await db().execute(sql`delete from appointments where id = ${second.id}`);
     const refused = await post({ date, time: '09:30', chair_id: chairTwo });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/already has an appointment/);
+    expect(refused.json().message).toMatch(
+      /^Dr\. .+ is with another patient 09:10–09:50 \(Chair Tester \d+\)$/,
+    );
     // The free times answer the same.
     const free = await freeTimes(sarahId, `date=${date}&treatment=Cavity%20Filling`);
     expect(free.times).toContain('09:45');

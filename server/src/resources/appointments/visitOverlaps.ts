@@ -3,6 +3,7 @@ import {
   endTimeOf,
   minutesOf,
   noChairFreeMessage,
+  timeOfMinutes,
   timeRange,
 } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
@@ -40,6 +41,8 @@ interface InTheWay {
   time: string;
   duration: number | string;
   turnover: number | string;
+  dentist_from: number | string | null;
+  dentist_to: number | string | null;
   patient_name: string;
   dentist_name: string;
   chair_name: string;
@@ -69,7 +72,8 @@ export async function overlapConflict(
           ? sql`a.chair_id = ${wanted.chairId} and a.chair_span && ${wantedMinutes}`
           : sql`false`;
   const result = await db.execute(sql`
-    select a.date::text as date, a.time, a.duration, a.turnover, a.patient_name, d.name as dentist_name,
+    select a.date::text as date, a.time, a.duration, a.turnover, a.dentist_from, a.dentist_to,
+      a.patient_name, d.name as dentist_name,
       c.name as chair_name
     from appointments a join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
       join chairs c on c.clinic_id = a.clinic_id and c.id = a.chair_id
@@ -79,6 +83,17 @@ export async function overlapConflict(
   const other = result.rows[0] as InTheWay | undefined;
   const wantedRange = timeRange(wanted.time, endTimeOf(wanted.time, wanted.duration));
   if (clash === 'chair') return chairConflict(other, wanted, wantedRange);
+  if (clash === 'dentist' && other && other.dentist_from !== null && other.dentist_to !== null) {
+    // The visit in the way needs its dentist for a part of it: that part is what is taken.
+    const start = minutesOf(other.time);
+    const part = timeRange(
+      timeOfMinutes(start + Number(other.dentist_from)),
+      timeOfMinutes(start + Number(other.dentist_to)),
+    );
+    return new Conflict(`${other.dentist_name} is with another patient ${part} (${other.patient_name})`, [
+      { field: 'time', message: 'This time is taken' },
+    ]);
+  }
   const when = other
     ? `on ${other.date} at ${timeRange(other.time, endTimeOf(other.time, Number(other.duration)))}`
     : `on ${wanted.date} at ${wanted.time}`;

@@ -10,7 +10,7 @@ import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Database } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
 import { liveDentist } from '../../db/liveDentists';
-import { appointments, calendarFeeds, clinics, dentists, patients } from '../../db/schema';
+import { appointments, calendarFeeds, chairs, clinics, dentists, patients } from '../../db/schema';
 import { NotFound } from '../../domain/errors';
 import { type Actor, recordActorAudit } from '../actorAudit';
 
@@ -131,6 +131,7 @@ export async function renderFeed(
       status: appointments.status,
       sequence: appointments.sequence,
       patient: patients.name,
+      chair: chairs.name,
       updatedAt: appointments.updatedAt,
     })
     .from(appointments)
@@ -138,6 +139,7 @@ export async function renderFeed(
       patients,
       and(eq(patients.clinicId, appointments.clinicId), eq(patients.id, appointments.patientId)),
     )
+    .innerJoin(chairs, and(eq(chairs.clinicId, appointments.clinicId), eq(chairs.id, appointments.chairId)))
     .where(
       and(
         eq(appointments.clinicId, feed.clinicId),
@@ -169,6 +171,8 @@ export async function renderFeed(
       stamp: visit.updatedAt,
       lastModified: visit.updatedAt,
       summary: `${visit.treatment}: ${visit.patient}`,
+      // The chair the dentist finds the patient in (docs/product.md, Chairs).
+      location: visit.chair,
       description: `Status: ${visit.status}`,
       status: visit.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });

@@ -51,7 +51,7 @@ describe('calendar feeds', () => {
       notes: 'Allergic to latex',
     });
     expect(response.statusCode).toBe(201);
-    return response.json() as { id: number; date: string; time: string };
+    return response.json() as { id: number; date: string; time: string; chair_name: string };
   };
 
   beforeAll(async () => {
@@ -102,6 +102,9 @@ describe('calendar feeds', () => {
     const event = events.find((each) => each.uid.includes(`-${visit.id}@`));
     expect(event).toBeDefined();
     expect(event?.summary).toBe('Root Canal: Feed Patient');
+    // The chair the visit holds is where the dentist finds the patient.
+    expect(event?.location).toBe(visit.chair_name);
+    expect(visit.chair_name).toMatch(/^Chair \d+$/);
     expect(event?.component.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('Europe/Berlin');
     expect(event?.startDate.toString()).toBe(`${visit.date}T10:30:00`);
     // Its end is its own: a Root Canal's 90 minutes.

@@ -150,6 +150,9 @@ const booking = await measure('a booking (POST /api/appointments)', async () => 
       duration: LENGTH,
       outsideHours: false,
       outsideHoursReason: null,
+      waitlistEntryId: null,
+      // Any free chair: the database gives one (the dentist's own first).
+      chairId: null,
     },
   );
   booked.push(visit);

@@ -61,19 +61,21 @@ ALTER TABLE "appointments" ADD CONSTRAINT "appointments_dentist_time_excl" EXCLU
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_chair_time_excl" EXCLUDE USING gist (
   "clinic_id" WITH =, "chair_id" WITH =, "chair_span" WITH &&, (coalesce("overlap_group", "id")) WITH <>
 ) WHERE ("status" <> 'cancelled') DEFERRABLE INITIALLY IMMEDIATE;--> statement-breakpoint
--- When the dentist is needed in a visit of `treatment` lasting `duration` minutes, as minutes from
--- its start: the clinic's part for the treatment (Settings), cut at the visit's end; null when they
--- are needed throughout.
+-- When the dentist is needed in a visit lasting `duration` minutes whose treatment's part (Settings)
+-- runs from minute `starts` to minute `ends`: that part cut at the visit's end; null when they are
+-- needed throughout (no part, or one that covers the visit).
+CREATE FUNCTION dentist_part_of(starts integer, ends integer, duration integer) RETURNS int4range
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN starts IS NOT NULL AND ends IS NOT NULL
+      AND starts < least(ends, duration) AND (starts > 0 OR ends < duration)
+    THEN int4range(starts, least(ends, duration)) END
+$$;--> statement-breakpoint
+-- The same for a clinic's treatment, read from its settings (the free times ask it).
 CREATE FUNCTION dentist_part(clinic integer, treatment text, duration integer) RETURNS int4range
 LANGUAGE sql STABLE AS $$
-  SELECT CASE WHEN part.starts IS NOT NULL AND part.ends IS NOT NULL
-      AND part.starts < least(part.ends, duration) AND (part.starts > 0 OR part.ends < duration)
-    THEN int4range(part.starts, least(part.ends, duration)) END
-  FROM (
-    SELECT (s.dentist_parts -> treatment ->> 'from')::integer AS starts,
-      (s.dentist_parts -> treatment ->> 'to')::integer AS ends
-    FROM clinic_settings s WHERE s.clinic_id = clinic
-  ) AS part
+  SELECT dentist_part_of((s.dentist_parts -> treatment ->> 'from')::integer,
+    (s.dentist_parts -> treatment ->> 'to')::integer, duration)
+  FROM clinic_settings s WHERE s.clinic_id = clinic
 $$;--> statement-breakpoint
 -- What a write may do to a visit's time (migration 0015), and now its chair:
 -- - a visit placed anew (booked, moved, lengthened, given another dentist, patient or chair, or
@@ -88,6 +90,10 @@ CREATE OR REPLACE FUNCTION appointments_hold_time() RETURNS trigger LANGUAGE plp
 DECLARE
   keeping boolean := coalesce(current_setting('dental.keeping_overlaps', true), '') = 'on';
   placed boolean;
+  reparted boolean;
+  clinic_turnover integer;
+  part_from integer;
+  part_to integer;
   part int4range;
   starts integer;
   chosen integer;
@@ -107,14 +113,22 @@ BEGIN
   ELSIF NOT keeping THEN
     NEW.overlap_group := OLD.overlap_group;
   END IF;
-  IF NOT keeping AND (TG_OP = 'INSERT'
-      OR (NEW.treatment, NEW.duration) IS DISTINCT FROM (OLD.treatment, OLD.duration)) THEN
-    part := dentist_part(NEW.clinic_id, NEW.treatment, NEW.duration);
-    NEW.dentist_from := lower(part);
-    NEW.dentist_to := upper(part);
-  END IF;
-  IF placed AND NOT keeping THEN
-    NEW.turnover := coalesce((SELECT s.turnover_minutes FROM clinic_settings s WHERE s.clinic_id = NEW.clinic_id), 0);
+  reparted := NOT keeping AND (TG_OP = 'INSERT'
+    OR (NEW.treatment, NEW.duration) IS DISTINCT FROM (OLD.treatment, OLD.duration));
+  IF reparted OR (placed AND NOT keeping) THEN
+    -- One read of the clinic's settings for both (a bulk insert pays it once a row).
+    SELECT s.turnover_minutes, (s.dentist_parts -> NEW.treatment ->> 'from')::integer,
+        (s.dentist_parts -> NEW.treatment ->> 'to')::integer
+      INTO clinic_turnover, part_from, part_to
+      FROM clinic_settings s WHERE s.clinic_id = NEW.clinic_id;
+    IF reparted THEN
+      part := dentist_part_of(part_from, part_to, NEW.duration);
+      NEW.dentist_from := lower(part);
+      NEW.dentist_to := upper(part);
+    END IF;
+    IF placed AND NOT keeping THEN
+      NEW.turnover := coalesce(clinic_turnover, 0);
+    END IF;
   END IF;
   starts := (NEW.date - date '2000-01-01') * 1440 + substr(NEW.time, 1, 2)::int * 60 + substr(NEW.time, 4, 2)::int;
   IF NEW.chair_id IS NULL AND NEW.status = 'cancelled' THEN

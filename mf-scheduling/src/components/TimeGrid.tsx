@@ -234,7 +234,11 @@ export function TimeGrid({
           </div>
           {columns.map((column) => {
             const lanes = lanesOf(column.visits);
-            const busy = column.visits.map(spanOf);
+            // A chair's column is busy through each visit's turnover too: no booking is offered in it.
+            const busy = column.visits.map((visit) => {
+              const span = spanOf(visit);
+              return dentistPart ? { ...span, end: span.end + (visit.turnover ?? 0) } : span;
+            });
             return (
               // biome-ignore lint/a11y/useSemanticElements: a group of the column's visits and free times, named for screen readers
               <div
@@ -273,7 +277,23 @@ export function TimeGrid({
                   const place = lanes.get(visit.id) ?? { lane: 0, lanes: 1 };
                   const range = timeRange(visit.time, visit.end_time);
                   const who = showDentist ? `, ${visit.dentist_name}` : '';
-                  return (
+                  const turnover = dentistPart && visit.turnover ? visit.turnover : 0;
+                  return [
+                    turnover > 0 && (
+                      // The chair's cleaning after the visit: held, though no one is booked in it.
+                      <div
+                        key={`turnover-${visit.id}`}
+                        className="timegrid-turnover"
+                        aria-hidden
+                        title={`Turnover, ${turnover} minutes`}
+                        style={{
+                          top: (span.end - hours.start) * PX_PER_MINUTE,
+                          height: turnover * PX_PER_MINUTE,
+                          left: `calc(${(place.lane / place.lanes) * 100}% + 2px)`,
+                          width: `calc(${100 / place.lanes}% - 4px)`,
+                        }}
+                      />
+                    ),
                     <button
                       key={visit.id}
                       type="button"
@@ -303,8 +323,8 @@ export function TimeGrid({
                         {visit.treatment}
                         {who}
                       </span>
-                    </button>
-                  );
+                    </button>,
+                  ];
                 })}
               </div>
             );

@@ -86,8 +86,10 @@ export function useCalendarMove({
     dropOnTime: (appointmentId: number, column: TimeColumn, time: string) => {
       const appointment = visitById(appointmentId);
       if (!appointment || move.isPending) return;
-      const dentist = column.dentistId ?? appointment.dentist_id;
       const chair = column.chairId ?? undefined;
+      // A chair's column moves the visit to that chair with its own dentist; a dentist's, to that dentist.
+      const dentist =
+        chair === undefined ? (column.dentistId ?? appointment.dentist_id) : appointment.dentist_id;
       if (
         appointment.date === column.date &&
         appointment.time === time &&

@@ -118,32 +118,34 @@ async function chairDay(
   const dayStart = sql`(${date}::date - date '2000-01-01') * 1440`;
   const result = await db.execute(sql`
     select c.id, coalesce(c.default_dentist_id = ${query.dentistId}, false) as own_dentist,
-      coalesce((select s.turnover_minutes from clinic_settings s where s.clinic_id = ${clinicId}), 0) as turnover,
-      coalesce((
-        select json_agg(json_build_array(lower(a.chair_span) - ${dayStart}, upper(a.chair_span) - ${dayStart}))
-        from appointments a
-        where a.clinic_id = ${clinicId} and a.chair_id = c.id and a.status <> 'cancelled'
-          and a.chair_span && int4range(${dayStart} - 1440, ${dayStart} + 2880) ${exceptVisit(query.exceptId)}
-      ), '[]') as held
+      coalesce((select s.turnover_minutes from clinic_settings s where s.clinic_id = ${clinicId}), 0) as turnover
     from chairs c
     where c.clinic_id = ${clinicId} and c.retired_at is null and c.in_service
       ${query.chairId === undefined ? sql`` : sql`and c.id = ${query.chairId}`}
     order by own_dentist desc, c.position, c.id`);
-  const rows = result.rows as Array<{
-    id: number | string;
-    own_dentist: boolean;
-    turnover: number | string;
-    held: Array<[number, number]> | string;
-  }>;
-  const turnover = Number(rows[0]?.turnover ?? 0);
+  // The day's held minutes of every chair in one walk of the chairs' exclusion index.
+  const held = await db.execute(sql`
+    select a.chair_id, lower(a.chair_span) - ${dayStart} as start, upper(a.chair_span) - ${dayStart} as end
+    from appointments a
+    where a.clinic_id = ${clinicId} and a.status <> 'cancelled'
+      and a.chair_span && int4range(${dayStart} - 1440, ${dayStart} + 2880) ${exceptVisit(query.exceptId)}`);
+  const heldBy = new Map<number, Span[]>();
+  for (const row of held.rows as Array<{
+    chair_id: number | string;
+    start: number | string;
+    end: number | string;
+  }>) {
+    const spans = heldBy.get(Number(row.chair_id)) ?? [];
+    spans.push({ start: Number(row.start), end: Number(row.end) });
+    heldBy.set(Number(row.chair_id), spans);
+  }
+  const rows = result.rows as Array<{ id: number | string; own_dentist: boolean; turnover: number | string }>;
   return {
-    turnover,
+    turnover: Number(rows[0]?.turnover ?? 0),
     chairs: rows.map((row) => ({
       id: Number(row.id),
       ownDentist: row.own_dentist,
-      held: (typeof row.held === 'string' ? (JSON.parse(row.held) as Array<[number, number]>) : row.held).map(
-        ([start, end]) => ({ start: Number(start), end: Number(end) }),
-      ),
+      held: heldBy.get(Number(row.id)) ?? [],
     })),
   };
 }

@@ -97,6 +97,7 @@ DECLARE
   part int4range;
   starts integer;
   chosen integer;
+  candidate integer;
   usable boolean;
 BEGIN
   IF NEW.duration IS NULL THEN
@@ -138,15 +139,24 @@ BEGIN
     LIMIT 1;
     NEW.chair_id := chosen;
   ELSIF NEW.chair_id IS NULL THEN
-    SELECT c.id INTO chosen FROM chairs c
-    WHERE c.clinic_id = NEW.clinic_id AND c.retired_at IS NULL AND c.in_service
-      AND NOT EXISTS (
+    -- The chairs in the order they are given, each probed through the chairs' exclusion index until
+    -- one is free: the first (the visit's own or its dentist's) usually is. One probe a chair keeps
+    -- the plan an index probe whatever PL/pgSQL caches; an anti-join over the chairs did not.
+    FOR candidate IN
+      SELECT c.id FROM chairs c
+      WHERE c.clinic_id = NEW.clinic_id AND c.retired_at IS NULL AND c.in_service
+      ORDER BY c.id = CASE WHEN TG_OP = 'UPDATE' THEN OLD.chair_id END DESC NULLS LAST,
+        c.default_dentist_id = NEW.dentist_id DESC NULLS LAST, c.position, c.id
+    LOOP
+      IF NOT EXISTS (
         SELECT 1 FROM appointments a
-        WHERE a.clinic_id = NEW.clinic_id AND a.chair_id = c.id AND a.status <> 'cancelled' AND a.id <> NEW.id
-          AND a.chair_span && int4range(starts, starts + NEW.duration + NEW.turnover))
-    ORDER BY c.id = CASE WHEN TG_OP = 'UPDATE' THEN OLD.chair_id END DESC NULLS LAST,
-      c.default_dentist_id = NEW.dentist_id DESC NULLS LAST, c.position, c.id
-    LIMIT 1;
+        WHERE a.clinic_id = NEW.clinic_id AND a.chair_id = candidate AND a.status <> 'cancelled'
+          AND a.id <> NEW.id AND a.chair_span && int4range(starts, starts + NEW.duration + NEW.turnover)
+      ) THEN
+        chosen := candidate;
+        EXIT;
+      END IF;
+    END LOOP;
     IF chosen IS NULL THEN
       RAISE EXCEPTION 'no chair is free for this visit' USING ERRCODE = 'exclusion_violation',
         CONSTRAINT = 'appointments_chair_time_excl', TABLE = 'appointments';

@@ -147,6 +147,8 @@ BEGIN
       WHERE c.clinic_id = NEW.clinic_id AND c.retired_at IS NULL AND c.in_service
       ORDER BY c.id = CASE WHEN TG_OP = 'UPDATE' THEN OLD.chair_id END DESC NULLS LAST,
         c.default_dentist_id = NEW.dentist_id DESC NULLS LAST, c.position, c.id
+      -- A chair being retired or taken out of service meanwhile is waited for, then left out.
+      FOR KEY SHARE
     LOOP
       IF NOT EXISTS (
         SELECT 1 FROM appointments a
@@ -164,7 +166,8 @@ BEGIN
     NEW.chair_id := chosen;
   ELSIF placed AND NOT keeping AND NEW.status <> 'cancelled' THEN
     SELECT c.retired_at IS NULL AND c.in_service INTO usable FROM chairs c
-    WHERE c.clinic_id = NEW.clinic_id AND c.id = NEW.chair_id;
+    WHERE c.clinic_id = NEW.clinic_id AND c.id = NEW.chair_id
+    FOR KEY SHARE;
     IF usable IS FALSE THEN
       RAISE EXCEPTION 'the chair is not in service' USING ERRCODE = 'check_violation',
         CONSTRAINT = 'appointments_chair_in_service', TABLE = 'appointments';

@@ -315,3 +315,133 @@ describe('AppointmentForm (docs/product.md, Validation rules: Appointment form)'
     expect(within(dialog).getByLabelText('Patient Name')).toHaveValue('Noah New');
   });
 });
+
+describe('AppointmentForm: the Chair field (docs/product.md, Chairs)', () => {
+  /** The hint under the Chair field. */
+  const chairHintOf = (dialog: HTMLElement) =>
+    within(dialog).getByLabelText('Chair').closest('.ant-form-item')?.querySelector('.ant-form-item-extra')
+      ?.textContent;
+
+  it('offers any free chair and the chairs in service; with any chair, says which one the chosen time takes', async () => {
+    api.onGet('/api/dentists/2/free-times').reply(
+      200,
+      freeTimes(['09:00', '09:30'], {
+        slots: [
+          { time: '09:00', chair_id: 2 },
+          { time: '09:30', chair_id: 1 },
+        ],
+      }),
+    );
+    const view = renderForm();
+    const dialog = await findDialog('New Appointment');
+    // Any free chair unless one is chosen; Chair 3 is out of service and not offered.
+    expect(within(dialog).getByTitle('Any free chair')).toBeInTheDocument();
+    await view.user.click(within(dialog).getByLabelText('Chair'));
+    await waitFor(() =>
+      expect(openOptions().map((option) => option.title)).toEqual(['Any free chair', 'Chair 1', 'Chair 2']),
+    );
+    await view.user.keyboard('{Escape}');
+    expect(chairHintOf(dialog)).toBe('The first free chair is taken: the dentist’s own first.');
+
+    await choose(view, dialog, 'Dentist', 'Dr. Michael Chen');
+    await view.user.type(within(dialog).getByLabelText('Date'), DAY);
+    await choose(view, dialog, 'Treatment', 'Dental Checkup');
+    expect(await within(dialog).findByText(/^2 start times free for Dr. Michael Chen/)).toBeInTheDocument();
+    // No chair asked for: every free time, each with the chair it would take.
+    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({
+      date: DAY,
+      duration: 30,
+      treatment: 'Dental Checkup',
+    });
+    await choose(view, dialog, 'Time', '09:00–09:30');
+    await waitFor(() => expect(chairHintOf(dialog)).toBe('Chair 2 will be taken.'));
+    await choose(view, dialog, 'Time', '09:30–10:00');
+    await waitFor(() => expect(chairHintOf(dialog)).toBe('Chair 1 will be taken.'));
+  });
+
+  it('a chair chosen asks for its free times only, and the booking holds that chair', async () => {
+    api.onGet('/api/dentists/2/free-times').reply((config) =>
+      config.params.chair_id === 2
+        ? [200, freeTimes(['10:00'], { slots: [{ time: '10:00', chair_id: 2 }] })]
+        : [
+            200,
+            freeTimes(['09:00', '10:00'], {
+              slots: [
+                { time: '09:00', chair_id: 1 },
+                { time: '10:00', chair_id: 1 },
+              ],
+            }),
+          ],
+    );
+    api.onGet('/api/patients').reply(200, pageOf([]));
+    api
+      .onPost('/api/appointments')
+      .reply(201, { ...MIA_VISIT, id: 42, date: DAY, time: '10:00', chair_id: 2, chair_name: 'Chair 2' });
+    const view = renderForm();
+    const dialog = await findDialog('New Appointment');
+    await view.user.type(within(dialog).getByLabelText('Patient Name'), 'Noah New');
+    await view.user.type(within(dialog).getByLabelText('Phone'), '555 0199');
+    await choose(view, dialog, 'Dentist', 'Dr. Michael Chen');
+    await view.user.type(within(dialog).getByLabelText('Date'), DAY);
+    await choose(view, dialog, 'Treatment', 'Dental Checkup');
+    expect(await within(dialog).findByText(/^2 start times free for Dr. Michael Chen/)).toBeInTheDocument();
+
+    await choose(view, dialog, 'Chair', 'Chair 2');
+    await waitFor(() => expect(chairHintOf(dialog)).toBe('Only the times this chair is free are offered.'));
+    expect(await within(dialog).findByText(/^1 start time free for Dr. Michael Chen/)).toBeInTheDocument();
+    expect(api.lastParams('/api/dentists/2/free-times')).toEqual({
+      date: DAY,
+      duration: 30,
+      treatment: 'Dental Checkup',
+      chair_id: 2,
+    });
+    await view.user.click(within(dialog).getByLabelText('Time'));
+    await waitFor(() => expect(openOptions()).toEqual([{ title: '10:00–10:30', disabled: false }]));
+    await view.user.click(screen.getByTitle('10:00–10:30'));
+    await view.user.click(within(dialog).getByText('Book Appointment'));
+
+    await waitFor(() => expect(view.onSaved).toHaveBeenCalledTimes(1));
+    expect(api.sent('post')).toHaveLength(1);
+    expect(api.sent('post')[0]?.body).toMatchObject({
+      patient: 'Noah New',
+      dentist_id: 2,
+      date: DAY,
+      time: '10:00',
+      treatment: 'Dental Checkup',
+      chair_id: 2,
+    });
+  });
+
+  it('a chair named in the link is chosen, and only its free times are asked for', async () => {
+    api
+      .onGet('/api/dentists/1/free-times')
+      .reply(200, freeTimes(['14:00'], { slots: [{ time: '14:00', chair_id: 2 }] }));
+    renderScreen(
+      <AppointmentForm
+        open
+        appointment={null}
+        dentistId={1}
+        date={DAY}
+        time="14:00"
+        treatment="Dental Checkup"
+        chairId={2}
+        onClose={jest.fn()}
+        onSaved={jest.fn()}
+      />,
+      { url: `/appointments?new=1&date=${DAY}&time=14:00&dentist=1&treatment=Dental+Checkup&chair=2` },
+    );
+    const dialog = await findDialog('New Appointment');
+    expect(await within(dialog).findByTitle('Chair 2')).toBeInTheDocument();
+    expect(within(dialog).queryByTitle('Any free chair')).not.toBeInTheDocument();
+    expect(chairHintOf(dialog)).toBe('Only the times this chair is free are offered.');
+    await waitFor(() =>
+      expect(api.lastParams('/api/dentists/1/free-times')).toEqual({
+        date: DAY,
+        duration: 30,
+        treatment: 'Dental Checkup',
+        chair_id: 2,
+      }),
+    );
+    expect(within(dialog).getByTitle('14:00–14:30')).toBeInTheDocument();
+  });
+});

@@ -229,6 +229,9 @@ export function AppointmentForm({
         chairsLoading={chairs.isPending}
         offered={freeTime.offered}
         time={freeTime.time}
+        current={
+          appointment?.chair_id ? { id: appointment.chair_id, name: appointment.chair_name ?? '' } : null
+        }
       />
       {/* A waitlisted patient is offered one freed time: no series from the waitlist. */}
       {!editing && waitlistEntryId === null && (

@@ -12,6 +12,8 @@ export interface ChairFieldProps {
   offered: FreeTimes | null;
   /** The time chosen, if any. */
   time: string | undefined;
+  /** The edited visit's own chair, offered even when it is no longer in service. */
+  current: { id: number; name: string } | null;
 }
 
 /** What the Chair field says under it: the chair a booking at the chosen time will take. */
@@ -21,6 +23,8 @@ export function chairHint(
   chosen: number,
   time: string | undefined,
 ): string {
+  if (chosen !== ANY_CHAIR && !chairs.some((chair) => chair.id === chosen && chair.in_service))
+    return 'This chair is not in service: choose another to move the visit.';
   if (chosen !== ANY_CHAIR) return 'Only the times this chair is free are offered.';
   const slot = time ? offered?.slots?.find((one) => one.time === time) : undefined;
   const chair = slot && chairs.find((one) => one.id === slot.chair_id);
@@ -28,11 +32,16 @@ export function chairHint(
 }
 
 /** Which chair the visit holds: any free one (the default), or one the desk chooses. */
-export function ChairField({ chairs, chairsLoading, offered, time }: ChairFieldProps) {
+export function ChairField({ chairs, chairsLoading, offered, time, current }: ChairFieldProps) {
   const chosen = (Form.useWatch('chair_id') as number | undefined) ?? ANY_CHAIR;
+  const inService = chairs.filter((chair) => chair.in_service);
   const options = [
     { value: ANY_CHAIR, label: 'Any free chair' },
-    ...chairs.filter((chair) => chair.in_service).map((chair) => ({ value: chair.id, label: chair.name })),
+    ...inService.map((chair) => ({ value: chair.id, label: chair.name })),
+    // The visit's own chair, out of service or retired since: shown as it is, not offered anew.
+    ...(current && !inService.some((chair) => chair.id === current.id)
+      ? [{ value: current.id, label: `${current.name} (not in service)`, disabled: true }]
+      : []),
   ];
   return (
     <Form.Item name="chair_id" label="Chair" extra={chairHint(chairs, offered, chosen, time)}>

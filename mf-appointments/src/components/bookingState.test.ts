@@ -41,14 +41,22 @@ describe('bookingReducer', () => {
     );
   });
 
-  it('marks a typed length, which a later treatment leaves alone', () => {
+  it('marks a typed length, which a later treatment leaves alone (its dentist part checks the time again)', () => {
     const typed = bookingReducer(FRESH_BOOKING, { type: 'changed', changed: { duration: 45 } });
     expect(typed.lengthTyped).toBe(true);
     const checked = bookingReducer(typed, { type: 'timeChecked' });
     expect(checked).toEqual({ ...FRESH_BOOKING, lengthTyped: true });
-    expect(bookingReducer(checked, { type: 'changed', changed: { treatment: 'Root Canal' } })).toEqual(
-      checked,
-    );
+    expect(bookingReducer(checked, { type: 'changed', changed: { treatment: 'Root Canal' } })).toEqual({
+      ...checked,
+      timeToCheck: true,
+    });
+  });
+
+  it('checks the time again when another chair is chosen', () => {
+    expect(bookingReducer(FRESH_BOOKING, { type: 'changed', changed: { chair_id: 2 } })).toEqual({
+      ...FRESH_BOOKING,
+      timeToCheck: true,
+    });
   });
 
   it('checks the time again when a treatment brings its length', () => {

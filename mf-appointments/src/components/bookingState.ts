@@ -68,7 +68,13 @@ export function bookingReducer(state: BookingState, event: BookingEvent): Bookin
       return { ...state, patient: event.patient, linkPatientFilled: event.patient.id };
     case 'changed': {
       const { changed } = event;
-      const slotChanged = 'dentist_id' in changed || 'date' in changed || 'duration' in changed;
+      // Each changes the free times: a chair's, or a treatment's dentist part, as much as a day.
+      const slotChanged =
+        'dentist_id' in changed ||
+        'date' in changed ||
+        'duration' in changed ||
+        'chair_id' in changed ||
+        'treatment' in changed;
       return {
         ...state,
         lengthTyped: state.lengthTyped || 'duration' in changed,

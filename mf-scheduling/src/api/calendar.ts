@@ -26,7 +26,7 @@ interface MonthParams {
 }
 
 /** What other desks change that these reads show: the shell invalidates them on those changes. */
-const CALENDAR_FOLLOW = follows('appointment', 'patient', 'dentist', 'availability', 'settings');
+const CALENDAR_FOLLOW = follows('appointment', 'patient', 'dentist', 'availability', 'settings', 'chair');
 
 export const calendarKeys = {
   // Under the shared appointments' key: a write to an appointment anywhere refreshes the month shown.

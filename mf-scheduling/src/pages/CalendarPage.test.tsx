@@ -559,3 +559,164 @@ describe('CalendarPage (docs/product.md, Screens: Calendar)', () => {
     expect(api.sent('get', '/api/waitlist/matches')).toHaveLength(0);
   });
 });
+
+describe('CalendarPage: the Day view by chair (docs/product.md, Chairs)', () => {
+  /** The clinic's chairs: Sarah's, Omar's, and one out of service. */
+  const CHAIRS = [
+    { id: 1, name: 'Chair 1', default_dentist_id: 1, default_dentist_name: 'Dr. Sarah Johnson' },
+    { id: 2, name: 'Chair 2', default_dentist_id: 2, default_dentist_name: 'Dr. Omar Reyes' },
+    { id: 3, name: 'Chair 3', default_dentist_id: null, default_dentist_name: null, in_service: false },
+  ].map((chair, index) => ({
+    in_service: true,
+    bookable_online: true,
+    position: index + 1,
+    version: 1,
+    ...chair,
+  }));
+  const inChair = (chair: number) => ({ chair_id: chair, chair_name: `Chair ${chair}`, turnover: 0 });
+  /**
+   * Dr. Sarah Johnson runs two chairs: a filling in Chair 1 (her part 09:10–09:50) and another in
+   * Chair 2 (09:55–10:35); Dr. Omar Reyes has a whole-visit root canal in Chair 2 after it.
+   */
+  const MIA_FILLING = visit(1, '2099-05-06', '09:00', 'Mia Martin', {
+    treatment: 'Cavity Filling',
+    dentist_from: 10,
+    dentist_to: 50,
+    ...inChair(1),
+  });
+  const FILLINGS = [
+    MIA_FILLING,
+    visit(2, '2099-05-06', '09:45', 'Tom Baker', {
+      treatment: 'Cavity Filling',
+      dentist_from: 10,
+      dentist_to: 50,
+      ...inChair(2),
+    }),
+    visit(3, '2099-05-06', '11:00', 'Ada Byron', {
+      dentist_id: 2,
+      dentist_name: 'Dr. Omar Reyes',
+      dentist_from: null,
+      dentist_to: null,
+      ...inChair(2),
+    }),
+  ];
+  const BY_CHAIR = '/calendar?view=day&day=2099-05-06&by=chair';
+  const chairColumn = (name: string) => screen.getByRole('group', { name: new RegExp(`^${name}, `) });
+
+  beforeEach(() => {
+    api.onGet('/api/chairs').reply(200, { data: CHAIRS });
+    api
+      .onGet(/\/api\/dentists\/\d+\/free-times/)
+      .reply((config) => [200, openDay(String(config.params.date))]);
+  });
+
+  it('shows a column a chair, each visit in its chair with its dentist and their part; one out of service is closed', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(FILLINGS, FILLINGS.length, 1, 5000));
+    const view = renderScreen(<CalendarPage />, { url: BY_CHAIR });
+
+    const chair1 = await screen.findByRole('group', { name: /^Chair 1, .*May 6, 2099/ });
+    const chair2 = chairColumn('Chair 2');
+    const chair3 = chairColumn('Chair 3 \\(out of service\\)');
+    expect(screen.getByRole('radio', { name: 'By chair' })).toBeChecked();
+    expect(screen.queryByRole('group', { name: /^Dr. Sarah Johnson, / })).not.toBeInTheDocument();
+    // Dr. Sarah Johnson's two fillings, side by side in two chairs, each naming her and her part.
+    expect(
+      within(chair1).getByRole('button', {
+        name: '09:00–10:00 Mia Martin, Cavity Filling, Dr. Sarah Johnson, dentist 09:10–09:50, confirmed',
+      }),
+    ).toBeInTheDocument();
+    expect(within(chair1).getAllByRole('button', { name: /^\d\d:\d\d–/ })).toHaveLength(1);
+    expect(
+      within(chair2).getByRole('button', {
+        name: '09:45–10:45 Tom Baker, Cavity Filling, Dr. Sarah Johnson, dentist 09:55–10:35, confirmed',
+      }),
+    ).toBeInTheDocument();
+    // A visit needing its dentist throughout says no part.
+    expect(
+      within(chair2).getByRole('button', {
+        name: '11:00–12:00 Ada Byron, Root Canal, Dr. Omar Reyes, confirmed',
+      }),
+    ).toBeInTheDocument();
+    expect(within(chair3).queryAllByRole('button')).toHaveLength(0);
+    // A chair in service offers its free time, not the time its visits hold.
+    expect(within(chair1).getByRole('button', { name: /^Book at 16:15,/ })).toBeInTheDocument();
+    expect(within(chair1).queryByRole('button', { name: /^Book at 09:30,/ })).not.toBeInTheDocument();
+
+    // Free time in a chair books in that chair, with its own dentist, and comes back here.
+    await view.user.click(within(chair2).getByRole('button', { name: /^Book at 16:00,/ }));
+    await waitFor(() => expect(window.location.pathname).toBe('/appointments'));
+    const asked = view.currentParams();
+    expect(Object.fromEntries(asked)).toMatchObject({
+      new: '1',
+      date: '2099-05-06',
+      time: '16:00',
+      dentist: '2',
+      chair: '2',
+    });
+    expect(asked.get('returnTo')).toBe(BY_CHAIR);
+  });
+
+  it('"By dentist" takes the columns back to the dentists, and off the URL', async () => {
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(FILLINGS, FILLINGS.length, 1, 5000));
+    const view = renderScreen(<CalendarPage />, { url: BY_CHAIR });
+    await screen.findByRole('group', { name: /^Chair 1, / });
+    const columnsBy = screen.getByRole('radiogroup', { name: 'Columns of the day' });
+
+    await view.user.click(within(columnsBy).getByRole('radio', { name: 'By dentist' }));
+    const sarah = await screen.findByRole('group', { name: /^Dr. Sarah Johnson, / });
+    expect(view.currentParams().get('by')).toBeNull();
+    expect(view.currentParams().get('view')).toBe('day');
+    expect(screen.queryByRole('group', { name: /^Chair \d/ })).not.toBeInTheDocument();
+    // Both of her fillings are in her column, wherever their chairs.
+    expect(within(sarah).getAllByRole('button', { name: /^\d\d:\d\d–/ })).toHaveLength(2);
+
+    await view.user.click(within(columnsBy).getByRole('radio', { name: 'By chair' }));
+    expect(await screen.findByRole('group', { name: /^Chair 2, / })).toBeInTheDocument();
+    expect(view.currentParams().get('by')).toBe('chair');
+  });
+
+  it("a visit dropped on another chair's column moves there with its own dentist; a refusal leaves it", async () => {
+    let shown = FILLINGS;
+    api.onGet('/api/calendar/appointments').reply(() => [200, pageOf(shown, shown.length, 1, 5000)]);
+    api.onPut('/api/appointments/1').replyOnce(409, refusal('Chair 2 is taken 09:45–10:45'));
+    api.onPut('/api/appointments/1').reply(() => {
+      const moved = { ...MIA_FILLING, time: '14:00', end_time: '15:00', ...inChair(2) };
+      shown = [moved, ...FILLINGS.slice(1)];
+      return [200, moved];
+    });
+    renderScreen(<CalendarPage />, { url: BY_CHAIR });
+    const mia = /^09:00–10:00 Mia Martin/;
+    await screen.findByRole('group', { name: /^Chair 1, / });
+    const block = within(chairColumn('Chair 1')).getByRole('button', { name: mia });
+
+    // The grid starts at 08:00, a row every 15 minutes, 20 pixels each: 125 pixels down is 09:30,
+    // where Tom Baker's visit holds Chair 2.
+    let dataTransfer = carrier();
+    fireEvent.dragStart(block, { dataTransfer });
+    fireEvent.dragOver(chairColumn('Chair 2'), { dataTransfer });
+    dropAtY(chairColumn('Chair 2'), dataTransfer, 125);
+    await waitFor(() => expect(api.sent('put')).toHaveLength(1));
+    expect(api.sent('put')[0]?.body).toMatchObject({
+      date: '2099-05-06',
+      time: '09:30',
+      dentist_id: 1,
+      chair_id: 2,
+      duration: 60,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Chair 2 is taken 09:45–10:45');
+    expect(within(chairColumn('Chair 1')).getByRole('button', { name: mia })).toBeInTheDocument();
+
+    // 480 pixels down is 14:00: Chair 2 is free then; the visit keeps Dr. Sarah Johnson, not the chair's own dentist.
+    dataTransfer = carrier();
+    fireEvent.dragStart(block, { dataTransfer });
+    dropAtY(chairColumn('Chair 2'), dataTransfer, 485);
+    await waitFor(() => expect(api.sent('put')).toHaveLength(2));
+    expect(api.sent('put')[1]?.body).toMatchObject({ time: '14:00', dentist_id: 1, chair_id: 2 });
+    expect(
+      await within(chairColumn('Chair 2')).findByRole('button', { name: /^14:00–15:00 Mia Martin/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(chairColumn('Chair 1')).queryByRole('button', { name: /Mia Martin/ }),
+    ).not.toBeInTheDocument();
+  });
+});

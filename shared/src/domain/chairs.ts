@@ -18,6 +18,9 @@ export const CHAIR_RETIRED = 'Chair retired';
 export const CHAIR_NAME_TAKEN = 'Another chair has this name';
 export const CHAIR_DENTIST_UNKNOWN = 'Choose one of the clinic’s active dentists';
 export const CHAIR_ORDER_MISMATCH = 'Name every chair of the clinic once, in its new order';
+/** A chair with visits to come is not retired: they are moved first (or the chair is taken out of service). */
+export const chairHasVisitsToCome = (visits: number) =>
+  `This chair holds ${visits} ${visits === 1 ? 'appointment' : 'appointments'} to come: move ${visits === 1 ? 'it' : 'them'} to another chair first, or take the chair out of service`;
 /** A visit asked for a chair that is not one of the clinic's chairs in use. */
 export const CHAIR_UNKNOWN = 'Choose one of the clinic’s chairs';
 export const chairOutOfServiceMessage = (name: string) => `${name} is out of service`;

@@ -170,6 +170,46 @@ describe('a visit holds a chair', () => {
     expect(free.slots.find((slot) => slot.time === '09:45')?.chair_id).toBe(chairTwo);
   });
 
+  it("names the visit whose dentist part meets the new visit's, not one the new visit only overlaps", async () => {
+    await setClinic(0, { 'Cavity Filling': { from: 10, to: 50 } });
+    const date = nextTuesday();
+    await book({ date, chair_id: chairOne });
+    await book({ date, time: '09:45', chair_id: chairTwo });
+    const [spare] = await db()
+      .insert(chairs)
+      .values({ clinicId, name: `Spare ${date}`, position: 99 })
+      .returning({ id: chairs.id });
+    try {
+      // 09:45-10:45 needs the dentist 09:55-10:35: the second visit's part, not the first's (09:10-09:50).
+      const refused = await post({ date, time: '09:45', chair_id: spare?.id });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/is with another patient 09:55–10:35 \(Chair Tester \d+\)$/);
+    } finally {
+      await db().execute(sql`update chairs set retired_at = now() where id = ${spare?.id ?? 0}`);
+    }
+  });
+
+  it('refuses to retire a chair with visits to come, and retires it once they are moved', async () => {
+    const date = nextTuesday();
+    const [spare] = await db()
+      .insert(chairs)
+      .values({ clinicId, name: `Retiring ${date}`, position: 98 })
+      .returning({ id: chairs.id, version: chairs.version });
+    const visit = await book({ date, chair_id: spare?.id });
+    const refused = await send('DELETE', `/api/chairs/${spare?.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This chair holds 1 appointment to come: move it to another chair first, or take the chair out of service',
+    );
+    const moved = await send(
+      'PUT',
+      `/api/appointments/${visit.id}`,
+      booking({ date, chair_id: chairOne, patient_id: visit.patient_id }),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect((await send('DELETE', `/api/chairs/${spare?.id}`)).statusCode).toBe(200);
+  });
+
   it('keeps the patient in the whole visit, whatever the chairs', async () => {
     const date = nextTuesday();
     const first = await book({ date, chair_id: chairOne });

@@ -26,6 +26,8 @@ export interface Placement {
   duration: number;
   /** The chair asked for; null when the database gives a free one. */
   chairId?: number | null;
+  /** The treatment, whose dentist part (Settings) is the dentist's time in the visit. */
+  treatment?: string;
 }
 
 const DENTIST_TIME = 'appointments_dentist_time_excl';
@@ -63,11 +65,16 @@ export async function overlapConflict(
 ): Promise<Conflict> {
   const start = sql`(${wanted.date}::date - date '2000-01-01') * 1440 + ${minutesOf(wanted.time)}`;
   const wantedMinutes = sql`int4range(${start}, ${start} + ${wanted.duration})`;
+  // The minutes the new visit needs its dentist (dentist_part, migration 0034): only they can clash.
+  const wantedDentist = wanted.treatment
+    ? sql`(select int4range(${start} + coalesce(lower(part), 0), ${start} + coalesce(upper(part), ${wanted.duration}))
+        from (select dentist_part(${clinicId}, ${wanted.treatment}, ${wanted.duration}) as part) as parts)`
+    : wantedMinutes;
   const whose =
     clash === 'patient'
       ? sql`a.patient_id = ${wanted.patientId} and a.span && ${wantedMinutes}`
       : clash === 'dentist'
-        ? sql`a.dentist_id = ${wanted.dentistId} and a.dentist_span && ${wantedMinutes}`
+        ? sql`a.dentist_id = ${wanted.dentistId} and a.dentist_span && ${wantedDentist}`
         : wanted.chairId
           ? sql`a.chair_id = ${wanted.chairId} and a.chair_span && ${wantedMinutes}`
           : sql`false`;

@@ -142,9 +142,17 @@ describe('chairs', () => {
   });
 
   it('retires a chair: it leaves the list, the order closes up, its row and its name stay for history', async () => {
+    // A chair of its own, moved second: the demo's chairs hold visits to come, which a retire refuses.
+    const added = (await send(admin, 'POST', '/api/chairs', { name: 'Chair to Retire' })).json() as Chair;
+    const order = (await chairs()).map((chair) => chair.id).filter((id) => id !== added.id);
+    const placed = await send(admin, 'PUT', '/api/chairs/order', {
+      ids: [order[0], added.id, ...order.slice(1)],
+    });
+    expect(placed.statusCode).toBe(200);
     const before = await chairs();
     const [, retiring] = before;
     if (!retiring) throw new Error('no second chair');
+    expect(retiring.id).toBe(added.id);
     expect(
       (await send(admin, 'DELETE', `/api/chairs/${retiring.id}`, undefined, retiring.version - 1)).statusCode,
     ).toBe(412);

@@ -5,10 +5,12 @@ import {
   CHAIR_ORDER_MISMATCH,
   type Chair,
   type chairBodySchema,
+  chairHasVisitsToCome,
 } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Reader, Transaction } from '../../db/client';
+import { clinicToday } from '../../db/clinicTime';
 import { UNIQUE_VIOLATION, violated } from '../../db/databaseErrors';
 import { Conflict, InvalidValue, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
@@ -126,6 +128,13 @@ export function retireChair(
 ): Promise<void> {
   return db.transaction(async (tx) => {
     await holdChair(tx, actor.clinicId, id, expected);
+    // Held under the chair's lock: a booking into it waits for this write (appointments_hold_time).
+    const { rows: toCome } = await tx.execute(sql`
+      select count(*)::int as visits from appointments
+      where clinic_id = ${actor.clinicId} and chair_id = ${id} and status in ('pending', 'confirmed')
+        and date >= ${await clinicToday(tx, actor.clinicId)}::date`);
+    const visits = (toCome[0] as { visits: number }).visits;
+    if (visits > 0) throw new Conflict(chairHasVisitsToCome(visits));
     const { rows } = await tx.execute(sql`
       update chairs set retired_at = now(), updated_at = now()
       where clinic_id = ${actor.clinicId} and id = ${id}

@@ -13,6 +13,7 @@ import {
   ifMatch,
   minutesOf,
   type Span,
+  settingsQueries,
   VISIT_MINUTES_MIN,
 } from '@dental/shared';
 import { follows, keepPreviousData, queryOptions, useQueries, useQuery } from '@dental/shared/kit';
@@ -135,6 +136,11 @@ export function useOpenHours(days: ReadonlyArray<{ dentistId: number; date: stri
       for (const answer of answers) if (answer.isError) void answer.refetch();
     },
   };
+}
+
+/** The practice's settings, whose working hours open the Day view's chair columns. */
+export function usePracticeHours(enabled: boolean) {
+  return useQuery({ ...settingsQueries.practice(), enabled });
 }
 
 /** The clinic's chairs in order, for the Day view by chair. */

@@ -23,11 +23,15 @@ export function dentistColumns(
   }));
 }
 
-/** The Day view's columns by chair: one a chair in the clinic's order; one out of service is shown closed. */
+/**
+ * The Day view's columns by chair: one a chair in the clinic's order, open in the practice's hours
+ * of the day (`practiceOpen`, null while unknown: not shaded); one out of service is shown closed.
+ */
 export function chairColumns(
   day: string,
   chairs: readonly Chair[],
   visits: readonly Appointment[],
+  practiceOpen: Span[] | null,
 ): TimeColumn[] {
   return chairs.map((chair) => {
     const name = chair.in_service ? chair.name : `${chair.name} (out of service)`;
@@ -41,7 +45,7 @@ export function chairColumns(
       chairId: chair.id,
       visits: visits.filter((visit) => visit.chair_id === chair.id),
       // Out of service: closed all day, nothing is booked or dropped into it.
-      open: chair.in_service ? null : [],
+      open: chair.in_service ? practiceOpen : [],
     };
   });
 }

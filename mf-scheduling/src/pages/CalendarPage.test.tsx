@@ -656,6 +656,24 @@ describe('CalendarPage: the Day view by chair (docs/product.md, Chairs)', () => 
     expect(asked.get('returnTo')).toBe(BY_CHAIR);
   });
 
+  it("opens a chair's column in the practice's hours of the day only", async () => {
+    const day = { start: '09:00', end: '12:00', closed: false };
+    const workingHours = Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => [
+        weekday,
+        weekday === 'wednesday' ? day : { ...day, closed: true },
+      ]),
+    );
+    api.onGet('/api/settings').reply(200, { workingHours });
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(FILLINGS, FILLINGS.length, 1, 5000));
+    renderScreen(<CalendarPage />, { url: BY_CHAIR });
+    const chair1 = await screen.findByRole('group', { name: /^Chair 1, .*May 6, 2099/ });
+    // Wednesday, May 6, 2099: open 09:00-12:00.
+    expect(await within(chair1).findByRole('button', { name: /^Book at 11:45,/ })).toBeInTheDocument();
+    expect(within(chair1).queryByRole('button', { name: /^Book at 12:00,/ })).not.toBeInTheDocument();
+    expect(within(chair1).queryByRole('button', { name: /^Book at 08:45,/ })).not.toBeInTheDocument();
+  });
+
   it('"By dentist" takes the columns back to the dentists, and off the URL', async () => {
     api.onGet('/api/calendar/appointments').reply(200, pageOf(FILLINGS, FILLINGS.length, 1, 5000));
     const view = renderScreen(<CalendarPage />, { url: BY_CHAIR });

@@ -1,4 +1,13 @@
-import { type ApiError, actsForDentist, FREED_PARAM, parseFreedParam, useAuthStore } from '@dental/shared';
+import {
+  type ApiError,
+  actsForDentist,
+  FREED_PARAM,
+  minutesOf,
+  parseFreedParam,
+  type Span,
+  useAuthStore,
+  weekdayOf,
+} from '@dental/shared';
 import {
   parseAsDay,
   parseAsString,
@@ -20,7 +29,7 @@ import {
   Typography,
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
-import { useChairs, useDentistChoices, useOpenHours } from '../api/calendar';
+import { useChairs, useDentistChoices, useOpenHours, usePracticeHours } from '../api/calendar';
 import { CalendarFeedDialog } from '../components/CalendarFeedDialog';
 import {
   CalendarPeriodBar,
@@ -82,6 +91,13 @@ export default function CalendarPage() {
   const dentists = useDentistChoices();
   const columnsBy = view === 'day' ? (url.by ?? 'dentist') : 'dentist';
   const chairs = useChairs(columnsBy === 'chair');
+  const practice = usePracticeHours(columnsBy === 'chair');
+  /** The practice's open hours on a day, from Settings: a chair's column is open in them. */
+  const practiceOpenOn = (day: string): Span[] | null => {
+    const hours = practice.data?.workingHours[weekdayOf(day)];
+    if (!hours) return null;
+    return hours.closed ? [] : [{ start: minutesOf(hours.start), end: minutesOf(hours.end) }];
+  };
 
   // The Day view: a column per dentist (the one chosen, or every active one); the Week view: a
   // column per day, for the dentist chosen or all of them.
@@ -99,7 +115,7 @@ export default function CalendarPage() {
   const columns: TimeColumn[] =
     view === 'day'
       ? columnsBy === 'chair'
-        ? chairColumns(selected, chairs.data?.data ?? [], live(selected))
+        ? chairColumns(selected, chairs.data?.data ?? [], live(selected), practiceOpenOn(selected))
         : dentistColumns(selected, shownDentists, live(selected), openHours.open)
       : weekColumns({
           week,

@@ -407,6 +407,7 @@ describe('outbox: reminders and alerts', () => {
     expect(await messagesOf(visit.id)).toMatchObject([{ state: 'sent', reason: null }]);
   });
 
+  // Opens a database in a folder twice, each migrated from nothing: seconds alone, more beside other suites.
   it('a restart loses nothing: what was pending, or claimed by a sender that died, goes on start-up', async () => {
     // One process at a time on the same data: an embedded database in a folder, or the PostgreSQL database.
     const folder = mkdtempSync(path.join(tmpdir(), 'dental-outbox-restart-'));
@@ -492,7 +493,7 @@ describe('outbox: reminders and alerts', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('two senders at once send each message exactly once, and a lapsed claim (a crash) is sent after all', async () => {
     const patientIds: number[] = [];

@@ -23,7 +23,12 @@ export function chairHint(
   chosen: number,
   time: string | undefined,
 ): string {
-  if (chosen !== ANY_CHAIR && !chairs.some((chair) => chair.id === chosen && chair.in_service))
+  // Until the chairs are read (none yet), a chosen chair is not judged.
+  if (
+    chosen !== ANY_CHAIR &&
+    chairs.length > 0 &&
+    !chairs.some((chair) => chair.id === chosen && chair.in_service)
+  )
     return 'This chair is not in service: choose another to move the visit.';
   if (chosen !== ANY_CHAIR) return 'Only the times this chair is free are offered.';
   const slot = time ? offered?.slots?.find((one) => one.time === time) : undefined;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { appointments, chairs, dentists } from '../../db/schema';
-import { authHeader, createSecondApp, createTestApp, login } from '../../test/testApp';
+import { apiSender, createSecondApp, createTestApp, login } from '../../test/testApp';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Visit {
@@ -40,13 +40,9 @@ describe('a visit holds a chair', () => {
   };
 
   const db = () => app.database.db;
-  const send = (method: Method, url: string, payload?: unknown, on = app, token = adminToken) =>
-    on.inject({
-      method,
-      url,
-      headers: authHeader(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  /** The admin's request, to this API process or another one (`on`). */
+  const send = (method: Method, url: string, payload?: unknown, on = app) =>
+    apiSender(() => on)(adminToken, method, url, payload);
   let patientCount = 0;
   const booking = (overrides: Record<string, unknown> = {}) => {
     patientCount += 1;

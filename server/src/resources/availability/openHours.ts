@@ -100,29 +100,27 @@ export async function takenSpans(
 /** A chair a visit could take on a day: its place in the order and the minutes its visits hold. */
 interface ChairDay {
   id: number;
-  ownDentist: boolean;
   held: Span[];
 }
 
 /**
  * The clinic's chairs in service on `date` (or the one asked for), the dentist's default chairs
  * first, then in the clinic's order, as the database gives a chair (appointments_hold_time); each
- * with the minutes its live visits and their turnover hold, and the clinic's turnover.
+ * with the minutes its live visits and their turnover hold.
  */
 async function chairDay(
   db: Reader,
   clinicId: number,
   date: string,
   query: { dentistId: number; chairId?: number; exceptId?: number },
-): Promise<{ chairs: ChairDay[]; turnover: number }> {
+): Promise<ChairDay[]> {
   const dayStart = sql`(${date}::date - date '2000-01-01') * 1440`;
   const result = await db.execute(sql`
-    select c.id, coalesce(c.default_dentist_id = ${query.dentistId}, false) as own_dentist,
-      coalesce((select s.turnover_minutes from clinic_settings s where s.clinic_id = ${clinicId}), 0) as turnover
+    select c.id
     from chairs c
     where c.clinic_id = ${clinicId} and c.retired_at is null and c.in_service
       ${query.chairId === undefined ? sql`` : sql`and c.id = ${query.chairId}`}
-    order by own_dentist desc, c.position, c.id`);
+    order by coalesce(c.default_dentist_id = ${query.dentistId}, false) desc, c.position, c.id`);
   // The day's held minutes of every chair in one walk of the chairs' exclusion index.
   const held = await db.execute(sql`
     select a.chair_id, lower(a.chair_span) - ${dayStart} as start, upper(a.chair_span) - ${dayStart} as end
@@ -139,15 +137,11 @@ async function chairDay(
     spans.push({ start: Number(row.start), end: Number(row.end) });
     heldBy.set(Number(row.chair_id), spans);
   }
-  const rows = result.rows as Array<{ id: number | string; own_dentist: boolean; turnover: number | string }>;
-  return {
-    turnover: Number(rows[0]?.turnover ?? 0),
-    chairs: rows.map((row) => ({
-      id: Number(row.id),
-      ownDentist: row.own_dentist,
-      held: heldBy.get(Number(row.id)) ?? [],
-    })),
-  };
+  const rows = result.rows as Array<{ id: number | string }>;
+  return rows.map((row) => ({
+    id: Number(row.id),
+    held: heldBy.get(Number(row.id)) ?? [],
+  }));
 }
 
 /** When the dentist is needed in a visit of `treatment` lasting `duration` minutes (dentist_part, migration 0034). */
@@ -207,7 +201,9 @@ export async function freeTimesOf(
     exceptId: query.exceptId,
   });
   const part = await dentistPartOf(db, clinicId, query.treatment, duration);
-  const { chairs, turnover } = await chairDay(db, clinicId, query.date, {
+  // The clinic's turnover, as the settings read above answer it (the trigger reads the same column).
+  const turnover = settings.turnoverMinutes;
+  const chairs = await chairDay(db, clinicId, query.date, {
     dentistId: dentist.id,
     chairId: query.chairId,
     exceptId: query.exceptId,

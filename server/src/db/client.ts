@@ -232,7 +232,7 @@ export function onOneConnectionEachCall<Rest extends unknown[], T>(
 }
 
 /** How many migrations the database has taken (0 for a new one). */
-async function appliedMigrations(db: Database): Promise<number> {
+export async function appliedMigrations(db: Database): Promise<number> {
   const { rows } = await db.execute(
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );

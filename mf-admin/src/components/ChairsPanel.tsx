@@ -4,12 +4,10 @@ import {
   ArrowDownOutlined,
   ArrowUpOutlined,
   deleteRowAction,
-  EditOutlined,
   Flex,
   Form,
   ModalForm,
   type ModalFormOpenProps,
-  RowActions,
   Select,
   Switch,
   schemaRules,
@@ -175,46 +173,6 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
         </Flex>
       ),
     },
-    ...(canEdit
-      ? [
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_: unknown, chair: Chair, index: number) => (
-              <RowActions
-                small
-                actions={[
-                  {
-                    label: `Move ${chair.name} up`,
-                    title: 'Move up',
-                    icon: <ArrowUpOutlined />,
-                    disabled: index === 0 || move.isPending,
-                    onClick: () => move.mutate({ chair, by: -1 }),
-                  },
-                  {
-                    label: `Move ${chair.name} down`,
-                    title: 'Move down',
-                    icon: <ArrowDownOutlined />,
-                    disabled: index === rows.length - 1 || move.isPending,
-                    onClick: () => move.mutate({ chair, by: 1 }),
-                  },
-                  {
-                    label: `Edit ${chair.name}`,
-                    title: 'Edit',
-                    icon: <EditOutlined />,
-                    onClick: () => editor.edit(chair),
-                  },
-                  {
-                    ...deleteRowAction(chair.name, () => retire(chair)),
-                    label: `Retire ${chair.name}`,
-                    title: 'Retire',
-                  },
-                ]}
-              />
-            ),
-          },
-        ]
-      : []),
   ];
 
   return (
@@ -223,24 +181,37 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
       description="The clinic's chairs, in the order the day shows them."
       canEdit={canEdit}
       addLabel="Add chair"
-      onAdd={() => editor.add()}
       read={chairs}
       columns={columns}
       emptyText="No chairs yet"
-      actionError={actionError.message}
-      onDismissError={actionError.clear}
-    >
-      {canEdit && (
-        <ChairForm
-          open={editor.open}
-          chair={editor.record}
-          onClose={editor.close}
-          onSaved={(saved) => {
-            actionError.clear();
-            editor.saved(saved);
-          }}
-        />
-      )}
-    </SettingsTableCard>
+      editor={editor}
+      actionError={actionError}
+      rowActions={(chair, edit) => {
+        const index = rows.indexOf(chair);
+        return [
+          {
+            label: `Move ${chair.name} up`,
+            title: 'Move up',
+            icon: <ArrowUpOutlined />,
+            disabled: index === 0 || move.isPending,
+            onClick: () => move.mutate({ chair, by: -1 }),
+          },
+          {
+            label: `Move ${chair.name} down`,
+            title: 'Move down',
+            icon: <ArrowDownOutlined />,
+            disabled: index === rows.length - 1 || move.isPending,
+            onClick: () => move.mutate({ chair, by: 1 }),
+          },
+          edit,
+          {
+            ...deleteRowAction(chair.name, () => retire(chair)),
+            label: `Retire ${chair.name}`,
+            title: 'Retire',
+          },
+        ];
+      }}
+      form={(opened) => <ChairForm {...opened} chair={editor.record} />}
+    />
   );
 }

@@ -10,13 +10,11 @@ import {
 import { useMutation, useQueryClient } from '@dental/shared/kit';
 import {
   App,
-  EditOutlined,
   Form,
   InputNumber,
   ModalForm,
   type ModalFormOpenProps,
   optionsOf,
-  RowActions,
   Select,
   Switch,
   schemaRules,
@@ -167,27 +165,6 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
           <Tag color={type.active ? 'green' : 'default'}>{type.active ? 'On' : 'Off'}</Tag>
         ),
     },
-    ...(canEdit
-      ? [
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_: unknown, type: RecallType) => (
-              <RowActions
-                small
-                actions={[
-                  {
-                    label: `Edit ${type.name}`,
-                    title: 'Edit',
-                    icon: <EditOutlined />,
-                    onClick: () => editor.edit(type),
-                  },
-                ]}
-              />
-            ),
-          },
-        ]
-      : []),
   ];
 
   return (
@@ -196,24 +173,12 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
       description="What patients are called back for and how often: a patient is due the interval after their last completed visit of the treatment."
       canEdit={canEdit}
       addLabel="Add recall type"
-      onAdd={() => editor.add()}
       read={types}
       columns={columns}
       emptyText="No recall types yet"
-      actionError={actionError.message}
-      onDismissError={actionError.clear}
-    >
-      {canEdit && (
-        <RecallTypeForm
-          open={editor.open}
-          recallType={editor.record}
-          onClose={editor.close}
-          onSaved={(saved) => {
-            actionError.clear();
-            editor.saved(saved);
-          }}
-        />
-      )}
-    </SettingsTableCard>
+      editor={editor}
+      actionError={actionError}
+      form={(opened) => <RecallTypeForm {...opened} recallType={editor.record} />}
+    />
   );
 }

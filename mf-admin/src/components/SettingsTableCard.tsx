@@ -3,13 +3,19 @@ import {
   Button,
   Card,
   ErrorBanner,
+  editRowAction,
   Flex,
   type FormInstance,
+  type ModalFormOpenProps,
   PlusOutlined,
+  type RecordEditor,
+  type RowAction,
+  rowActionsColumn,
   ScrollRegion,
   Table,
   type TableColumnsType,
   Typography,
+  type useActionError,
 } from '@dental/shared/ui';
 import type { ReactNode } from 'react';
 
@@ -22,38 +28,50 @@ interface CardRead<Row> {
   refetch: () => unknown;
 }
 
-export interface SettingsTableCardProps<Row extends { id: number }> {
+export interface SettingsTableCardProps<Row extends { id: number; name: string }> {
   /** The card's title, and the name of its scrollable table. */
   title: string;
   /** What the table holds, said above it. */
   description: string;
-  /** An admin's add button ('Add chair'); others read. */
+  /** An admin's add button ('Add chair'), each row's actions and the form; others read. */
   canEdit: boolean;
   addLabel: string;
-  onAdd: () => void;
   read: CardRead<Row>;
   columns: TableColumnsType<Row>;
   emptyText: string;
-  /** A row action's refusal, in a banner until dismissed. */
-  actionError: string | null;
-  onDismissError: () => void;
-  /** The card's add and edit form. */
-  children?: ReactNode;
+  /** The card's one add-and-edit form's state (`useRecordEditor`). */
+  editor: RecordEditor<Row, never>;
+  /** A row action's refusal, in a banner until dismissed (`useActionError`). */
+  actionError: ReturnType<typeof useActionError>;
+  /** A row's actions, given its Edit to place among them; only Edit unless told. */
+  rowActions?: (row: Row, edit: RowAction) => RowAction[];
+  /** The add and edit form, open for `editor.record` (null: adding). */
+  form: (opened: ModalFormOpenProps<Row>) => ReactNode;
 }
 
 /**
  * A Settings card of rows saved one by one as they change (recall types, chairs): the table, an
- * admin's add button, the read's failure with Retry, and a row action's refusal.
+ * admin's add button, each row's actions with Edit, the add and edit form, the read's failure with
+ * Retry, and a row action's refusal.
  */
-export function SettingsTableCard<Row extends { id: number }>(props: SettingsTableCardProps<Row>) {
-  const { read, canEdit } = props;
+export function SettingsTableCard<Row extends { id: number; name: string }>(
+  props: SettingsTableCardProps<Row>,
+) {
+  const { read, canEdit, editor, actionError } = props;
+  const actionsOf = (row: Row) => {
+    const edit = { ...editRowAction(row.name, () => editor.edit(row)), title: 'Edit' };
+    return props.rowActions ? props.rowActions(row, edit) : [edit];
+  };
+  const columns = canEdit
+    ? [...props.columns, rowActionsColumn<Row>(actionsOf, { small: true })]
+    : props.columns;
   return (
     <Card
       title={props.title}
       size="small"
       extra={
         canEdit && (
-          <Button size="small" icon={<PlusOutlined />} onClick={props.onAdd}>
+          <Button size="small" icon={<PlusOutlined />} onClick={editor.add}>
             {props.addLabel}
           </Button>
         )
@@ -68,12 +86,12 @@ export function SettingsTableCard<Row extends { id: number }>(props: SettingsTab
           message={read.isError ? (read.error as ApiError).message : null}
           onRetry={() => void read.refetch()}
         />
-        <ErrorBanner message={props.actionError} onClose={props.onDismissError} />
+        <ErrorBanner message={actionError.message} onClose={actionError.clear} />
         <ScrollRegion label={props.title}>
           <Table<Row>
             rowKey="id"
             size="small"
-            columns={props.columns}
+            columns={columns}
             dataSource={read.data?.data ?? []}
             loading={read.isPending}
             pagination={false}
@@ -81,7 +99,15 @@ export function SettingsTableCard<Row extends { id: number }>(props: SettingsTab
           />
         </ScrollRegion>
       </Flex>
-      {props.children}
+      {canEdit &&
+        props.form({
+          open: editor.open,
+          onClose: editor.close,
+          onSaved: (saved) => {
+            actionError.clear();
+            editor.saved(saved);
+          },
+        })}
     </Card>
   );
 }

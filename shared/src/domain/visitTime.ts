@@ -34,14 +34,14 @@ export const visitMinutes = z
   .max(VISIT_MINUTES_MAX, `At most ${VISIT_MINUTES_MAX} minutes (8 hours)`)
   .refine((minutes) => minutes % VISIT_MINUTES_STEP === 0, `Use steps of ${VISIT_MINUTES_STEP} minutes`);
 
-export const treatmentMinutesSchema = z
-  .object(
-    Object.fromEntries(TREATMENTS.map((treatment) => [treatment, visitMinutes])) as Record<
-      Treatment,
-      typeof visitMinutes
-    >,
-  )
-  .strict();
+/** One value for each treatment, every treatment named and nothing else. */
+function perTreatment<Schema extends z.ZodType>(schema: Schema) {
+  const shape = Object.fromEntries(TREATMENTS.map((treatment) => [treatment, schema]));
+  // fromEntries loses the keys; TREATMENTS lists every treatment, so each key is there.
+  return z.object(shape as Record<Treatment, Schema>).strict();
+}
+
+export const treatmentMinutesSchema = perTreatment(visitMinutes);
 export type TreatmentMinutes = Record<Treatment, number>;
 
 export const bookingGridSchema = z
@@ -106,14 +106,7 @@ export const dentistPartSchema = z
     path: ['dentistTo'],
   });
 
-export const dentistPartsSchema = z
-  .object(
-    Object.fromEntries(TREATMENTS.map((treatment) => [treatment, dentistPartSchema])) as Record<
-      Treatment,
-      typeof dentistPartSchema
-    >,
-  )
-  .strict();
+export const dentistPartsSchema = perTreatment(dentistPartSchema);
 
 /** The whole visit: the dentist is needed from its start to its end. */
 export const wholeVisitPart = (length: number): DentistPart => ({ dentistFrom: 0, dentistTo: length });

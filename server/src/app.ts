@@ -52,6 +52,7 @@ import {
   webhookTransport,
 } from './resources/notifications/outboxSender';
 import { registerOutboxRoutes } from './resources/notifications/routes';
+import { registerPublicBookingRoutes } from './resources/onlineBooking/publicRoutes';
 import { registerPatientsRoutes } from './resources/patients/routes';
 import { startRecallReminders } from './resources/recall/recallAutoReminders';
 import { registerRecallRoutes } from './resources/recall/routes';
@@ -205,6 +206,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerWaitlistRoutes(app, db, guard);
   registerSettingsRoutes(app, db, guard, [followReminderSettings, endSessionsTheMfaPolicyNowCovers]);
   registerBackupRoutes(app, db, guard);
+  registerPublicBookingRoutes(app, db, config);
   const sender = startOutboxSender(
     db,
     {

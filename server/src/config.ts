@@ -81,6 +81,8 @@ export interface AppConfig {
   apiRateLimit: number;
   /** Sign-in attempts a minute from one address. */
   loginRateLimit: number;
+  /** Calls a minute from one address to each of the public booking page's endpoints. */
+  publicRateLimit: number;
   /**
    * Whether repeated reads of a clinic (lists, the calendar month, the dashboard's stats) are answered
    * from memory while nothing of the clinic changed; off, every read goes to the database (benchmarks).
@@ -194,6 +196,7 @@ export function loadConfig(
     logColors: terminal && !env.NO_COLOR,
     apiRateLimit: wholeNumber(env, 'API_RATE_LIMIT', 3000, 1),
     loginRateLimit: wholeNumber(env, 'LOGIN_RATE_LIMIT', 20, 1),
+    publicRateLimit: wholeNumber(env, 'PUBLIC_RATE_LIMIT', 60, 1),
     readCache: flag(env.READ_CACHE, true),
     checkResponses: false,
     trustProxy: trustedProxies(env.TRUST_PROXY),

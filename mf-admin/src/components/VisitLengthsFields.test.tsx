@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATIONS,
+  DEFAULT_ONLINE_BOOKING,
   DEFAULT_PRACTICE_HOURS,
   DEFAULT_TREATMENT_MINUTES,
   type PracticeSettings,
@@ -36,6 +37,8 @@ const SAVED: PracticeSettings = {
     'Cavity Filling': { dentistFrom: 10, dentistTo: 50 },
   },
   mfaRequired: 'none',
+  onlineBooking: structuredClone(DEFAULT_ONLINE_BOOKING),
+  slug: 'bright-smile-dental',
   version: 1,
 };
 

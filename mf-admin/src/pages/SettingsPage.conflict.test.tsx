@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATIONS,
+  DEFAULT_ONLINE_BOOKING,
   DEFAULT_PRACTICE_HOURS,
   DEFAULT_TREATMENT_MINUTES,
   type PracticeSettings,
@@ -38,6 +39,8 @@ const SAVED: PracticeSettings = {
   turnoverMinutes: 0,
   dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
   mfaRequired: 'none',
+  onlineBooking: structuredClone(DEFAULT_ONLINE_BOOKING),
+  slug: 'bright-smile-dental',
   version: 3,
 };
 /** As another admin saved them meanwhile. */

@@ -2,6 +2,7 @@ import {
   type Appointment,
   type Chair,
   DEFAULT_NOTIFICATIONS,
+  DEFAULT_ONLINE_BOOKING,
   DEFAULT_PRACTICE_HOURS,
   DEFAULT_TREATMENT_MINUTES,
   endTimeOf,
@@ -54,6 +55,8 @@ export const SETTINGS: PracticeSettings = {
   turnoverMinutes: 0,
   dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
   mfaRequired: 'none',
+  onlineBooking: structuredClone(DEFAULT_ONLINE_BOOKING),
+  slug: 'bright-smile-dental',
   version: 1,
 };
 

@@ -30,6 +30,8 @@ export const clinics = pgTable('clinics', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** The clinic's address on the web (`/book/<slug>`), given from its name when it is made (migration 0035). */
+  slug: text('slug').notNull().default(sql`null`),
   createdAt: createdAt(),
 });
 
@@ -711,6 +713,8 @@ export const outbox = pgTable(
 
 /** Practice settings (docs/product.md, Records and their fields), one row a clinic; a clinic without a row has the defaults. */
 export const clinicSettings = pgTable('clinic_settings', {
+  /** Online booking's rules (migration 0035); null: the defaults, off. */
+  onlineBooking: jsonb('online_booking'),
   clinicId: integer('clinic_id')
     .primaryKey()
     .references(() => clinics.id),

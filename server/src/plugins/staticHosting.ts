@@ -11,7 +11,7 @@ const ALWAYS_REVALIDATE = new Set([
   'remoteEntry.js',
   'mf-manifest-stats.json',
 ]);
-const API_PREFIXES = ['/api/', '/auth/', '/modules/'];
+const API_PREFIXES = ['/api/', '/auth/', '/modules/', '/public/'];
 
 function setCacheHeaders(reply: FastifyReply, filePath: string) {
   reply.header(

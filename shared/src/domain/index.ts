@@ -12,6 +12,7 @@ export * from './dentists';
 export * from './errors';
 export * from './liveDesk';
 export * from './modules';
+export * from './onlineBooking';
 export * from './outbox';
 export * from './patients';
 export * from './recall';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MFA_POLICIES } from './auth';
 import { DEFAULT_PRACTICE_HOURS, TREATMENTS, type Treatment, WEEKDAYS, type Weekday } from './constants';
+import { DEFAULT_ONLINE_BOOKING, onlineBookingSchema } from './onlineBooking';
 import { emailString, phoneString, requiredText, timeString, wholeNumberOf } from './validation';
 import {
   BOOKING_GRID_DEFAULT,
@@ -161,6 +162,19 @@ export const practiceSettingsSchema = z.object({
   ),
   /** Who signs in with a second factor: nobody, the administrators, or all staff. */
   mfaRequired: z.enum(MFA_POLICIES),
+  /** What patients may book on the clinic's public page (`/book/<slug>`), off unless turned on. */
+  onlineBooking: z.object({
+    enabled: z.boolean(),
+    noticeHours: z.number().int(),
+    horizonDays: z.number().int(),
+    cutoffHours: z.number().int(),
+    maxOpenPerContact: z.number().int(),
+    visitTypes: z.array(
+      z.object({ treatment: z.enum(TREATMENTS), newPatients: z.boolean(), returningPatients: z.boolean() }),
+    ),
+  }),
+  /** The clinic's address on the web, given when the clinic is made: its booking page is `/book/<slug>`. */
+  slug: z.string(),
   /** Moves on with every visible change: sent back in If-Match (liveDesk.ts). */
   version: z.number().int(),
 });
@@ -192,6 +206,9 @@ export const practiceSettingsUpdateSchema = z
      */
     dentistParts: dentistPartsSchema.partial().optional(),
     mfaRequired: z.enum(MFA_POLICIES, { message: 'Choose nobody, administrators or all staff' }).optional(),
+    /** The rules given replace the saved ones; a rule left out keeps its value. */
+    onlineBooking: onlineBookingSchema.partial().optional(),
+    slug: z.unknown().optional().describe('Ignored: the clinic keeps the address it was made with'),
     version: z.unknown().optional().describe('Ignored: sent in If-Match, not the body'),
   })
   .strict();
@@ -213,7 +230,11 @@ export function wholeVisitParts(treatmentMinutes: Record<Treatment, number>): De
 }
 
 /** What a clinic that never saved its settings has. */
-export function defaultPracticeSettings(practiceName: string, timeZone: string): PracticeSettings {
+export function defaultPracticeSettings(
+  practiceName: string,
+  timeZone: string,
+  slug: string,
+): PracticeSettings {
   return {
     practiceName,
     address: '',
@@ -231,6 +252,8 @@ export function defaultPracticeSettings(practiceName: string, timeZone: string):
     turnoverMinutes: TURNOVER_MINUTES_DEFAULT,
     dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
     mfaRequired: 'none',
+    onlineBooking: structuredClone(DEFAULT_ONLINE_BOOKING),
+    slug,
     /** The defaults are the first version: a clinic's first save makes the second. */
     version: 1,
   };

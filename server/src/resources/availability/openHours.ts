@@ -112,7 +112,7 @@ async function chairDay(
   db: Reader,
   clinicId: number,
   date: string,
-  query: { dentistId: number; chairId?: number; exceptId?: number },
+  query: { dentistId: number; chairId?: number; exceptId?: number; bookableOnline?: boolean },
 ): Promise<ChairDay[]> {
   const dayStart = sql`(${date}::date - date '2000-01-01') * 1440`;
   const result = await db.execute(sql`
@@ -120,6 +120,7 @@ async function chairDay(
     from chairs c
     where c.clinic_id = ${clinicId} and c.retired_at is null and c.in_service
       ${query.chairId === undefined ? sql`` : sql`and c.id = ${query.chairId}`}
+      ${query.bookableOnline ? sql`and c.bookable_online` : sql``}
     order by coalesce(c.default_dentist_id = ${query.dentistId}, false) desc, c.position, c.id`);
   // The day's held minutes of every chair in one walk of the chairs' exclusion index.
   const held = await db.execute(sql`
@@ -182,6 +183,10 @@ export async function freeTimesOf(
     exceptId?: number;
     patientId?: number;
     chairId?: number;
+    /** Only chairs the clinic lets patients book online (the public booking page). */
+    bookableOnline?: boolean;
+    /** No start before this clinic date and time (online booking's notice); now when earlier or unset. */
+    earliest?: { date: string; time: string };
   },
 ): Promise<FreeTimes> {
   const settings = await readSettings(db, clinicId);
@@ -193,8 +198,11 @@ export async function freeTimesOf(
       : Math.min(...Object.values(settings.treatmentMinutes)));
   const open = await openHoursOf(db, clinicId, dentist, query.date, settings);
   const now = await clinicNow(db, clinicId);
-  // Nothing of a past day is offered, nor a start of today that has gone by.
-  const notBefore = query.date < now.date ? 24 * 60 : query.date === now.date ? minutesOf(now.time) : 0;
+  // Nothing of a past day is offered, nor a start of today that has gone by (nor one inside the notice).
+  const asked = query.earliest;
+  const from =
+    asked && (asked.date > now.date || (asked.date === now.date && asked.time > now.time)) ? asked : now;
+  const notBefore = query.date < from.date ? 24 * 60 : query.date === from.date ? minutesOf(from.time) : 0;
   const taken = await takenSpans(db, clinicId, query.date, {
     dentistId: dentist.id,
     patientId: query.patientId,
@@ -207,6 +215,7 @@ export async function freeTimesOf(
     dentistId: dentist.id,
     chairId: query.chairId,
     exceptId: query.exceptId,
+    bookableOnline: query.bookableOnline,
   });
   const slots: Array<{ time: string; chair_id: number }> = [];
   for (const time of freeStarts(

@@ -93,6 +93,16 @@ describe('settings API', () => {
         'Root Canal': { dentistFrom: 0, dentistTo: 90 },
       },
       mfaRequired: 'none',
+      onlineBooking: {
+        enabled: false,
+        noticeHours: 2,
+        horizonDays: 60,
+        cutoffHours: 24,
+        maxOpenPerContact: 2,
+        visitTypes: [],
+      },
+      // Given from its name when the clinic was made (migration 0035).
+      slug: 'fresh-clinic',
       version: 1,
     });
   });

@@ -116,6 +116,7 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
     .select({
       clinicName: clinics.name,
       timeZone: clinics.timeZone,
+      slug: clinics.slug,
       practiceName: clinicSettings.practiceName,
       address: clinicSettings.address,
       phone: clinicSettings.phone,
@@ -131,13 +132,18 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
       mfaRequired: clinicSettings.mfaRequired,
       turnoverMinutes: clinicSettings.turnoverMinutes,
       dentistParts: clinicSettings.dentistParts,
+      onlineBooking: clinicSettings.onlineBooking,
       version: clinicSettings.version,
     })
     .from(clinics)
     .leftJoin(clinicSettings, eq(clinicSettings.clinicId, clinics.id))
     .where(eq(clinics.id, clinicId));
   if (!row) throw new NotFound('Clinic not found');
-  const defaults = defaultPracticeSettings(row.clinicName, isTimeZone(row.timeZone) ? row.timeZone : 'UTC');
+  const defaults = defaultPracticeSettings(
+    row.clinicName,
+    isTimeZone(row.timeZone) ? row.timeZone : 'UTC',
+    row.slug,
+  );
   if (row.practiceName === null) return defaults;
   const treatmentMinutes: PracticeSettings['treatmentMinutes'] = {
     ...defaults.treatmentMinutes,
@@ -169,6 +175,12 @@ export async function readSettings(db: Database | Transaction, clinicId: number)
     dentistParts: dentistPartsOf(row.dentistParts, treatmentMinutes),
     // The database's check keeps the column to the policies.
     mfaRequired: (row.mfaRequired as PracticeSettings['mfaRequired'] | null) ?? defaults.mfaRequired,
+    // Written only through the settings' own schema: stored rules over the defaults, so a rule added later answers.
+    onlineBooking: {
+      ...defaults.onlineBooking,
+      ...(row.onlineBooking as Partial<PracticeSettings['onlineBooking']> | null),
+    },
+    slug: row.slug,
     version: row.version ?? defaults.version,
   };
 }
@@ -208,6 +220,8 @@ export async function saveSettings(
       turnoverMinutes: update.turnoverMinutes ?? current.turnoverMinutes,
       dentistParts: { ...current.dentistParts },
       mfaRequired: update.mfaRequired ?? current.mfaRequired,
+      onlineBooking: { ...current.onlineBooking, ...update.onlineBooking },
+      slug: current.slug,
       version: current.version,
     };
     for (const treatment of TREATMENTS) {
@@ -237,6 +251,7 @@ export async function saveSettings(
       mfaRequired: next.mfaRequired,
       turnoverMinutes: next.turnoverMinutes,
       dentistParts,
+      onlineBooking: next.onlineBooking,
       updatedAt: new Date(),
     };
     // A part that is the whole visit follows its length: only a part as stored is a change of its own.

@@ -1,10 +1,11 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { MFA_NOW_REQUIRED_MESSAGE } from '@dental/shared/domain';
 import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../db/auditLog';
 import type { Database } from '../db/client';
 import { ofUser } from '../db/ownedBy';
 import { refreshTokens, userSessions } from '../db/schema';
+import { hashSecretToken, newSecretToken } from './secretTokens';
 
 export const REFRESH_COOKIE = 'dental_refresh';
 /**
@@ -13,10 +14,6 @@ export const REFRESH_COOKIE = 'dental_refresh';
  */
 export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 60 * 60;
 const BROWSER_SESSION_SECONDS = 12 * 60 * 60;
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
 
 export interface IssuedRefreshToken {
   token: string;
@@ -30,9 +27,9 @@ async function issueRefreshToken(
   db: Database,
   owner: { clinicId: number; userId: number; remember: boolean; family: string; expiresAt: Date },
 ): Promise<IssuedRefreshToken> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken(32);
   await db.insert(refreshTokens).values({
-    tokenHash: hashToken(token),
+    tokenHash: hashSecretToken(token),
     clinicId: owner.clinicId,
     userId: owner.userId,
     family: owner.family,
@@ -118,7 +115,7 @@ export async function rotateRefreshToken(
     const [row] = await tx
       .select()
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+      .where(eq(refreshTokens.tokenHash, hashSecretToken(token)))
       .for('update');
     if (!row) return null;
     if (row.revokedAt) {
@@ -162,7 +159,7 @@ export async function revokeRefreshToken(
   const [revoked] = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt)))
+    .where(and(eq(refreshTokens.tokenHash, hashSecretToken(token)), isNull(refreshTokens.revokedAt)))
     .returning({
       clinicId: refreshTokens.clinicId,
       userId: refreshTokens.userId,
@@ -270,7 +267,7 @@ export async function endingToTell(db: Database, token: string): Promise<string 
     .select({ reason: userSessions.endedReason })
     .from(refreshTokens)
     .innerJoin(userSessions, eq(userSessions.id, refreshTokens.family))
-    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+    .where(eq(refreshTokens.tokenHash, hashSecretToken(token)));
   return row?.reason === ('mfa_required' satisfies SessionEndReason) ? MFA_NOW_REQUIRED_MESSAGE : null;
 }
 

@@ -889,3 +889,38 @@ export const waitlistOffers = pgTable(
     }),
   ],
 );
+
+/**
+ * A time a patient picked on the booking page, held for a few minutes while they confirm who they are
+ * (migration 0036): it holds its chair and its dentist's part like a visit until `expires_at`.
+ */
+export const bookingHolds = pgTable(
+  'booking_holds',
+  {
+    clinicId: clinicOwner(),
+    id: serial('id').notNull(),
+    /** SHA-256 of the hold's public id, a random token: the id itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    dentistId: integer('dentist_id').notNull(),
+    chairId: integer('chair_id').notNull(),
+    treatment: text('treatment').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    duration: integer('duration').notNull(),
+    turnover: integer('turnover').notNull().default(0),
+    dentistFrom: integer('dentist_from'),
+    dentistTo: integer('dentist_to'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    /** Who asked, given with the code request: name, phone, e-mail, date of birth. */
+    contact: jsonb('contact'),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeTries: integer('code_tries').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clinicId, table.id] }),
+    foreignKey({ columns: [table.clinicId, table.dentistId], foreignColumns: [dentists.clinicId, dentists.id] }),
+    foreignKey({ columns: [table.clinicId, table.chairId], foreignColumns: [chairs.clinicId, chairs.id] }),
+  ],
+);

@@ -136,3 +136,34 @@ export function addMinutesToClinicTime(
   const moved = new Date(Date.parse(`${at.date}T00:00:00Z`) + (hours * 60 + mins + minutes) * 60_000);
   return { date: moved.toISOString().slice(0, 10), time: moved.toISOString().slice(11, 16) };
 }
+
+/** A time picked on the booking page is held this long for the patient, for the desk as well. */
+export const ONLINE_HOLD_MINUTES = 5;
+
+export const noticeMessage = (hours: number) =>
+  `Online booking takes visits from ${hours} ${hours === 1 ? 'hour' : 'hours'} ahead: choose a later time`;
+export const ONLINE_TIME_TAKEN = 'This time has just been taken: choose another';
+
+/** POST /public/clinics/{slug}/holds: the time the patient picked (any dentist: `dentist_id` null). */
+export const publicHoldBodySchema = z
+  .object({
+    visit_type_id: z.string().max(60),
+    dentist_id: z.number().int().positive().max(2147483647).nullable(),
+    date: dateString,
+    time: timeString,
+  })
+  .strict();
+export type PublicHoldBody = z.infer<typeof publicHoldBodySchema>;
+
+/** 201: the hold's private id (it stands for the patient's pick until it expires) and when it expires. */
+export const publicHoldSchema = z.object({ hold_id: z.string(), expires_at: z.string() });
+
+/** 409: the time is no longer free; the nearest free times of the day instead. */
+export const publicTimeTakenSchema = z.object({
+  message: z.string(),
+  times: publicFreeTimesSchema.shape.times,
+});
+
+/** What the desk is told when a time it wants is held by a patient booking online. */
+export const heldOnlineMessage = (range: string, minutesLeft: number) =>
+  `Held online ${range}, ${minutesLeft} min left: choose another time`;

@@ -1,6 +1,7 @@
 import {
   chairTakenMessage,
   endTimeOf,
+  heldOnlineMessage,
   minutesOf,
   noChairFreeMessage,
   timeOfMinutes,
@@ -33,9 +34,11 @@ export interface Placement {
 const DENTIST_TIME = 'appointments_dentist_time_excl';
 const PATIENT_TIME = 'appointments_patient_time_excl';
 const CHAIR_TIME = 'appointments_chair_time_excl';
+/** A live online hold has the chair or the dentist's minutes (migration 0036, appointments_hold_time). */
+const HELD_ONLINE = 'booking_holds_time';
 
 /** Whose time a write was refused for. */
-export type Clash = 'dentist' | 'patient' | 'chair';
+export type Clash = 'dentist' | 'patient' | 'chair' | 'held';
 
 /** The visit in the way, as the refusal names it. */
 interface InTheWay {
@@ -63,6 +66,7 @@ export async function overlapConflict(
   exceptId: number | null,
   clash: Clash,
 ): Promise<Conflict> {
+  if (clash === 'held') return heldConflict(db, clinicId, wanted);
   const start = sql`(${wanted.date}::date - date '2000-01-01') * 1440 + ${minutesOf(wanted.time)}`;
   const wantedMinutes = sql`int4range(${start}, ${start} + ${wanted.duration})`;
   // The minutes the new visit needs its dentist (dentist_part, migration 0034): only they can clash.
@@ -109,6 +113,27 @@ export async function overlapConflict(
       ? `${other?.patient_name ?? 'The patient'} already has an appointment ${when}${other ? ` with ${other.dentist_name}` : ''}`
       : `${other?.dentist_name ?? 'The dentist'} already has an appointment ${when}${other ? ` (${other.patient_name})` : ''}`;
   return new Conflict(message, [{ field: 'time', message: 'This time is taken' }]);
+}
+
+/** A patient holds the time online: the hold in the way, and how long it has left. */
+async function heldConflict(db: Reader, clinicId: number, wanted: Placement): Promise<Conflict> {
+  const result = await db.execute(sql`
+    select h.time, h.duration,
+      greatest(1, ceil(extract(epoch from h.expires_at - now()) / 60))::int as minutes_left
+    from booking_holds h
+    where h.clinic_id = ${clinicId} and h.date = ${wanted.date}::date and h.expires_at > now()
+      and (h.dentist_id = ${wanted.dentistId} or h.chair_id = ${wanted.chairId ?? null})
+    order by abs(${minutesOf(wanted.time)} - (substr(h.time, 1, 2)::int * 60 + substr(h.time, 4, 2)::int))
+    limit 1`);
+  const hold = result.rows[0] as
+    | { time: string; duration: number | string; minutes_left: number | string }
+    | undefined;
+  const range = hold
+    ? timeRange(hold.time, endTimeOf(hold.time, Number(hold.duration)))
+    : timeRange(wanted.time, endTimeOf(wanted.time, wanted.duration));
+  return new Conflict(heldOnlineMessage(range, hold ? Number(hold.minutes_left) : 1), [
+    { field: 'time', message: 'This time is held online' },
+  ]);
 }
 
 /** The chair asked for is taken ("Chair 2 is taken 10:00–10:40"), or none was asked and none is free. */
@@ -163,5 +188,6 @@ export function clashOf(error: unknown): Clash | null {
   if (violated(error, [EXCLUSION_VIOLATION], DENTIST_TIME)) return 'dentist';
   if (violated(error, [EXCLUSION_VIOLATION], PATIENT_TIME)) return 'patient';
   if (violated(error, [EXCLUSION_VIOLATION], CHAIR_TIME)) return 'chair';
+  if (violated(error, [EXCLUSION_VIOLATION], HELD_ONLINE)) return 'held';
   return null;
 }

@@ -80,11 +80,17 @@ export async function takenSpans(
         select 'patient', lower(a.span) - ${dayStart}, upper(a.span) - ${dayStart} from appointments a
         where a.clinic_id = ${clinicId} and a.status <> 'cancelled' and a.patient_id = ${holders.patientId}
           and a.span && ${day} ${exceptVisit(holders.exceptId)}`;
+  // A time a patient holds online (migration 0036) holds its dentist's part like a visit until it ends.
   const result = await db.execute(sql`
     select 'dentist' as whose, lower(a.dentist_span) - ${dayStart} as start, upper(a.dentist_span) - ${dayStart} as end
     from appointments a
     where a.clinic_id = ${clinicId} and a.status <> 'cancelled' and a.dentist_id = ${holders.dentistId}
       and a.dentist_span && ${day} ${exceptVisit(holders.exceptId)}
+    union all
+    select 'dentist', lower(h.dentist_span) - ${dayStart}, upper(h.dentist_span) - ${dayStart}
+    from booking_holds h
+    where h.clinic_id = ${clinicId} and h.dentist_id = ${holders.dentistId} and h.date = ${date}::date
+      and h.expires_at > now()
     ${patient}
   `);
   const spans = { dentist: [] as Span[], patient: [] as Span[] };
@@ -106,7 +112,7 @@ interface ChairDay {
 /**
  * The clinic's chairs in service on `date` (or the one asked for), the dentist's default chairs
  * first, then in the clinic's order, as the database gives a chair (appointments_hold_time); each
- * with the minutes its live visits and their turnover hold.
+ * with the minutes its live visits and their turnover hold, and the times patients hold online.
  */
 async function chairDay(
   db: Reader,
@@ -127,7 +133,12 @@ async function chairDay(
     select a.chair_id, lower(a.chair_span) - ${dayStart} as start, upper(a.chair_span) - ${dayStart} as end
     from appointments a
     where a.clinic_id = ${clinicId} and a.status <> 'cancelled'
-      and a.chair_span && int4range(${dayStart} - 1440, ${dayStart} + 2880) ${exceptVisit(query.exceptId)}`);
+      and a.chair_span && int4range(${dayStart} - 1440, ${dayStart} + 2880) ${exceptVisit(query.exceptId)}
+    union all
+    select h.chair_id, lower(h.chair_span) - ${dayStart}, upper(h.chair_span) - ${dayStart}
+    from booking_holds h
+    where h.clinic_id = ${clinicId} and h.date between ${date}::date - 1 and ${date}::date + 1
+      and h.expires_at > now()`);
   const heldBy = new Map<number, Span[]>();
   for (const row of held.rows as Array<{
     chair_id: number | string;

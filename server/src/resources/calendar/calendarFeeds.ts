@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   CALENDAR_FEED_FUTURE_DAYS,
   CALENDAR_FEED_PAST_DAYS,
@@ -7,14 +6,13 @@ import {
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { hashSecretToken, newSecretToken } from '../../auth/secretTokens';
 import type { Database } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
 import { liveDentist } from '../../db/liveDentists';
 import { appointments, calendarFeeds, chairs, clinics, dentists, patients } from '../../db/schema';
 import { NotFound } from '../../domain/errors';
 import { type Actor, recordActorAudit } from '../actorAudit';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 async function requireDentist(db: Database, clinicId: number, dentistId: number) {
   const [dentist] = await db
@@ -64,7 +62,7 @@ export async function rotateFeed(
   dentistId: number,
 ): Promise<{ token: string; createdAt: Date }> {
   const dentist = await requireDentist(db, actor.clinicId, dentistId);
-  const token = randomBytes(24).toString('base64url');
+  const token = newSecretToken(24);
   const createdAt = new Date();
   await db.transaction(async (tx) => {
     await tx
@@ -72,13 +70,13 @@ export async function rotateFeed(
       .values({
         clinicId: actor.clinicId,
         dentistId,
-        tokenHash: hashToken(token),
+        tokenHash: hashSecretToken(token),
         createdBy: actor.userId,
         createdAt,
       })
       .onConflictDoUpdate({
         target: [calendarFeeds.clinicId, calendarFeeds.dentistId],
-        set: { tokenHash: hashToken(token), createdBy: actor.userId, createdAt },
+        set: { tokenHash: hashSecretToken(token), createdBy: actor.userId, createdAt },
       });
     await recordActorAudit(tx, actor, {
       action: 'update',
@@ -118,7 +116,7 @@ export async function renderFeed(
     // An inactive dentist's visits are nobody's calendar any more.
     .innerJoin(dentists, liveDentist(calendarFeeds.clinicId, calendarFeeds.dentistId, { active: true }))
     .innerJoin(clinics, eq(clinics.id, calendarFeeds.clinicId))
-    .where(eq(calendarFeeds.tokenHash, hashToken(token)));
+    .where(eq(calendarFeeds.tokenHash, hashSecretToken(token)));
   if (!feed) return null;
   const today = await clinicToday(db, feed.clinicId);
   const visits = await db

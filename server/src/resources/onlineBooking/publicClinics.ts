@@ -6,12 +6,13 @@ import {
   type PracticeSettings,
   type PublicClinic,
   type PublicFreeTimes,
+  type Treatment,
   treatmentOfVisitType,
   VISIT_TYPE_NOT_ONLINE,
   visitTypeIdOf,
 } from '@dental/shared/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Reader } from '../../db/client';
 import { addDays, clinicNow } from '../../db/clinicTime';
 import { clinics, dentists } from '../../db/schema';
 import { InvalidValue, NotFound } from '../../domain/errors';
@@ -38,7 +39,7 @@ export async function bookingClinicOf(db: Database, slug: string): Promise<Booki
 }
 
 /** The active dentists a patient may choose, by name. */
-function onlineDentists(db: Database, clinicId: number) {
+function onlineDentists(db: Reader, clinicId: number) {
   return db
     .select(dentistDaysColumns)
     .from(dentists)
@@ -77,52 +78,78 @@ export async function publicClinic(
   };
 }
 
-/**
- * The starts a patient may book on `date` for a visit type offered online: the desk's own rules
- * (open hours, lengths, the dentist's part, chairs and turnover) over the chairs bookable online, from
- * the clinic's notice on and within its horizon. Without a dentist, each start names the first
- * dentist free then, by name.
- */
-export async function publicFreeTimes(
-  db: Database,
-  { clinicId, settings }: BookingClinic,
-  query: { visit_type: string; date: string; dentist_id?: number },
-): Promise<PublicFreeTimes> {
-  const rules = settings.onlineBooking;
-  const treatment = treatmentOfVisitType(query.visit_type);
-  if (!treatment || !rules.visitTypes.some((type) => type.treatment === treatment)) {
-    throw new InvalidValue(VISIT_TYPE_NOT_ONLINE, [{ field: 'visit_type', message: VISIT_TYPE_NOT_ONLINE }]);
+/** A visit type's treatment, when the clinic offers it online; otherwise refused naming `field`. */
+export function onlineTreatment(settings: PracticeSettings, visitTypeId: string, field: string): Treatment {
+  const treatment = treatmentOfVisitType(visitTypeId);
+  if (!treatment || !settings.onlineBooking.visitTypes.some((type) => type.treatment === treatment)) {
+    throw new InvalidValue(VISIT_TYPE_NOT_ONLINE, [{ field, message: VISIT_TYPE_NOT_ONLINE }]);
   }
+  return treatment;
+}
+
+/** A start a patient may take, with the dentist and chair a booking would then have. */
+export interface OnlineSlot {
+  time: string;
+  end_time: string;
+  dentist_id: number;
+  dentist_name: string;
+  chair_id: number;
+}
+
+/**
+ * The starts a patient may book on `date` for a treatment offered online: the desk's own rules
+ * (open hours, lengths, the dentist's part, chairs and turnover, and the times held online) over the
+ * chairs bookable online, from the clinic's notice on and within its horizon. Without a dentist, each
+ * start names the first dentist free then, by name.
+ */
+export async function onlineSlots(
+  db: Reader,
+  { clinicId, settings }: BookingClinic,
+  query: { treatment: Treatment; date: string; dentistId?: number | null },
+): Promise<OnlineSlot[]> {
+  const rules = settings.onlineBooking;
   const now = await clinicNow(db, clinicId);
   if (query.date > addDays(now.date, rules.horizonDays)) {
     const message = horizonMessage(rules.horizonDays);
     throw new InvalidValue(message, [{ field: 'date', message }]);
   }
   const all = await onlineDentists(db, clinicId);
-  const chosen =
-    query.dentist_id === undefined ? all : all.filter((dentist) => dentist.id === query.dentist_id);
-  if (chosen.length === 0 && query.dentist_id !== undefined) {
+  const asked = query.dentistId ?? undefined;
+  const chosen = asked === undefined ? all : all.filter((dentist) => dentist.id === asked);
+  if (chosen.length === 0 && asked !== undefined) {
     throw new InvalidValue(DENTIST_NOT_ONLINE, [{ field: 'dentist_id', message: DENTIST_NOT_ONLINE }]);
   }
   const earliest = addMinutesToClinicTime(now, rules.noticeHours * 60);
-  const duration = settings.treatmentMinutes[treatment];
-  const byTime = new Map<string, { time: string; dentist_id: number; dentist_name: string }>();
+  const duration = settings.treatmentMinutes[query.treatment];
+  const byTime = new Map<string, OnlineSlot>();
   for (const dentist of chosen) {
     const free = await freeTimesOf(db, clinicId, dentist, {
       date: query.date,
-      treatment,
+      treatment: query.treatment,
       bookableOnline: true,
       earliest,
     });
-    for (const time of free.times) {
-      if (!byTime.has(time)) byTime.set(time, { time, dentist_id: dentist.id, dentist_name: dentist.name });
+    for (const slot of free.slots ?? []) {
+      if (byTime.has(slot.time)) continue;
+      byTime.set(slot.time, {
+        time: slot.time,
+        end_time: addMinutesToClinicTime({ date: query.date, time: slot.time }, duration).time,
+        dentist_id: dentist.id,
+        dentist_name: dentist.name,
+        chair_id: slot.chair_id,
+      });
     }
   }
-  const times = [...byTime.values()]
-    .sort((a, b) => a.time.localeCompare(b.time))
-    .map((slot) => ({
-      ...slot,
-      end_time: addMinutesToClinicTime({ date: query.date, time: slot.time }, duration).time,
-    }));
-  return { date: query.date, times };
+  return [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time));
+}
+
+/** The free times the booking page lists for a day. */
+export async function publicFreeTimes(
+  db: Database,
+  clinic: BookingClinic,
+  query: { visit_type: string; date: string; dentist_id?: number },
+): Promise<PublicFreeTimes> {
+  const treatment = onlineTreatment(clinic.settings, query.visit_type, 'visit_type');
+  const slots = await onlineSlots(db, clinic, { treatment, date: query.date, dentistId: query.dentist_id });
+  return { date: query.date, times: slots.map(({ chair_id: _chair, ...time }) => time) };
 }

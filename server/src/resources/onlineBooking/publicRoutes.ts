@@ -2,13 +2,17 @@ import {
   publicClinicSchema,
   publicFreeTimesQuerySchema,
   publicFreeTimesSchema,
+  publicHoldBodySchema,
+  publicHoldSchema,
   publicSlugParamsSchema,
+  publicTimeTakenSchema,
 } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
+import { placeHold } from './holds';
 import { bookingClinicOf, publicClinic, publicFreeTimes } from './publicClinics';
 
 const TAGS = ['online booking'];
@@ -50,5 +54,25 @@ export function registerPublicBookingRoutes(app: FastifyInstance, db: Database, 
       },
     },
     async (request) => publicFreeTimes(db, await bookingClinicOf(db, request.params.slug), request.query),
+  );
+
+  routes.post(
+    '/public/clinics/:slug/holds',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Holds a free time the patient picked for 5 minutes, for the desk as well, with the dentist (or any) and a chair bookable online: 201 with the hold’s private id, or 409 with the nearest free times when it was taken (no sign-in)',
+        params: publicSlugParamsSchema,
+        body: publicHoldBodySchema,
+        response: { 201: publicHoldSchema, 409: publicTimeTakenSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await placeHold(db, await bookingClinicOf(db, request.params.slug), request.body);
+      if ('taken' in outcome) return reply.code(409).send(outcome.taken);
+      return reply.code(201).send(outcome.held);
+    },
   );
 }

@@ -920,7 +920,10 @@ export const bookingHolds = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),
-    foreignKey({ columns: [table.clinicId, table.dentistId], foreignColumns: [dentists.clinicId, dentists.id] }),
+    foreignKey({
+      columns: [table.clinicId, table.dentistId],
+      foreignColumns: [dentists.clinicId, dentists.id],
+    }),
     foreignKey({ columns: [table.clinicId, table.chairId], foreignColumns: [chairs.clinicId, chairs.id] }),
   ],
 );

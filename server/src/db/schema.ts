@@ -452,6 +452,12 @@ export const appointments = pgTable(
         (date - date '2000-01-01') * 1440 + substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int + coalesce(dentist_from, 0),
         (date - date '2000-01-01') * 1440 + substr(time, 1, 2)::int * 60 + substr(time, 4, 2)::int + coalesce(dentist_to, duration))`,
     ),
+    /** Where the visit was booked: at the desk, or by the patient online (migration 0037). */
+    source: text('source').notNull().default('desk'),
+    /** Who confirmed it: the desk, or the patient online; null while it is not confirmed. */
+    confirmedBy: text('confirmed_by'),
+    /** SHA-256 of the patient's private manage link, for visits booked online. */
+    manageTokenHash: text('manage_token_hash'),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),
@@ -917,6 +923,8 @@ export const bookingHolds = pgTable(
     codeHash: text('code_hash'),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     codeTries: integer('code_tries').notNull().default(0),
+    /** How many codes the hold has been sent (migration 0037): a few, then the patient picks again. */
+    codeSends: integer('code_sends').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.clinicId, table.id] }),
@@ -926,4 +934,24 @@ export const bookingHolds = pgTable(
     }),
     foreignKey({ columns: [table.clinicId, table.chairId], foreignColumns: [chairs.clinicId, chairs.id] }),
   ],
+);
+
+/** What reaches the desk from the booking page: a visit whose patient was not matched, a patient asking to be called. */
+export const bookingRequests = pgTable(
+  'booking_requests',
+  {
+    clinicId: clinicOwner(),
+    id: serial('id').notNull(),
+    kind: text('kind').notNull(),
+    appointmentId: integer('appointment_id'),
+    patientId: integer('patient_id'),
+    contact: jsonb('contact').notNull(),
+    state: text('state').notNull().default('open'),
+    closedHow: text('closed_how'),
+    closedBy: integer('closed_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.id] })],
 );

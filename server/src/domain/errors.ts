@@ -39,6 +39,9 @@ export class NotAllowed extends DomainError {}
 /** Who asks could not be recognised (a wrong password, a spent step). */
 export class NotRecognised extends DomainError {}
 
+/** What was asked for existed and has ended (an online hold or code that expired or was used up). */
+export class Expired extends DomainError {}
+
 /** Too many tries: wait before asking again. */
 export class TooManyTries extends DomainError {}
 

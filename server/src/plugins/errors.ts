@@ -7,6 +7,7 @@ import { databaseError, QUERY_CANCELED } from '../db/databaseErrors';
 import {
   Conflict,
   type DomainError,
+  Expired,
   InvalidValue,
   NotAllowed,
   NotFound,
@@ -27,7 +28,7 @@ export const errorBodySchema = z.object({
 });
 
 /** The error answers a route may give, for its OpenAPI description. */
-export function errorResponses<Code extends 400 | 401 | 403 | 404 | 409 | 429>(
+export function errorResponses<Code extends 400 | 401 | 403 | 404 | 409 | 410 | 429>(
   ...codes: Code[]
 ): Record<Code, typeof errorBodySchema> {
   return Object.fromEntries(codes.map((code) => [code, errorBodySchema])) as Record<
@@ -43,6 +44,7 @@ const DOMAIN_STATUSES: ReadonlyArray<[abstract new (...args: never[]) => DomainE
   [NotAllowed, 403],
   [NotFound, 404],
   [Conflict, 409],
+  [Expired, 410],
   [TooManyTries, 429],
   [Unavailable, 503],
 ];

@@ -338,3 +338,37 @@ export async function addStaff(
   if (response.statusCode !== 201) throw new Error(`Adding ${body.username} failed: ${response.body}`);
   return { id: (response.json() as { id: number }).id, username: body.username, password: body.password };
 }
+
+/**
+ * Every field of an appointment as the API answers it (docs/product.md, Records and their fields),
+ * sorted: the tests that check a list or a record's shape compare its keys with these.
+ */
+export const APPOINTMENT_WIRE_KEYS = [
+  'chair_id',
+  'chair_name',
+  'confirmed_by',
+  'created_at',
+  'date',
+  'dentist_from',
+  'dentist_id',
+  'dentist_name',
+  'dentist_to',
+  'duration',
+  'end_time',
+  'id',
+  'notes',
+  'outside_hours',
+  'outside_hours_reason',
+  'overlapping',
+  'patient',
+  'patient_id',
+  'phone',
+  'series',
+  'source',
+  'status',
+  'time',
+  'treatment',
+  'turnover',
+  'updated_at',
+  'version',
+];

@@ -109,6 +109,8 @@ export const appointmentWriteSchema = z
     turnover: z.unknown().optional().describe("Ignored: the clinic's turnover when the visit is placed"),
     dentist_from: z.unknown().optional().describe("Ignored: the treatment's dentist part from Settings"),
     dentist_to: z.unknown().optional().describe("Ignored: the treatment's dentist part from Settings"),
+    source: z.unknown().optional().describe('Ignored: where the visit was booked is kept by the server'),
+    confirmed_by: z.unknown().optional().describe('Ignored: set when the visit is confirmed'),
     end_time: z.unknown().optional().describe('Ignored: derived from time and duration'),
     overlapping: z.unknown().optional().describe('Ignored: the server owns it'),
     series: z.unknown().optional().describe('Ignored: a visit joins a series only when the series is booked'),

@@ -59,6 +59,10 @@ export const dashboardAppointmentSchema = z.object({
   /** When the dentist is needed, in minutes from `time`; null (or absent) for the whole visit. */
   dentist_from: z.number().int().nullable().optional(),
   dentist_to: z.number().int().nullable().optional(),
+  /** Booked at the desk or by the patient online (absent from older answers: the desk). */
+  source: z.enum(['desk', 'online']).optional(),
+  /** Who confirmed it: the desk or the patient online; null while it is not confirmed. */
+  confirmed_by: z.enum(['desk', 'patient']).nullable().optional(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 

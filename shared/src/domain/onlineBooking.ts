@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TREATMENTS, type Treatment } from './constants';
-import { dateString, timeString, wholeNumberOf } from './validation';
+import { dateString, emailString, phoneString, requiredText, timeString, wholeNumberOf } from './validation';
 
 /**
  * Online booking (docs/product.md, Online booking): the clinic's rules for what patients may book
@@ -167,3 +167,89 @@ export const publicTimeTakenSchema = z.object({
 /** What the desk is told when a time it wants is held by a patient booking online. */
 export const heldOnlineMessage = (range: string, minutesLeft: number) =>
   `Held online ${range}, ${minutesLeft} min left: choose another time`;
+
+/** A code sent to confirm who books is valid this long, for this many tries; a hold is sent this many codes. */
+export const ONLINE_CODE_MINUTES = 10;
+export const ONLINE_CODE_TRIES = 5;
+export const ONLINE_CODE_SENDS = 3;
+
+/** POST /public/holds/{hold_id}/code: who books (checked like the desk's patient form); `website` is left empty by people. */
+export const publicContactSchema = z
+  .object({
+    name: requiredText(100),
+    phone: phoneString,
+    email: emailString,
+    date_of_birth: dateString,
+    website: z.string().max(200).optional(),
+  })
+  .strict();
+export type PublicContact = z.infer<typeof publicContactSchema>;
+
+export const publicHoldParamsSchema = z.object({ hold_id: z.string().min(1).max(100) });
+export const publicConfirmBodySchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Give the 6 digits of the code'),
+  })
+  .strict();
+
+/** 201 of POST /public/holds/{hold_id}/confirm: the visit booked and its private manage link. */
+export const publicBookedSchema = z.object({
+  appointment: z.object({
+    id: z.number().int(),
+    date: z.string(),
+    time: z.string(),
+    end_time: z.string(),
+    dentist_name: z.string(),
+    treatment: z.string(),
+    status: z.string(),
+  }),
+  manage_url: z.string(),
+});
+export type PublicBooked = z.infer<typeof publicBookedSchema>;
+
+export const HOLD_NOT_FOUND = 'This time is not held: pick a time again';
+export const HOLD_EXPIRED = 'The time was held for 5 minutes and has been let go: pick a time again';
+export const CODE_NOT_ASKED = 'Ask for a code first';
+export const CODE_EXPIRED = 'The code has expired: ask for a new one';
+export const CODE_SENDS_USED = 'Three codes were sent for this time: pick a time again';
+export const CODE_TRIES_USED = 'Five wrong codes: the time has been let go. Pick a time again';
+export const codeWrongMessage = (left: number) =>
+  `That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left`;
+export const openOnlineCapMessage = (max: number, phone: string) =>
+  `You already have ${max} ${max === 1 ? 'visit' : 'visits'} booked online${phone ? `: call us on ${phone} to book another` : ': call the clinic to book another'}`;
+export const BIRTH_DATE_FUTURE = 'The date of birth cannot be in the future';
+export const CODE_SENT = 'A code is on its way to your e-mail';
+
+export const MANAGE_LINK_UNKNOWN = 'This link does not open a visit: check the link in your e-mail';
+export const visitEndedMessage = (status: string) =>
+  status === 'cancelled' ? 'This visit is cancelled' : 'This visit has taken place';
+export const cutoffMessage = (hours: number, phone: string) =>
+  `Visits can be moved or cancelled online up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before: ${phone ? `please call us on ${phone}` : 'please call the clinic'}. We have asked the clinic to call you.`;
+
+export const publicManageParamsSchema = z.object({ token: z.string().min(1).max(100) });
+export const publicMoveBodySchema = z.object({ date: dateString, time: timeString }).strict();
+
+/** GET /public/manage/{token}: only the first name, the visit and the clinic, and what the patient may do. */
+export const publicManagedVisitSchema = z.object({
+  first_name: z.string(),
+  clinic: z.object({ name: z.string(), address: z.string(), phone: z.string(), slug: z.string() }),
+  appointment: z.object({
+    date: z.string(),
+    time: z.string(),
+    end_time: z.string(),
+    dentist_name: z.string(),
+    treatment: z.string(),
+    status: z.string(),
+    visit_type_id: z.string(),
+    dentist_id: z.number().int(),
+  }),
+  cutoff_hours: z.number().int(),
+  /** Pending: the patient may confirm it. */
+  can_confirm: z.boolean(),
+  /** Live and before the cut-off: the patient may move or cancel it online. */
+  can_change: z.boolean(),
+});
+export type PublicManagedVisit = z.infer<typeof publicManagedVisitSchema>;

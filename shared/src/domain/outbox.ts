@@ -12,6 +12,8 @@ export const OUTBOX_KINDS = [
   'new_patient_alert',
   'recall_reminder',
   'waitlist_offer',
+  'online_code',
+  'online_confirmation',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -22,6 +24,8 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   new_patient_alert: 'New patient alert',
   recall_reminder: 'Recall reminder',
   waitlist_offer: 'Waitlist: time opened',
+  online_code: 'Online booking: code',
+  online_confirmation: 'Online booking: booked',
 };
 
 export const OUTBOX_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;

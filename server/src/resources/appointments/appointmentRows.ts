@@ -32,6 +32,8 @@ interface AppointmentRow {
   turnover: number | string;
   dentist_from: number | string | null;
   dentist_to: number | string | null;
+  source: 'desk' | 'online';
+  confirmed_by: 'desk' | 'patient' | null;
 }
 
 const numberOrNull = (value: number | string | null): number | null =>
@@ -66,6 +68,8 @@ function toAppointment(row: AppointmentRow): Appointment {
     turnover: Number(row.turnover),
     dentist_from: numberOrNull(row.dentist_from),
     dentist_to: numberOrNull(row.dentist_to),
+    source: row.source,
+    confirmed_by: row.confirmed_by,
   };
 }
 
@@ -234,7 +238,7 @@ function selectAppointments(
     ${timestamp(sql`a.created_at`)} as created_at, ${timestamp(sql`a.updated_at`)} as updated_at,
     a.version, ${SERIES_PLACE} as series,
     a.chair_id, clinic_chairs.names[array_position(clinic_chairs.ids, a.chair_id)] as chair_name,
-    a.turnover, a.dentist_from, a.dentist_to`;
+    a.turnover, a.dentist_from, a.dentist_to, a.source, a.confirmed_by`;
   // As JSON, the fields are a row of their own beside each appointment, so the order stays the
   // statement's own `order by`.
   const selected = options.asJson

@@ -180,7 +180,18 @@ export async function setVisitStatus(
     await requireCompletable(tx, clinicId, current.date);
   await tx
     .update(appointments)
-    .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
+    .set({
+      status,
+      // Confirmed here by the desk; a visit that leaves confirmed is nobody's confirmed visit.
+      confirmedBy:
+        status === 'confirmed'
+          ? status === current.status
+            ? sql`${appointments.confirmedBy}`
+            : 'desk'
+          : null,
+      sequence: sql`${appointments.sequence} + 1`,
+      updatedAt: new Date(),
+    })
     .where(visitRow(clinicId, appointmentId));
   if (status !== current.status) {
     await settleVisit(tx, clinicId, appointmentId, [current]);

@@ -168,6 +168,8 @@ describe('calendar API', () => {
         turnover: 0,
         dentist_from: null,
         dentist_to: null,
+        source: 'desk',
+        confirmed_by: null,
       });
     });
 

@@ -394,6 +394,8 @@ describe('dashboard API', () => {
         turnover: 0,
         dentist_from: null,
         dentist_to: null,
+        source: 'desk',
+        confirmed_by: null,
       });
     });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, auditLog, availability, dentists, users } from '../../db/schema';
-import { addPatient, authHeader, createTestApp, login } from '../../test/testApp';
+import { APPOINTMENT_WIRE_KEYS, addPatient, authHeader, createTestApp, login } from '../../test/testApp';
 
 interface WireDentist {
   id: number;
@@ -256,35 +256,7 @@ describe('dentists API', () => {
       expect(body.data.every((item) => item.dentist_id === sarahId)).toBe(true);
       const keys = body.data.map((item) => `${item.date} ${item.time}`);
       expect([...keys].sort()).toEqual(keys);
-      expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(
-        [
-          'chair_id',
-          'chair_name',
-          'created_at',
-          'date',
-          'dentist_from',
-          'dentist_id',
-          'dentist_name',
-          'dentist_to',
-          'duration',
-          'end_time',
-          'id',
-          'notes',
-          'outside_hours',
-          'outside_hours_reason',
-          'overlapping',
-          'patient',
-          'patient_id',
-          'phone',
-          'series',
-          'status',
-          'time',
-          'treatment',
-          'turnover',
-          'updated_at',
-          'version',
-        ].sort(),
-      );
+      expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(APPOINTMENT_WIRE_KEYS);
 
       const second = (
         await send(adminToken, 'GET', `/api/dentists/${sarahId}/appointments?limit=2&page=2`)

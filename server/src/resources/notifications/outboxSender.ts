@@ -72,8 +72,11 @@ const backoffSeconds = (attempts: number) => 30 * 2 ** Math.max(0, attempts - 1)
 
 type NotificationFlag = 'emailReminders' | 'smsReminders' | 'appointmentConfirmations' | 'newPatientAlerts';
 
-/** The clinic's switch a message goes by; a recall reminder or waitlist offer goes by its channel's reminder switch. */
-const flagOf = (kind: OutboxKind, channel: 'email' | 'sms'): NotificationFlag => {
+/**
+ * The clinic's switch a message goes by; a recall reminder or waitlist offer goes by its channel's
+ * reminder switch; an online booking's code and confirmation by none (the patient is waiting for them).
+ */
+const flagOf = (kind: OutboxKind, channel: 'email' | 'sms'): NotificationFlag | null => {
   switch (kind) {
     case 'email_reminder':
       return 'emailReminders';
@@ -86,6 +89,9 @@ const flagOf = (kind: OutboxKind, channel: 'email' | 'sms'): NotificationFlag =>
     case 'recall_reminder':
     case 'waitlist_offer':
       return channel === 'sms' ? 'smsReminders' : 'emailReminders';
+    case 'online_code':
+    case 'online_confirmation':
+      return null;
   }
 };
 
@@ -200,7 +206,7 @@ export async function sendDueMessages(db: Database, transports: Transports): Pro
     if (!row) continue;
     const settings = await readSettings(db, row.clinic_id);
     const flag = flagOf(row.kind, row.channel);
-    if (!settings.notifications[flag]) {
+    if (flag && !settings.notifications[flag]) {
       await db
         .update(outbox)
         .set({ state: 'skipped', reason: flagOffReason(flag), claimedUntil: null, updatedAt: new Date() })

@@ -99,3 +99,33 @@ export async function queueWaitlistOffer(
     body: `Hello ${firstName(offer.patient)}, a time opened at ${settings.practiceName} on ${whenText(offer.date, offer.time, offer.duration)} with ${offer.dentist}: ${call} to take it.`,
   });
 }
+
+/**
+ * A message of online booking to the e-mail the patient gave (its code, the visit booked), due at
+ * once and sent whatever the clinic's reminder switches say: the patient is waiting for it.
+ */
+export async function queueOnlineMessage(
+  tx: Tx,
+  clinicId: number,
+  message: {
+    kind: 'online_code' | 'online_confirmation';
+    email: string;
+    patientId?: number | null;
+    appointmentId?: number | null;
+    subject: string;
+    body: string;
+  },
+): Promise<void> {
+  await insertMessage(tx, {
+    clinicId,
+    kind: message.kind,
+    channel: 'email',
+    patientId: message.patientId ?? null,
+    appointmentId: message.appointmentId ?? null,
+    recipient: message.email,
+    subject: message.subject,
+    body: message.body,
+    dueAt: new Date(),
+    missing: 'no e-mail address was given',
+  });
+}

@@ -105,7 +105,7 @@ export interface OnlineSlot {
 export async function onlineSlots(
   db: Reader,
   { clinicId, settings }: BookingClinic,
-  query: { treatment: Treatment; date: string; dentistId?: number | null },
+  query: { treatment: Treatment; date: string; dentistId?: number | null; exceptId?: number },
 ): Promise<OnlineSlot[]> {
   const rules = settings.onlineBooking;
   const now = await clinicNow(db, clinicId);
@@ -128,6 +128,7 @@ export async function onlineSlots(
       treatment: query.treatment,
       bookableOnline: true,
       earliest,
+      exceptId: query.exceptId,
     });
     for (const slot of free.slots ?? []) {
       if (byTime.has(slot.time)) continue;

@@ -1,18 +1,29 @@
 import {
+  CODE_SENT,
+  publicBookedSchema,
   publicClinicSchema,
+  publicConfirmBodySchema,
+  publicContactSchema,
   publicFreeTimesQuerySchema,
   publicFreeTimesSchema,
   publicHoldBodySchema,
+  publicHoldParamsSchema,
   publicHoldSchema,
+  publicManagedVisitSchema,
+  publicManageParamsSchema,
+  publicMoveBodySchema,
   publicSlugParamsSchema,
   publicTimeTakenSchema,
 } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
 import { placeHold } from './holds';
+import { cancelByPatient, confirmByPatient, managedVisit, moveByPatient } from './manageVisits';
+import { confirmHold, sendHoldCode } from './onlineVisits';
 import { bookingClinicOf, publicClinic, publicFreeTimes } from './publicClinics';
 
 const TAGS = ['online booking'];
@@ -74,5 +85,109 @@ export function registerPublicBookingRoutes(app: FastifyInstance, db: Database, 
       if ('taken' in outcome) return reply.code(409).send(outcome.taken);
       return reply.code(201).send(outcome.held);
     },
+  );
+
+  routes.post(
+    '/public/holds/:hold_id/code',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Sends a 6-digit code to the e-mail given, valid 10 minutes (the hold lasts as long); a new code replaces the last, three at most. Says nothing of whether the e-mail or phone is a patient’s (no sign-in)',
+        params: publicHoldParamsSchema,
+        body: publicContactSchema,
+        response: { 202: z.object({ message: z.string() }), ...errorResponses(400, 404, 409, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { website, ...contact } = request.body;
+      // A field people never see, filled: a bot. It is told what a person is told, and nothing is sent.
+      if (!website) {
+        await sendHoldCode(db, request.params.hold_id, contact);
+        void app.outboxSender?.runOnce();
+      }
+      return reply.code(202).send({ message: CODE_SENT });
+    },
+  );
+
+  routes.post(
+    '/public/holds/:hold_id/confirm',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Books the held time when the code is right: for the patient whose e-mail, phone and date of birth all match, else a new record (an unmatched request at the desk when only some match); five wrong codes let the hold go. 201 with the visit and its private manage link (no sign-in)',
+        params: publicHoldParamsSchema,
+        body: publicConfirmBodySchema,
+        response: { 201: publicBookedSchema, ...errorResponses(400, 404, 409, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      const origin = `${request.protocol}://${request.host}`;
+      const booked = await confirmHold(
+        db,
+        request.params.hold_id,
+        request.body.code,
+        (token) => `${origin}/book/manage/${token}`,
+      );
+      void app.outboxSender?.runOnce();
+      return reply.code(201).send(booked);
+    },
+  );
+
+  const manageSchema = (summary: string) => ({
+    tags: TAGS,
+    summary,
+    params: publicManageParamsSchema,
+    response: { 200: publicManagedVisitSchema, ...errorResponses(400, 404, 409, 429) },
+  });
+
+  routes.get(
+    '/public/manage/:token',
+    {
+      config: { rateLimit },
+      schema: manageSchema(
+        'The visit behind a private manage link: the first name, the visit and the clinic, and whether it may still be confirmed, moved or cancelled online (no sign-in)',
+      ),
+    },
+    async (request) => managedVisit(db, request.params.token),
+  );
+
+  routes.post(
+    '/public/manage/:token/confirm',
+    {
+      config: { rateLimit },
+      schema: manageSchema(
+        'The patient confirms the visit: confirmed, by the patient online; again, nothing changes (no sign-in)',
+      ),
+    },
+    async (request) => confirmByPatient(db, request.params.token),
+  );
+
+  routes.post(
+    '/public/manage/:token/cancel',
+    {
+      config: { rateLimit },
+      schema: manageSchema(
+        "The patient cancels before the clinic's cut-off; inside it, 409 with the clinic's phone, and the desk is asked to call them (no sign-in)",
+      ),
+    },
+    async (request) => cancelByPatient(db, request.params.token),
+  );
+
+  routes.post(
+    '/public/manage/:token/move',
+    {
+      config: { rateLimit },
+      schema: {
+        ...manageSchema(
+          "The patient moves the visit before the cut-off to another of the page's free times with the same dentist, pending again; inside it, 409 with the clinic's phone (no sign-in)",
+        ),
+        body: publicMoveBodySchema,
+      },
+    },
+    async (request) => moveByPatient(db, request.params.token, request.body),
   );
 }

@@ -2,7 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, clinicNow, clinicToday } from '../../db/clinicTime';
 import { appointments, auditLog, dentists, patients } from '../../db/schema';
-import { authHeader, createTestApp, expectSeekingAsNumbered, login } from '../../test/testApp';
+import {
+  APPOINTMENT_WIRE_KEYS,
+  authHeader,
+  createTestApp,
+  expectSeekingAsNumbered,
+  login,
+} from '../../test/testApp';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -300,35 +306,7 @@ describe('patients API', () => {
         addDays(today, -10),
         addDays(today, -60),
       ]);
-      expect(Object.keys(body.data[0]).sort()).toEqual(
-        [
-          'id',
-          'patient',
-          'patient_id',
-          'phone',
-          'series',
-          'dentist_id',
-          'dentist_name',
-          'date',
-          'time',
-          'duration',
-          'end_time',
-          'treatment',
-          'status',
-          'notes',
-          'outside_hours',
-          'outside_hours_reason',
-          'overlapping',
-          'created_at',
-          'updated_at',
-          'version',
-          'chair_id',
-          'chair_name',
-          'turnover',
-          'dentist_from',
-          'dentist_to',
-        ].sort(),
-      );
+      expect(Object.keys(body.data[0]).sort()).toEqual(APPOINTMENT_WIRE_KEYS);
       const [dentist] = await db().select().from(dentists).where(eq(dentists.id, dentistId));
       expect(body.data[0]).toMatchObject({
         patient: created.name,

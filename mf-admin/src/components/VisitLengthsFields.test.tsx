@@ -37,7 +37,7 @@ const SAVED: PracticeSettings = {
     'Cavity Filling': { dentistFrom: 10, dentistTo: 50 },
   },
   mfaRequired: 'none',
-  onlineBooking: structuredClone(DEFAULT_ONLINE_BOOKING),
+  onlineBooking: { ...DEFAULT_ONLINE_BOOKING, visitTypes: [] },
   slug: 'bright-smile-dental',
   version: 1,
 };

@@ -1,6 +1,8 @@
-import { type Appointment, type AppointmentStatus, seriesPlaceText, timeRange } from '@dental/shared';
+import { type Appointment, seriesPlaceText, timeRange } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
 import {
+  AppointmentStatusTag,
+  OnlineTag,
   type RowAction,
   rowActionsColumn,
   type TableColumnsType,
@@ -8,13 +10,6 @@ import {
   Tooltip,
   Typography,
 } from '@dental/shared/ui';
-
-const STATUS_COLORS: Record<AppointmentStatus, string> = {
-  confirmed: 'green',
-  pending: 'gold',
-  cancelled: 'red',
-  completed: 'blue',
-};
 
 /** What sets a visit apart in the list: booked outside open hours, overlapping another, of a series. */
 function VisitMarks({ appointment }: { appointment: Appointment }) {
@@ -90,7 +85,12 @@ export function appointmentColumns(actionsOf: (appointment: Appointment) => RowA
       title: 'Status',
       key: 'status',
       sorter: true,
-      render: (_, appointment) => <Tag color={STATUS_COLORS[appointment.status]}>{appointment.status}</Tag>,
+      render: (_, appointment) => (
+        <>
+          <AppointmentStatusTag status={appointment.status} />
+          <OnlineTag appointment={appointment} />
+        </>
+      ),
     },
     rowActionsColumn(actionsOf, { small: true }),
   ];

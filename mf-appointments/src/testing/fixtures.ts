@@ -55,7 +55,7 @@ export const SETTINGS: PracticeSettings = {
   turnoverMinutes: 0,
   dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
   mfaRequired: 'none',
-  onlineBooking: structuredClone(DEFAULT_ONLINE_BOOKING),
+  onlineBooking: { ...DEFAULT_ONLINE_BOOKING, visitTypes: [] },
   slug: 'bright-smile-dental',
   version: 1,
 };

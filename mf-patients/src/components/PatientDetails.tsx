@@ -1,6 +1,7 @@
 import { type ApiError, timeRange, type WirePatient } from '@dental/shared';
 import { formatDay, useMayOpen } from '@dental/shared/kit';
 import {
+  AppointmentStatusTag,
   Button,
   CalendarOutlined,
   Descriptions,
@@ -8,6 +9,7 @@ import {
   EditOutlined,
   ErrorBanner,
   Flex,
+  OnlineTag,
   Pagination,
   Skeleton,
   Tag,
@@ -20,8 +22,6 @@ import { useNavigate } from 'react-router-dom';
 import { usePatient, usePatientAppointments } from '../api/patients';
 import { PatientAccessHistory } from './PatientAccessHistory';
 import { PatientRecall } from './PatientRecall';
-
-const STATUS_COLORS = { confirmed: 'green', pending: 'gold', cancelled: 'red', completed: 'blue' } as const;
 
 export interface PatientDetailsProps {
   /** The patient shown (from the URL's `patient`), or null when the drawer is closed. */
@@ -139,9 +139,8 @@ export function PatientDetails({ patientId, onClose, onEdit }: PatientDetailsPro
                           </Tag>
                         </Tooltip>
                       )}
-                      <Tag color={STATUS_COLORS[appointment.status]} style={{ marginInlineEnd: 0 }}>
-                        {appointment.status}
-                      </Tag>
+                      <OnlineTag appointment={appointment} />
+                      <AppointmentStatusTag status={appointment.status} flush />
                     </Flex>
                   </Flex>
                 </li>

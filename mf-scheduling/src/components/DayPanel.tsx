@@ -1,13 +1,16 @@
 import { type Appointment, seriesPlaceText, timeRange } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { Button, Card, Empty, PlusOutlined, SwapOutlined, Tag, Typography } from '@dental/shared/ui';
-
-const STATUS_COLORS: Record<string, string> = {
-  confirmed: 'green',
-  pending: 'gold',
-  cancelled: 'red',
-  completed: 'blue',
-};
+import {
+  AppointmentStatusTag,
+  Button,
+  Card,
+  Empty,
+  OnlineTag,
+  PlusOutlined,
+  SwapOutlined,
+  Tag,
+  Typography,
+} from '@dental/shared/ui';
 
 export interface DayPanelProps {
   day: string;
@@ -93,7 +96,8 @@ export function DayPanel({
                   )}
                 </div>
                 <div className="calendar-panel-actions">
-                  <Tag color={STATUS_COLORS[appointment.status]}>{appointment.status}</Tag>
+                  <AppointmentStatusTag status={appointment.status} />
+                  <OnlineTag appointment={appointment} />
                   {appointment.status !== 'cancelled' && appointment.status !== 'completed' && (
                     <Button
                       size="small"

@@ -252,7 +252,7 @@ export function defaultPracticeSettings(
     turnoverMinutes: TURNOVER_MINUTES_DEFAULT,
     dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
     mfaRequired: 'none',
-    onlineBooking: structuredClone(DEFAULT_ONLINE_BOOKING),
+    onlineBooking: { ...DEFAULT_ONLINE_BOOKING, visitTypes: [] },
     slug,
     /** The defaults are the first version: a clinic's first save makes the second. */
     version: 1,

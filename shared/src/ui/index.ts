@@ -46,6 +46,7 @@ export {
   Tooltip,
   Typography,
 } from 'antd';
+export { APPOINTMENT_STATUS_COLORS, AppointmentStatusTag, OnlineTag } from './AppointmentTags';
 // List screens: the list frame, its rows' actions and deletes, its cards and its filter bar.
 export { CardTitle, cardActions } from './cardParts';
 // Forms: the modal form and its fields, the server's rules beside them, and another desk's edit.

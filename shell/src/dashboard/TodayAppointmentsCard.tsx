@@ -1,6 +1,6 @@
 import { type DashboardAppointment, TODAY_APPOINTMENTS_LIMIT_DEFAULT, timeRange } from '@dental/shared';
 import { initialsOf, todayDay } from '@dental/shared/kit';
-import { Avatar, Card, Empty, RightOutlined, Tag, Typography } from '@dental/shared/ui';
+import { Avatar, Card, Empty, OnlineTag, RightOutlined, Tag, Typography } from '@dental/shared/ui';
 import { Link } from 'react-router-dom';
 
 /**
@@ -44,6 +44,7 @@ function AppointmentRow({
       </Typography.Text>
       <span className="today-list__badges">
         {sample && <Tag className="dashboard-sample-tag">Sample</Tag>}
+        <OnlineTag appointment={appointment} />
         <Tag color={appointment.status === 'confirmed' ? 'green' : 'gold'}>{appointment.status}</Tag>
       </span>
       {linkable && <RightOutlined className="today-list__chevron" aria-hidden />}

@@ -34,6 +34,7 @@ import { endSessionsTheMfaPolicyNowCovers } from './resources/auth/mfaPolicyFoll
 import { registerAuthRoutes } from './resources/auth/routes';
 import { registerAvailabilityRoutes } from './resources/availability/routes';
 import { registerBackupRoutes } from './resources/backup/routes';
+import { registerBookingRequestsRoutes } from './resources/bookingRequests/routes';
 import { registerCalendarFeedRoutes } from './resources/calendar/feedRoutes';
 import { registerCalendarRoutes } from './resources/calendar/routes';
 import { registerChairsRoutes } from './resources/chairs/routes';
@@ -207,6 +208,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSettingsRoutes(app, db, guard, [followReminderSettings, endSessionsTheMfaPolicyNowCovers]);
   registerBackupRoutes(app, db, guard);
   registerPublicBookingRoutes(app, db, config);
+  registerBookingRequestsRoutes(app, db, guard);
   const sender = startOutboxSender(
     db,
     {

@@ -4,6 +4,7 @@ export * from './audit';
 export * from './auth';
 export * from './availability';
 export * from './backup';
+export * from './bookingRequests';
 export * from './calendar';
 export * from './chairs';
 export * from './constants';

@@ -1,5 +1,7 @@
 import {
   BIRTH_DATE_FUTURE,
+  type BookingRequest,
+  type BookingRequestsPage,
   CODE_EXPIRED,
   CODE_NOT_ASKED,
   CODE_TRIES_USED,
@@ -8,6 +10,7 @@ import {
   HOLD_EXPIRED,
   HOLD_NOT_FOUND,
   MANAGE_LINK_UNKNOWN,
+  NOT_A_CANDIDATE,
   openOnlineCapMessage,
   type PublicBooked,
   type PublicFreeTimes,
@@ -410,6 +413,84 @@ describe('online booking: the code and the booking', () => {
           sql`update clinic_settings set online_booking = online_booking || '{"cutoffHours": 24}'::jsonb where clinic_id = ${clinicId}`,
         );
       }
+    });
+  });
+
+  describe("the desk's requests", () => {
+    const partialMatch = async () => {
+      const [known] = await db()
+        .select()
+        .from(patients)
+        .where(and(eq(patients.clinicId, clinicId), sql`${patients.email} is not null`))
+        .orderBy(patients.id)
+        .limit(1);
+      if (!known?.email) throw new Error('the demo clinic has a patient with an e-mail');
+      contacts += 1;
+      const booked = await bookOnline({
+        name: `Maybe Known ${contacts}`,
+        phone: `555 732 ${String(contacts).padStart(4, '0')}`,
+        email: known.email,
+        date_of_birth: '1965-06-06',
+      });
+      expect(booked.statusCode).toBe(201);
+      const list = (await send(admin, 'GET', '/api/booking-requests')).json() as BookingRequestsPage;
+      const request = list.data.find(
+        (one) => one.appointment?.id === booked.json().appointment.id,
+      ) as BookingRequest;
+      return { known, request };
+    };
+
+    it('lists an unmatched booking with the records to link it to, and links it: the visit is theirs, the new record gone', async () => {
+      const { known, request } = await partialMatch();
+      expect(request).toMatchObject({ kind: 'unmatched', state: 'open', closed_how: null });
+      expect(request.candidates.map((candidate) => candidate.id)).toContain(known.id);
+      const made = request.patient_id as number;
+      const stranger = await send(admin, 'POST', `/api/booking-requests/${request.id}/link`, {
+        patient_id: made,
+      });
+      expect(stranger.statusCode).toBe(400);
+      expect(fieldErrorsOf(stranger)).toEqual([{ field: 'patient_id', message: NOT_A_CANDIDATE }]);
+
+      const linked = await send(admin, 'POST', `/api/booking-requests/${request.id}/link`, {
+        patient_id: known.id,
+      });
+      expect(linked.statusCode).toBe(200);
+      expect(linked.json()).toMatchObject({ state: 'closed', closed_how: 'linked', patient_id: known.id });
+      const visit = (await send(admin, 'GET', `/api/appointments/${request.appointment?.id}`)).json();
+      expect(visit.patient_id).toBe(known.id);
+      expect(await db().$count(patients, eq(patients.id, made))).toBe(0);
+      expect((await send(admin, 'POST', `/api/booking-requests/${request.id}/new-patient`)).statusCode).toBe(
+        409,
+      );
+      const closed = (
+        await send(admin, 'GET', '/api/booking-requests?state=closed')
+      ).json() as BookingRequestsPage;
+      expect(closed.data.map((one) => one.id)).toContain(request.id);
+    });
+
+    it('keeps an unmatched booking as a new patient, and closes a call-back once called', async () => {
+      const { request } = await partialMatch();
+      expect((await send(admin, 'POST', `/api/booking-requests/${request.id}/called-back`)).statusCode).toBe(
+        409,
+      );
+      const kept = await send(admin, 'POST', `/api/booking-requests/${request.id}/new-patient`);
+      expect(kept.json()).toMatchObject({ state: 'closed', closed_how: 'new_patient', candidates: [] });
+      expect(await db().$count(patients, eq(patients.id, request.patient_id as number))).toBe(1);
+
+      const [callBack] = await db()
+        .insert(bookingRequests)
+        .values({
+          clinicId,
+          kind: 'call_back',
+          contact: { name: 'Ring Me', phone: '555 733 0001', email: null, wanted: 'cancel' },
+        })
+        .returning({ id: bookingRequests.id });
+      const receptionist = (await login(app, 'receptionist', 'receptionist123')).token;
+      const called = await send(receptionist, 'POST', `/api/booking-requests/${callBack?.id}/called-back`);
+      expect(called.statusCode).toBe(200);
+      expect(called.json()).toMatchObject({ kind: 'call_back', state: 'closed', closed_how: 'called_back' });
+      expect((await send(admin, 'GET', '/api/booking-requests/999999')).statusCode).toBe(404);
+      expect((await send(null, 'GET', '/api/booking-requests')).statusCode).toBe(401);
     });
   });
 });

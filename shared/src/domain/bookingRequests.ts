@@ -47,7 +47,12 @@ export const bookingRequestSchema = z.object({
   patient_id: z.number().int().nullable(),
   /** For an unmatched visit: the clinic's records that share its e-mail or phone, to link it to. */
   candidates: z.array(
-    z.object({ id: z.number().int(), name: z.string(), phone: z.string(), date_of_birth: z.string().nullable() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      phone: z.string(),
+      date_of_birth: z.string().nullable(),
+    }),
   ),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;

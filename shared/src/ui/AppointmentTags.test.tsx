@@ -10,7 +10,9 @@ describe('appointment tags (docs/product.md, Online booking)', () => {
     expect(tag).toHaveAccessibleName('Booked by the patient online');
     view.rerender(<OnlineTag appointment={{ source: 'online', confirmed_by: 'patient' }} />);
     await user.hover(screen.getByText('Online'));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Booked and confirmed by the patient online');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Booked and confirmed by the patient online',
+    );
   });
 
   it('says nothing of a visit booked at the desk, or of an answer from before online booking', () => {

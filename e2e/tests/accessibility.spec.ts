@@ -185,6 +185,8 @@ const ADMIN_SCREENS: ScreenState[] = [
     heading: 'Waitlist',
     forms: [{ button: 'Add to Waitlist', dialog: 'Add to Waitlist' }],
   },
+  { path: '/requests', heading: 'Requests' },
+  { path: '/requests?state=closed', heading: 'Requests' },
   { path: '/modules', heading: 'Modules' },
 ];
 
@@ -196,6 +198,7 @@ const ROLE_SCREENS: Record<AccountName, ScreenState[]> = {
     { path: '/patients', heading: 'Patients' },
     { path: '/recall', heading: 'Recall' },
     { path: '/waitlist', heading: 'Waitlist' },
+    { path: '/requests', heading: 'Requests' },
     { path: '/calendar', heading: 'Calendar' },
     { path: '/settings', heading: 'Settings' },
     { path: '/users', heading: 'Access Denied' },

@@ -67,6 +67,7 @@ test('an admin creates a receptionist, who sees only their areas, then deactivat
     'Dashboard',
     'Appointments',
     'Waitlist',
+    'Requests',
     'Patients',
     'Recall',
     'Calendar',

@@ -7,5 +7,6 @@ export default defineModule(
   {
     '/appointments': () => import('./pages/AppointmentsPage'),
     '/waitlist': () => import('./pages/WaitlistPage'),
+    '/requests': () => import('./pages/RequestsPage'),
   },
 );

@@ -32,6 +32,8 @@ export const LIVE_RESOURCES = [
   'chair',
   /** A patient's entry on the waitlist for freed time. */
   'waitlist',
+  /** A request from the booking page to the desk (an unmatched booking, a call). */
+  'booking_request',
   /** What one user has seen of the bell: only that user's screens follow it. */
   'activity_seen',
 ] as const;

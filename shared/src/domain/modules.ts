@@ -24,6 +24,7 @@ export const NAV_ICONS = [
   'team',
   'carry-out',
   'hourglass',
+  'inbox',
   'medicine-box',
   'clock',
   'calendar',
@@ -71,6 +72,7 @@ export const MODULE_CATALOG = {
   appointments: catalogEntry('appointments', 'Appointments', [
     { path: '/appointments', label: 'Appointments', permission: 'appointments', icon: 'schedule' },
     { path: '/waitlist', label: 'Waitlist', permission: 'appointments', icon: 'hourglass' },
+    { path: '/requests', label: 'Requests', permission: 'appointments', icon: 'inbox' },
   ]),
   patients: catalogEntry('patients', 'Patients', [
     { path: '/patients', label: 'Patients', permission: 'patients', icon: 'team' },

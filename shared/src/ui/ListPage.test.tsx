@@ -105,7 +105,7 @@ describe('ListPage (the list screen frame)', () => {
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Kind']);
     expect(screen.getByText('Bolt').closest('tr')).toHaveAttribute('data-row-key', '1');
     await view.user.click(screen.getByRole('button', { name: 'Add New Thing' }));
-    expect(view.props.primaryAction.onClick).toHaveBeenCalledTimes(1);
+    expect(view.props.primaryAction?.onClick).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -86,8 +86,8 @@ export interface ListPageProps<Row extends { id: number }> {
   title: string;
   /** One line under the heading: what the screen holds. */
   subtitle: ReactNode;
-  /** The screen's primary action (a + button at the heading's right). */
-  primaryAction: { label: string; onClick: () => void };
+  /** The screen's primary action (a + button at the heading's right); none on a screen that adds nothing. */
+  primaryAction?: { label: string; onClick: () => void };
   /** Other actions, before the primary one. */
   moreActions?: ReactNode;
   /** The list's read: a failure is said in the red banner with Retry. */
@@ -127,7 +127,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
   const readError = read.error ? (read.error as ApiError).message : null;
   const loadError = failed && cards?.sample ? cards.sample.banner : readError;
   const isFiltered = props.isFiltered ?? list.isFiltered;
-  const primary = (
+  const primary = props.primaryAction && (
     <Button type="primary" icon={<PlusOutlined />} onClick={props.primaryAction.onClick}>
       {props.primaryAction.label}
     </Button>

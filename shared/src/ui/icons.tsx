@@ -20,6 +20,7 @@ import {
   HistoryOutlined as HistoryOutlinedGlyph,
   HourglassOutlined as HourglassOutlinedGlyph,
   IdcardOutlined as IdcardOutlinedGlyph,
+  InboxOutlined as InboxOutlinedGlyph,
   KeyOutlined as KeyOutlinedGlyph,
   LeftOutlined as LeftOutlinedGlyph,
   LogoutOutlined as LogoutOutlinedGlyph,
@@ -35,6 +36,7 @@ import {
   SettingOutlined as SettingOutlinedGlyph,
   SwapOutlined as SwapOutlinedGlyph,
   TeamOutlined as TeamOutlinedGlyph,
+  UserAddOutlined as UserAddOutlinedGlyph,
   UserOutlined as UserOutlinedGlyph,
 } from '@ant-design/icons';
 import type { ComponentProps, ComponentType } from 'react';
@@ -71,6 +73,7 @@ export const FilterOutlined = decorative<IconProps>(FilterOutlinedGlyph);
 export const HistoryOutlined = decorative<IconProps>(HistoryOutlinedGlyph);
 export const HourglassOutlined = decorative<IconProps>(HourglassOutlinedGlyph);
 export const IdcardOutlined = decorative<IconProps>(IdcardOutlinedGlyph);
+export const InboxOutlined = decorative<IconProps>(InboxOutlinedGlyph);
 export const KeyOutlined = decorative<IconProps>(KeyOutlinedGlyph);
 export const LeftOutlined = decorative<IconProps>(LeftOutlinedGlyph);
 export const LogoutOutlined = decorative<IconProps>(LogoutOutlinedGlyph);
@@ -86,4 +89,5 @@ export const SearchOutlined = decorative<IconProps>(SearchOutlinedGlyph);
 export const SettingOutlined = decorative<IconProps>(SettingOutlinedGlyph);
 export const SwapOutlined = decorative<IconProps>(SwapOutlinedGlyph);
 export const TeamOutlined = decorative<IconProps>(TeamOutlinedGlyph);
+export const UserAddOutlined = decorative<IconProps>(UserAddOutlinedGlyph);
 export const UserOutlined = decorative<IconProps>(UserOutlinedGlyph);

@@ -78,6 +78,7 @@ export {
   HistoryOutlined,
   HourglassOutlined,
   IdcardOutlined,
+  InboxOutlined,
   KeyOutlined,
   LeftOutlined,
   LogoutOutlined,
@@ -91,6 +92,7 @@ export {
   SettingOutlined,
   SwapOutlined,
   TeamOutlined,
+  UserAddOutlined,
   UserOutlined,
 } from './icons';
 export { ListPage, listQueryOf } from './ListPage';

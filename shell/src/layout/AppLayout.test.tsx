@@ -103,6 +103,7 @@ describe('AppLayout (docs/product.md, Screens: Layout)', () => {
         'Dashboard',
         'Appointments',
         'Waitlist',
+        'Requests',
         'Patients',
         'Recall',
         'Dentists',
@@ -114,10 +115,23 @@ describe('AppLayout (docs/product.md, Screens: Layout)', () => {
         'Modules',
       ],
     ],
-    ['receptionist', ['Dashboard', 'Appointments', 'Waitlist', 'Patients', 'Recall', 'Calendar', 'Settings']],
+    [
+      'receptionist',
+      ['Dashboard', 'Appointments', 'Waitlist', 'Requests', 'Patients', 'Recall', 'Calendar', 'Settings'],
+    ],
     [
       'dentist',
-      ['Dashboard', 'Appointments', 'Waitlist', 'Patients', 'Recall', 'Availability', 'Calendar', 'Settings'],
+      [
+        'Dashboard',
+        'Appointments',
+        'Waitlist',
+        'Requests',
+        'Patients',
+        'Recall',
+        'Availability',
+        'Calendar',
+        'Settings',
+      ],
     ],
   ] as const)('the sidebar of the %s lists only the entries the role may see', async (role, expected) => {
     await renderLayout(role);
@@ -133,6 +147,7 @@ describe('AppLayout (docs/product.md, Screens: Layout)', () => {
       'Dashboard',
       'Appointments',
       'Waitlist',
+      'Requests',
       'Dentists',
       'Users',
       'Audit',

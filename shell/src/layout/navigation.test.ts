@@ -20,6 +20,7 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Waitlist',
+      'Requests',
       'Patients',
       'Recall',
       'Dentists',
@@ -37,6 +38,7 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Waitlist',
+      'Requests',
       'Patients',
       'Recall',
       'Calendar',
@@ -49,6 +51,7 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Waitlist',
+      'Requests',
       'Patients',
       'Recall',
       'Availability',
@@ -91,6 +94,7 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Waitlist',
+      'Requests',
       'Calendar',
       'Settings',
     ]);
@@ -98,6 +102,7 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Waitlist',
+      'Requests',
       'Patients',
       'Recall',
       'Settings',
@@ -106,6 +111,7 @@ describe('sidebar navigation', () => {
       'Dashboard',
       'Appointments',
       'Waitlist',
+      'Requests',
       'Patients',
       'Recall',
       'Dentists',
@@ -125,6 +131,7 @@ describe('sidebar navigation', () => {
     expect(enabledPages(ALL).map(({ page }) => page.path)).toEqual([
       '/appointments',
       '/waitlist',
+      '/requests',
       '/patients',
       '/recall',
       '/dentists',
@@ -135,6 +142,7 @@ describe('sidebar navigation', () => {
       '/settings',
     ]);
     expect(enabledPages(without('scheduling', 'admin')).map(({ moduleId }) => moduleId)).toEqual([
+      'appointments',
       'appointments',
       'appointments',
       'patients',

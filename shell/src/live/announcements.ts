@@ -17,6 +17,7 @@ const SUBJECTS: Record<LiveResource, { one: string; plural?: boolean } | null> =
   recall_type: { one: 'A recall type' },
   chair: { one: 'A chair' },
   waitlist: { one: 'A waitlist entry' },
+  booking_request: { one: 'A request from the booking page' },
   outbox: null,
   calendar_feed: null,
   activity_seen: null,

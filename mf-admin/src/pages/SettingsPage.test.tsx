@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATIONS,
+  DEFAULT_ONLINE_BOOKING,
   DEFAULT_PRACTICE_HOURS,
   DEFAULT_TREATMENT_MINUTES,
   useAuthStore,
@@ -32,6 +33,8 @@ const SAVED = {
   bookingGridMinutes: 15,
   turnoverMinutes: 0,
   dentistParts: wholeVisitParts(DEFAULT_TREATMENT_MINUTES),
+  onlineBooking: { ...DEFAULT_ONLINE_BOOKING, visitTypes: [] },
+  slug: 'bright-smile-dental',
 };
 
 let api: FakeApi;

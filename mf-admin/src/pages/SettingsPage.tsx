@@ -16,15 +16,18 @@ import { useEffect, useRef, useState } from 'react';
 import { getSettings, saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';
 import { ChairsPanel } from '../components/ChairsPanel';
+import { OnlineBookingSettings } from '../components/OnlineBookingSettings';
 import { RecallTypesPanel } from '../components/RecallTypesPanel';
 import { GeneralSettings, NotificationSettings, SecuritySettings } from '../components/SettingsPanels';
+import { visitTypeError } from '../components/VisitTypesField';
 
 const TABS = ['general', 'notifications', 'security', 'backup'] as const;
 export const SAVED_MESSAGE = 'Settings saved successfully!';
 
 /**
- * Settings (docs/product.md, Screens): General (with the recall types), Notifications, Security and Backup. An admin saves the practice
- * settings on the server; everyone else reads them. Anyone changes their own password here.
+ * Settings (docs/product.md, Screens): General (with the recall types, chairs and online booking),
+ * Notifications, Security and Backup. An admin saves the practice settings on the server; everyone else reads them.
+ * Anyone changes their own password here.
  */
 export default function SettingsPage() {
   const queryClient = useQueryClient();
@@ -62,13 +65,23 @@ export default function SettingsPage() {
       // Said once, in the page's alert (docs/product.md, Screens), not again in a toast.
       setSavedAt(Date.now());
     },
-    onError: (error: ApiError) => {
+    onError: (error: ApiError, body) => {
       if (conflict.handleSaveError(error)) return;
-      // The server names nested fields with dots: workingHours.monday.end.
-      const placed = error.fieldErrors.map((fieldError) => ({
-        name: fieldError.field.split('.'),
-        errors: [fieldError.message],
-      }));
+      // The server names nested fields with dots: workingHours.monday.end. A visit type's refusal
+      // (onlineBooking.visitTypes.2.newPatients) goes on the visit types' one field, naming its treatment.
+      const placed: Array<{ name: string[]; errors: string[] }> = [];
+      for (const fieldError of error.fieldErrors) {
+        const visitType = visitTypeError(
+          fieldError.field,
+          fieldError.message,
+          body.onlineBooking?.visitTypes,
+        );
+        const name = visitType?.name ?? fieldError.field.split('.');
+        const message = visitType?.message ?? fieldError.message;
+        const same = placed.find((each) => each.name.join('.') === name.join('.'));
+        if (same) same.errors.push(message);
+        else placed.push({ name, errors: [message] });
+      }
       // The server's paths are this form's own (the same schema); antd types them as tuples.
       form.setFields(placed as Parameters<typeof form.setFields>[0]);
       setSaveError(error.message);
@@ -103,6 +116,8 @@ export default function SettingsPage() {
           <RecallTypesPanel canEdit={isAdmin} />
           {/* The clinic's chairs, each saved as changed like the recall types. */}
           <ChairsPanel canEdit={isAdmin} />
+          {/* Beside the chairs bookable online: what patients may book themselves, saved with the rest. */}
+          <OnlineBookingSettings readOnly={readOnly} slug={settings.data?.slug ?? ''} />
         </Flex>
       ),
     },
@@ -129,7 +144,8 @@ export default function SettingsPage() {
         <div>
           <PageHeading>Settings</PageHeading>
           <Typography.Text type="secondary">
-            The practice's details, hours, visit lengths, notifications, recall, chairs and backup.
+            The practice's details, hours, visit lengths, notifications, recall, chairs, online booking and
+            backup.
           </Typography.Text>
         </div>
         {isAdmin && savesWithButton && (
@@ -178,7 +194,9 @@ export default function SettingsPage() {
         <Form form={form} layout="vertical" name="settings" requiredMark={!readOnly}>
           <Tabs
             activeKey={tab}
-            // The four tabs fit a 320 px screen side by side, with no overflow menu hiding one.
+            // The four tabs fit a 320 px screen side by side: a fifth would overflow into antd's "..."
+            // menu, which sits inside the tab list where screen readers expect only tabs (axe). Online
+            // booking is therefore a part of General.
             tabBarGutter={20}
             onChange={(key) => void setTab(key === 'general' ? null : (key as (typeof TABS)[number]))}
             items={items}

@@ -13,20 +13,22 @@ import {
 } from '@dental/shared/kit';
 import {
   App,
+  Button,
+  Card,
+  CardTitle,
+  Flex,
   ListPage,
   Modal,
   PhoneOutlined,
   Radio,
-  rowActionsColumn,
   Segmented,
-  type TableColumnsType,
   Tag,
   Typography,
   UserAddOutlined,
   UserOutlined,
   useActionError,
 } from '@dental/shared/ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   bookingRequestKeys,
   keepAsNewPatient,
@@ -44,25 +46,21 @@ const CLOSED_HOW: Record<NonNullable<BookingRequest['closed_how']>, string> = {
   called_back: 'Called back',
 };
 
-/** Who asked, as they gave it on the booking page. */
+/** How to reach who asked, as they gave it on the booking page (their name is the card's title). */
 function Contact({ request }: { request: BookingRequest }) {
   const { contact } = request;
   return (
-    <div>
-      <Typography.Text strong>{contact.name}</Typography.Text>
-      <br />
-      <Typography.Text type="secondary">
-        {[contact.phone, contact.email, contact.date_of_birth && `born ${contact.date_of_birth}`]
-          .filter(Boolean)
-          .join(' · ')}
-      </Typography.Text>
+    <Typography.Text type="secondary">
+      {[contact.phone, contact.email, contact.date_of_birth && `born ${contact.date_of_birth}`]
+        .filter(Boolean)
+        .join(' · ')}
       {contact.wanted && (
         <>
           <br />
-          <Typography.Text type="secondary">Wanted to {contact.wanted}</Typography.Text>
+          Wanted to {contact.wanted}
         </>
       )}
-    </div>
+    </Typography.Text>
   );
 }
 
@@ -99,81 +97,81 @@ export default function RequestsPage() {
     },
   });
 
-  const columns: TableColumnsType<BookingRequest> = [
-    {
-      title: 'Received',
-      key: 'received',
-      render: (_, request) => formatDay(request.created_at.slice(0, 10)),
-    },
-    {
-      title: 'Request',
-      key: 'kind',
-      render: (_, request) => (
+  /** The desk's actions on an open request, each named for screen readers with who asked. */
+  const actionsOf = (request: BookingRequest): ReactNode[] => {
+    if (request.state !== 'open') return [];
+    const name = request.contact.name;
+    if (request.kind === 'call_back') {
+      return [
+        <Button
+          key="called"
+          type="text"
+          icon={<PhoneOutlined />}
+          aria-label={`${name} was called back`}
+          onClick={() => act.mutate(() => markCalledBack(request.id))}
+        >
+          Called back
+        </Button>,
+      ];
+    }
+    return [
+      <Button
+        key="link"
+        type="text"
+        icon={<UserOutlined />}
+        aria-label={`Link the visit of ${name} to a patient`}
+        disabled={request.candidates.length === 0}
+        onClick={() => {
+          setChosen(request.candidates[0]?.id ?? null);
+          setLinking(request);
+        }}
+      >
+        Link
+      </Button>,
+      <Button
+        key="new"
+        type="text"
+        icon={<UserAddOutlined />}
+        aria-label={`Keep ${name} as a new patient`}
+        onClick={() => act.mutate(() => keepAsNewPatient(request.id))}
+      >
+        New patient
+      </Button>,
+    ];
+  };
+
+  const render = (request: BookingRequest) => (
+    <Card
+      size="small"
+      title={
+        <CardTitle
+          name={request.contact.name}
+          detail={BOOKING_REQUEST_KIND_LABELS[request.kind]}
+          wrapDetail
+        />
+      }
+      extra={
         <Tag color={request.kind === 'unmatched' ? 'orange' : 'blue'}>
-          {BOOKING_REQUEST_KIND_LABELS[request.kind]}
+          {request.kind === 'unmatched' ? 'Not matched' : 'Call'}
         </Tag>
-      ),
-    },
-    { title: 'From', key: 'contact', render: (_, request) => <Contact request={request} /> },
-    {
-      title: 'Visit',
-      key: 'visit',
-      render: (_, { appointment }) =>
-        appointment ? (
-          <div>
-            {formatDay(appointment.date)}, {appointment.time}
-            <br />
-            <Typography.Text type="secondary">
-              {appointment.treatment} with {appointment.dentist_name} ({appointment.status})
-            </Typography.Text>
-          </div>
-        ) : (
-          <Typography.Text type="secondary">None</Typography.Text>
-        ),
-    },
-    ...(state.state === 'closed'
-      ? [
-          {
-            title: 'Closed',
-            key: 'closed',
-            render: (_: unknown, request: BookingRequest) =>
-              request.closed_how ? CLOSED_HOW[request.closed_how] : '',
-          },
-        ]
-      : [
-          rowActionsColumn<BookingRequest>(
-            (request) =>
-              request.kind === 'unmatched'
-                ? [
-                    {
-                      label: `Link the visit of ${request.contact.name} to a patient`,
-                      title: 'Link to a patient',
-                      icon: <UserOutlined />,
-                      disabled: request.candidates.length === 0,
-                      onClick: () => {
-                        setChosen(request.candidates[0]?.id ?? null);
-                        setLinking(request);
-                      },
-                    },
-                    {
-                      label: `Keep ${request.contact.name} as a new patient`,
-                      title: 'New patient',
-                      icon: <UserAddOutlined />,
-                      onClick: () => act.mutate(() => keepAsNewPatient(request.id)),
-                    },
-                  ]
-                : [
-                    {
-                      label: `${request.contact.name} was called back`,
-                      title: 'Called back',
-                      icon: <PhoneOutlined />,
-                      onClick: () => act.mutate(() => markCalledBack(request.id)),
-                    },
-                  ],
-            { small: true },
-          ),
-        ]),
-  ];
+      }
+      actions={actionsOf(request)}
+    >
+      <Flex vertical gap={6}>
+        <Contact request={request} />
+        {request.appointment ? (
+          <Typography.Text>
+            {formatDay(request.appointment.date)}, {request.appointment.time}: {request.appointment.treatment}{' '}
+            with {request.appointment.dentist_name} ({request.appointment.status})
+          </Typography.Text>
+        ) : null}
+        <Typography.Text type="secondary">
+          Received {formatDay(request.created_at.slice(0, 10))}
+          {request.closed_how ? ` · ${CLOSED_HOW[request.closed_how]}` : ''}
+        </Typography.Text>
+      </Flex>
+    </Card>
+  );
 
   return (
     <ListPage
@@ -194,9 +192,9 @@ export default function RequestsPage() {
           onChange={(value) => list.setFilters({ state: value === 'closed' ? 'closed' : null })}
         />
       }
-      table={{
-        columns,
-        size: 'middle',
+      cards={{
+        loadingLabel: 'Loading requests',
+        render,
         empty: {
           noMatch: 'No requests',
           none:

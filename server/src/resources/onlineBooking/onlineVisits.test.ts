@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashSecretToken } from '../../auth/secretTokens';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { appointments, auditLog, bookingHolds, bookingRequests, outbox, patients } from '../../db/schema';
-import { apiSender, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
+import { apiSender, createSecondApp, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
 
 const PAGE = '/public/clinics/bright-smile-dental';
 
@@ -290,6 +290,57 @@ describe('online booking: the code and the booking', () => {
     expect(third.statusCode).toBe(409);
     const settings = (await send(admin, 'GET', '/api/settings')).json();
     expect(third.json().message).toBe(openOnlineCapMessage(2, settings.phone));
+  });
+
+  it('books a hold once when 20 confirms with the right code race, in one process and across two', async () => {
+    for (const across of [false, true]) {
+      const second = across ? await createSecondApp(app) : null;
+      if (across && !second) continue; // PGlite: one process owns the database.
+      try {
+        const contact = newcomer();
+        const { holdId, date } = await holdATime();
+        await askCode(holdId, contact);
+        const code = await codeSentTo(contact.email);
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            (index % 2 && second ? second : app).inject({
+              method: 'POST',
+              url: `/public/holds/${holdId}/confirm`,
+              payload: { code },
+              remoteAddress: `203.0.113.${100 + index}`,
+            }),
+          ),
+        );
+        const codes = answers.map((answer) => answer.statusCode);
+        expect(codes.filter((status) => status === 201)).toHaveLength(1);
+        expect(codes.filter((status) => status !== 201).every((status) => status === 404)).toBe(true);
+        expect(
+          await db().$count(
+            appointments,
+            and(eq(appointments.date, date), eq(appointments.source, 'online')),
+          ),
+        ).toBe(1);
+      } finally {
+        await second?.close();
+      }
+    }
+  });
+
+  it('limits code requests and manage calls per address, with Retry-After', async () => {
+    const limited = await createTestApp({ publicRateLimit: 2 });
+    try {
+      for (const url of ['/public/holds/unknown-hold/code', '/public/manage/unknown-link/cancel']) {
+        const call = () =>
+          limited.inject({ method: 'POST', url, payload: newcomer(), remoteAddress: '198.51.100.40' });
+        expect((await call()).statusCode).not.toBe(429);
+        expect((await call()).statusCode).not.toBe(429);
+        const refused = await call();
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      await limited.close();
+    }
   });
 
   describe('the manage link', () => {

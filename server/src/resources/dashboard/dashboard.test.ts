@@ -546,6 +546,19 @@ describe('dashboard API', () => {
         { user_name: null, user_id: null, action: 'time_slot_booked' },
         'The system time slot booked appointment #12',
       ],
+      [
+        { user_name: null, user_id: null, details: { patient: 'Tom Newman', by: 'patient online' } },
+        'A patient online created appointment #12 (Tom Newman)',
+      ],
+      [
+        {
+          user_name: null,
+          user_id: null,
+          action: 'call_back_requested',
+          details: { patient: 'Tom Newman', by: 'patient online' },
+        },
+        'A patient online asked to be called about appointment #12 (Tom Newman)',
+      ],
     ])('describes %j', (overrides, sentence) => {
       expect(describeActivity({ ...row, ...overrides })).toBe(sentence);
     });

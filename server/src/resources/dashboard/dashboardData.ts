@@ -163,6 +163,7 @@ const VERBS: Record<string, string> = {
   book: 'booked',
   cancel: 'cancelled',
   confirm: 'confirmed',
+  call_back_requested: 'asked to be called about',
 };
 
 function detailText(details: unknown, key: string): string | null {
@@ -182,7 +183,10 @@ function entityPhrase(row: ActivityRow): string {
 
 /** 'Alex Morgan created appointment #12', 'Riley Chen changed the status of appointment #7 to confirmed'. */
 export function describeActivity(row: ActivityRow): string {
-  const actor = row.user_name ?? (row.user_id === null ? 'The system' : 'A former user');
+  // A public write of online booking names no user: its record says who (docs/product.md, Online booking).
+  const byPatient = row.user_id === null && detailText(row.details, 'by') === 'patient online';
+  const actor =
+    row.user_name ?? (byPatient ? 'A patient online' : row.user_id === null ? 'The system' : 'A former user');
   const verb = VERBS[row.action] ?? row.action.replace(/_/g, ' ');
   const status = detailText(row.details, 'status') ?? detailText(row.details, 'to');
   const outcome = status && verb === 'changed the status of' ? ` to ${status}` : '';

@@ -34,6 +34,9 @@ export const phoneString = z
     return digits >= 7 && digits <= 15;
   }, 'A phone number has 7 to 15 digits');
 
+/** A phone number's digits alone: how two spellings of one number are compared. */
+export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
+
 export const emailString = z
   .string()
   .trim()

@@ -10,6 +10,7 @@ import {
   minutesOf,
   outsideHoursMessage,
   type PracticeSettings,
+  phoneDigits,
   type Role,
 } from '@dental/shared/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -77,8 +78,6 @@ export async function requireChair(tx: Transaction, clinicId: number, chairId: n
   if (!chair.inService) throw InvalidValue.of('chair_id', chairOutOfServiceMessage(chair.name));
 }
 
-const digitsOf = (phone: string) => phone.replace(/\D/g, '');
-
 /**
  * The patient a booking is for: the one named by `patient_id`, else the clinic's patient with this
  * name (any letter case) and phone (same digits), else a new active patient. The phone's digits
@@ -98,7 +97,7 @@ export async function resolvePatient(
     return row.id;
   }
   const name = input.patient.toLowerCase();
-  const digits = digitsOf(input.phone);
+  const digits = phoneDigits(input.phone);
   const samePhone = digits
     ? sql`${patients.id} in (select patient_id from patient_search_terms
         where clinic_id = ${clinicId} and term = ${digits})`
@@ -108,7 +107,7 @@ export async function resolvePatient(
     .from(patients)
     .where(and(eq(patients.clinicId, clinicId), sql`lower(${patients.name}) = ${name}`, samePhone))
     .orderBy(patients.id);
-  const known = candidates.find((candidate) => digitsOf(candidate.phone) === digits);
+  const known = candidates.find((candidate) => phoneDigits(candidate.phone) === digits);
   if (known) return known.id;
   const [created] = await tx
     .insert(patients)

@@ -25,7 +25,7 @@ export type HoldOutcome =
  * clinic books online), so holds and bookings of one day are placed one after another in every
  * process; the day's expired holds are removed under it.
  */
-async function takeDayTurn(tx: Transaction, clinicId: number, date: string): Promise<void> {
+export async function takeDayTurn(tx: Transaction, clinicId: number, date: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`holds:${clinicId}:${date}`}, 0))`);
   await tx.execute(
     sql`delete from booking_holds where clinic_id = ${clinicId} and date = ${date} and expires_at <= now()`,

@@ -3,8 +3,11 @@ import {
   cutoffMessage,
   MANAGE_LINK_UNKNOWN,
   ONLINE_TIME_TAKEN,
+  type PracticeSettings,
   type PublicManagedVisit,
+  type Treatment,
   visitEndedMessage,
+  visitTypeIdOf,
 } from '@dental/shared/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashSecretToken } from '../../auth/secretTokens';
@@ -16,6 +19,7 @@ import { appointments, bookingRequests, dentists, patients } from '../../db/sche
 import { Conflict, InvalidValue, NotFound } from '../../domain/errors';
 import { settleVisit } from '../appointments/bookingRules';
 import { readSettings } from '../settings/settingsData';
+import { takeDayTurn } from './holds';
 import { onlineSlots } from './publicClinics';
 
 /** The visit behind a manage link, locked for the change; unknown links are refused alike. */
@@ -85,7 +89,7 @@ export async function managedVisit(db: Database, token: string): Promise<PublicM
         dentist_name: dentist?.name ?? '',
         treatment: visit.treatment,
         status: visit.status,
-        visit_type_id: visit.treatment.toLowerCase().replace(/\s+/g, '-'),
+        visit_type_id: visitTypeIdOf(visit.treatment as Treatment),
         dentist_id: visit.dentistId,
       },
       cutoff_hours: settings.onlineBooking.cutoffHours,
@@ -125,8 +129,12 @@ export async function confirmByPatient(db: Database, token: string): Promise<Pub
  * Inside the cut-off the patient cannot change the visit online: the desk is asked to call them
  * (a request), and the refusal names the clinic's phone.
  */
-async function refuseInsideCutoff(tx: Transaction, visit: LinkedVisit, wanted: string): Promise<Conflict> {
-  const settings = await readSettings(tx, visit.clinicId);
+async function refuseInsideCutoff(
+  tx: Transaction,
+  visit: LinkedVisit,
+  wanted: string,
+  settings: PracticeSettings,
+): Promise<Conflict> {
   const [patient] = await tx
     .select({ name: patients.name, phone: patients.phone, email: patients.email })
     .from(patients)
@@ -161,7 +169,7 @@ async function beforeCutoffOnly(
   db: Database,
   token: string,
   wanted: string,
-  change: (tx: Transaction, visit: LinkedVisit) => Promise<void>,
+  change: (tx: Transaction, visit: LinkedVisit, settings: PracticeSettings) => Promise<void>,
 ): Promise<void> {
   const refusal = await db.transaction(async (tx) => {
     const visit = await visitOfLink(tx, token);
@@ -169,9 +177,9 @@ async function beforeCutoffOnly(
       throw new Conflict(visitEndedMessage(visit.status));
     const settings = await readSettings(tx, visit.clinicId);
     if (!(await beforeCutoff(tx, visit, settings.onlineBooking.cutoffHours))) {
-      return refuseInsideCutoff(tx, visit, wanted);
+      return refuseInsideCutoff(tx, visit, wanted, settings);
     }
-    await change(tx, visit);
+    await change(tx, visit, settings);
     return null;
   });
   if (refusal) throw refusal;
@@ -210,13 +218,10 @@ export async function moveByPatient(
   to: { date: string; time: string },
 ): Promise<PublicManagedVisit> {
   try {
-    await beforeCutoffOnly(db, token, `move to ${to.date} ${to.time}`, async (tx, visit) => {
-      const settings = await readSettings(tx, visit.clinicId);
+    await beforeCutoffOnly(db, token, `move to ${to.date} ${to.time}`, async (tx, visit, settings) => {
       const treatment = settings.onlineBooking.visitTypes.find((type) => type.treatment === visit.treatment);
       const clinic = { clinicId: visit.clinicId, settings };
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`holds:${visit.clinicId}:${to.date}`}, 0))`,
-      );
+      await takeDayTurn(tx, visit.clinicId, to.date);
       const slots = treatment
         ? await onlineSlots(tx, clinic, {
             treatment: treatment.treatment,

@@ -15,6 +15,7 @@ import {
   openOnlineCapMessage,
   type PublicBooked,
   type PublicContact,
+  phoneDigits,
 } from '@dental/shared/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashSecretToken, newSecretToken } from '../../auth/secretTokens';
@@ -83,8 +84,6 @@ export async function sendHoldCode(db: Database, holdId: string, contact: Contac
   });
 }
 
-const digitsOf = (phone: string) => phone.replace(/\D/g, '');
-
 /**
  * The patient a confirmed request is booked for (docs/product.md, Online booking): the one record
  * whose e-mail, phone and date of birth are all the request's; a new record when no record shares
@@ -108,13 +107,13 @@ async function matchPatient(
       and(
         eq(patients.clinicId, clinicId),
         sql`(lower(${patients.email}) = lower(${contact.email})
-          or regexp_replace(${patients.phone}, '\\D', '', 'g') = ${digitsOf(contact.phone)})`,
+          or regexp_replace(${patients.phone}, '\\D', '', 'g') = ${phoneDigits(contact.phone)})`,
       ),
     );
   const exact = sharing.filter(
     (row) =>
       row.email?.toLowerCase() === contact.email.toLowerCase() &&
-      digitsOf(row.phone) === digitsOf(contact.phone) &&
+      phoneDigits(row.phone) === phoneDigits(contact.phone) &&
       row.dateOfBirth === contact.date_of_birth,
   );
   if (exact.length === 1 && exact[0]) return { patientId: exact[0].id, unmatched: false };
@@ -150,7 +149,7 @@ async function openOnlineVisits(tx: Transaction, clinicId: number, contact: Cont
     where a.clinic_id = ${clinicId} and a.source = 'online' and a.status in ('pending', 'confirmed')
       and a.date >= ${today}::date
       and (lower(p.email) = lower(${contact.email})
-        or regexp_replace(p.phone, '\\D', '', 'g') = ${digitsOf(contact.phone)})`);
+        or regexp_replace(p.phone, '\\D', '', 'g') = ${phoneDigits(contact.phone)})`);
   return Number((result.rows[0] as { open: number | string }).open);
 }
 

@@ -53,15 +53,11 @@ export async function publicClinic(
   { clinicId, settings }: BookingClinic,
 ): Promise<PublicClinic> {
   const rules = settings.onlineBooking;
-  const [clinic] = await db
-    .select({ timeZone: clinics.timeZone })
-    .from(clinics)
-    .where(eq(clinics.id, clinicId));
   return {
     name: settings.practiceName,
     address: settings.address,
     phone: settings.phone,
-    timeZone: clinic?.timeZone ?? settings.timeZone,
+    timeZone: settings.timeZone,
     visit_types: rules.visitTypes.map((type) => ({
       id: visitTypeIdOf(type.treatment),
       name: type.treatment,

@@ -43,6 +43,7 @@ module.exports = {
     browserProject('mf-dentists'),
     browserProject('mf-scheduling'),
     browserProject('mf-admin'),
+    browserProject('mf-booking'),
     {
       displayName: 'server',
       rootDir: '<rootDir>/server',

@@ -53,12 +53,14 @@ export interface FrontendPackageOptions {
   devPort: number;
   /** Modules expose `./module`; the host exposes nothing. */
   exposes?: Record<string, string>;
-  /** The host renders index.html; modules only publish their manifest and chunks. */
+  /** The host renders its HTML pages; modules only publish their manifest and chunks. */
   isHost?: boolean;
+  /** The host's pages: each an entry of its own and the HTML page that loads only that entry. */
+  pages?: ReadonlyArray<{ name: string; entry: string; template: string; filename: string; title: string }>;
 }
 
 export function createFrontendConfig(options: FrontendPackageOptions): Configuration {
-  const { dir, containerName, devPort, exposes, isHost = false } = options;
+  const { dir, containerName, devPort, exposes, isHost = false, pages = [] } = options;
   const pkg = readPackageJson(dir);
   const production = process.env.NODE_ENV !== 'development';
   const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -67,8 +69,8 @@ export function createFrontendConfig(options: FrontendPackageOptions): Configura
     context: dir,
     mode: production ? 'production' : 'development',
     devtool: production ? false : 'eval-cheap-module-source-map',
-    // A module publishes only its federation container; the host has a page entry.
-    entry: isHost ? { main: './src/index.ts' } : {},
+    // A module publishes only its federation container; the host has an entry per page.
+    entry: Object.fromEntries(pages.map((page) => [page.name, page.entry])),
     output: {
       path: path.join(dir, 'dist'),
       // The host lives at the site root; a module's chunks resolve relative to its own entry.
@@ -119,15 +121,23 @@ export function createFrontendConfig(options: FrontendPackageOptions): Configura
         // own container instead of another copy of the runtime (≈33 KB gzip per module).
         experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
-      ...(isHost
-        ? [new HtmlRspackPlugin({ template: './src/index.html', title: 'Dental Clinic', inject: 'body' })]
-        : []),
+      ...pages.map(
+        (page) =>
+          new HtmlRspackPlugin({
+            template: page.template,
+            filename: page.filename,
+            title: page.title,
+            chunks: [page.name],
+            inject: 'body',
+          }),
+      ),
     ],
     performance: { hints: false },
     devServer: {
       port: devPort,
       hot: false,
-      historyApiFallback: isHost,
+      // The patients' pages are book.html; every other path is the staff app's page.
+      historyApiFallback: isHost ? { rewrites: [{ from: /^\/book\//, to: '/book.html' }] } : false,
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api', '/auth', '/modules'], target: apiTarget }],
     },

@@ -17,6 +17,7 @@ const FRONTEND_PACKAGES = [
   'mf-dentists',
   'mf-scheduling',
   'mf-admin',
+  'mf-booking',
 ];
 
 const args = process.argv.slice(2);

@@ -53,6 +53,7 @@ import {
   webhookTransport,
 } from './resources/notifications/outboxSender';
 import { registerOutboxRoutes } from './resources/notifications/routes';
+import { bookingPageOpen } from './resources/onlineBooking/publicClinics';
 import { registerPublicBookingRoutes } from './resources/onlineBooking/publicRoutes';
 import { registerPatientsRoutes } from './resources/patients/routes';
 import { startRecallReminders } from './resources/recall/recallAutoReminders';
@@ -234,7 +235,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   registerEventsRoutes(app, db, guard, hub);
   registerAuditRoutes(app, db, guard, auditProof);
-  registerStaticHosting(app, config.staticRoot);
+  registerStaticHosting(app, config.staticRoot, {
+    bookingPageOpen: (slug) => bookingPageOpen(db, slug),
+    rateLimit: config.publicRateLimit,
+  });
 
   return app;
 }

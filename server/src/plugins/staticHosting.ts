@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MODULE_CATALOG, MODULE_IDS } from '@dental/shared/domain';
+import { BOOKING_PAGE_PREFIX, MODULE_CATALOG, MODULE_IDS, publicPageOf } from '@dental/shared/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Files a release replaces in place: browsers must revalidate them on every load. */
 const ALWAYS_REVALIDATE = new Set([
   'index.html',
+  'book.html',
   'mf-manifest.json',
   'remoteEntry.js',
   'mf-manifest-stats.json',
@@ -25,7 +26,17 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
  * request so that a module rebuilt alone is live on the next page load. Any other GET that is not an
  * API call answers the shell's page, whose router shows the screen (or its 404).
  */
-export function registerStaticHosting(app: FastifyInstance, staticRoot: string): void {
+export interface PublicPages {
+  /** Whether a clinic's booking page is open; a closed one and an unknown slug both answer 404. */
+  bookingPageOpen: (slug: string) => Promise<boolean>;
+  rateLimit: number;
+}
+
+export function registerStaticHosting(
+  app: FastifyInstance,
+  staticRoot: string,
+  publicPages: PublicPages,
+): void {
   const shellDist = path.join(staticRoot, 'shell', 'dist');
   if (!existsSync(shellDist)) app.log.warn(`No shell build at ${shellDist}: run npm run build`);
 
@@ -47,14 +58,28 @@ export function registerStaticHosting(app: FastifyInstance, staticRoot: string):
     });
   }
 
-  const sendShell = (reply: FastifyReply) => {
-    if (!existsSync(path.join(shellDist, 'index.html'))) {
+  const sendShell = (reply: FastifyReply, page = 'index.html') => {
+    if (!existsSync(path.join(shellDist, page))) {
       return reply.code(503).type('text/plain').send('The app is not built yet: run npm run build');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', shellDist);
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page, shellDist);
   };
 
   app.get('/', (_request, reply) => sendShell(reply));
+
+  // The patients' pages have a light page of their own, without the staff app (docs/architecture.md,
+  // Online booking). A booking page whose clinic has it off is a 404 whose page says so, like an unknown one.
+  app.get(
+    `${BOOKING_PAGE_PREFIX}*`,
+    { config: { rateLimit: { max: publicPages.rateLimit, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const page = publicPageOf(request.url.split('?')[0] ?? '');
+      const found =
+        page.page === 'manage' || (page.page === 'book' && (await publicPages.bookingPageOpen(page.slug)));
+      if (!found) reply.code(404);
+      return sendShell(reply, 'book.html');
+    },
+  );
 
   // An unknown path is counted like an API call: probing for routes, however spelled, is limited.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from './roles';
 
 /** Module ids the product knows; each is one `mf-*` package released on its own. */
-export const MODULE_IDS = ['appointments', 'patients', 'dentists', 'scheduling', 'admin'] as const;
+export const MODULE_IDS = ['appointments', 'patients', 'dentists', 'scheduling', 'admin', 'booking'] as const;
 export type ModuleId = (typeof MODULE_IDS)[number];
 
 /** One entry of `GET /api/modules`: a module enabled (or not) for the caller's clinic. */
@@ -102,6 +102,8 @@ export const MODULE_CATALOG = {
     },
     { path: '/settings', label: 'Settings', permission: null, icon: 'setting' },
   ]),
+  // The patients' pages (docs/product.md, Online booking): no staff screen, only the public ones below.
+  booking: catalogEntry('booking', 'Online booking', []),
 } as const satisfies Record<ModuleId, ModuleCatalogEntry>;
 
 /** The catalogue's page at this path (a screen's route, e.g. `/audit`); none for a path it does not know. */
@@ -113,3 +115,32 @@ export function catalogPageOf(path: string): ModulePage | undefined {
   }
   return undefined;
 }
+
+/**
+ * The public pages of the booking module, outside sign-in: a clinic's booking page and a visit's
+ * manage link. The shell serves them from a light page of their own (`book.html`).
+ */
+export const BOOKING_PAGE_PREFIX = '/book/';
+export const bookingPagePath = (slug: string) => `${BOOKING_PAGE_PREFIX}${slug}`;
+export const managePagePath = (token: string) => `${BOOKING_PAGE_PREFIX}manage/${token}`;
+
+/** Which public page a path is: a clinic's booking page (its slug) or a manage link (its token). */
+export type PublicPage =
+  | { page: 'book'; slug: string }
+  | { page: 'manage'; token: string }
+  | { page: 'none' };
+export function publicPageOf(pathname: string): PublicPage {
+  if (!pathname.startsWith(BOOKING_PAGE_PREFIX)) return { page: 'none' };
+  const parts = pathname.slice(BOOKING_PAGE_PREFIX.length).split('/').filter(Boolean);
+  if (parts[0] === 'manage' && parts.length === 2 && parts[1]) return { page: 'manage', token: parts[1] };
+  if (parts.length === 1 && parts[0]) return { page: 'book', slug: parts[0] };
+  return { page: 'none' };
+}
+
+/** GET /public/modules/booking: where the booking module's entry is served from (no sign-in). */
+export const publicModuleEntrySchema = z.object({
+  container: z.string(),
+  entry: z.string(),
+  version: z.string(),
+});
+export type PublicModuleEntry = z.infer<typeof publicModuleEntrySchema>;

@@ -195,17 +195,19 @@ export const publicConfirmBodySchema = z
   })
   .strict();
 
+/** A visit as its patient is shown it online, when booked and on its manage page. */
+const publicVisitShape = {
+  date: z.string(),
+  time: z.string(),
+  end_time: z.string(),
+  dentist_name: z.string(),
+  treatment: z.string(),
+  status: z.string(),
+};
+
 /** 201 of POST /public/holds/{hold_id}/confirm: the visit booked and its private manage link. */
 export const publicBookedSchema = z.object({
-  appointment: z.object({
-    id: z.number().int(),
-    date: z.string(),
-    time: z.string(),
-    end_time: z.string(),
-    dentist_name: z.string(),
-    treatment: z.string(),
-    status: z.string(),
-  }),
+  appointment: z.object({ id: z.number().int(), ...publicVisitShape }),
   manage_url: z.string(),
 });
 export type PublicBooked = z.infer<typeof publicBookedSchema>;
@@ -222,6 +224,9 @@ export const openOnlineCapMessage = (max: number, phone: string) =>
   `You already have ${max} ${max === 1 ? 'visit' : 'visits'} booked online${phone ? `: call us on ${phone} to book another` : ': call the clinic to book another'}`;
 export const BIRTH_DATE_FUTURE = 'The date of birth cannot be in the future';
 export const CODE_SENT = 'A code is on its way to your e-mail';
+/** 202 of POST /public/holds/{hold_id}/code: the hold now lasts as long as the code, until `expires_at`. */
+export const publicCodeSentSchema = z.object({ message: z.string(), expires_at: z.string() });
+export type PublicCodeSent = z.infer<typeof publicCodeSentSchema>;
 
 export const MANAGE_LINK_UNKNOWN = 'This link does not open a visit: check the link in your e-mail';
 export const visitEndedMessage = (status: string) =>
@@ -235,17 +240,14 @@ export const publicMoveBodySchema = z.object({ date: dateString, time: timeStrin
 /** GET /public/manage/{token}: only the first name, the visit and the clinic, and what the patient may do. */
 export const publicManagedVisitSchema = z.object({
   first_name: z.string(),
-  clinic: z.object({ name: z.string(), address: z.string(), phone: z.string(), slug: z.string() }),
-  appointment: z.object({
-    date: z.string(),
-    time: z.string(),
-    end_time: z.string(),
-    dentist_name: z.string(),
-    treatment: z.string(),
-    status: z.string(),
-    visit_type_id: z.string(),
-    dentist_id: z.number().int(),
+  clinic: z.object({
+    name: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    slug: z.string(),
+    timeZone: z.string(),
   }),
+  appointment: z.object({ ...publicVisitShape, visit_type_id: z.string(), dentist_id: z.number().int() }),
   cutoff_hours: z.number().int(),
   /** Pending: the patient may confirm it. */
   can_confirm: z.boolean(),

@@ -29,6 +29,7 @@ const TITLES: Record<string, string> = {
   dentists: 'Dentists',
   scheduling: 'Scheduling',
   admin: 'Administration',
+  booking: 'Online booking',
 };
 const entryOf = (id: string): ModuleEntry => ({
   id: id as ModuleEntry['id'],
@@ -129,6 +130,7 @@ describe("ModulesPage: the admin's module switchboard", () => {
         'appointments',
         'scheduling',
         'admin',
+        'booking',
       ]),
     );
   });

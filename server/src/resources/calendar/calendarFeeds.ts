@@ -4,8 +4,7 @@ import {
   type CalendarFeedStatus,
 } from '@dental/shared/domain';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { ICalCalendar, ICalEventStatus } from 'ical-generator';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { ICalEventStatus } from 'ical-generator';
 import { hashSecretToken, newSecretToken } from '../../auth/secretTokens';
 import type { Database } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
@@ -13,6 +12,7 @@ import { liveDentist } from '../../db/liveDentists';
 import { appointments, calendarFeeds, chairs, clinics, dentists, patients } from '../../db/schema';
 import { NotFound } from '../../domain/errors';
 import { type Actor, recordActorAudit } from '../actorAudit';
+import { clinicCalendar, wallTime } from './icalendar';
 
 async function requireDentist(db: Database, clinicId: number, dentistId: number) {
   const [dentist] = await db
@@ -88,13 +88,6 @@ export async function rotateFeed(
   return { token, createdAt };
 }
 
-/** `2026-11-24` and `09:30` as the Date whose UTC fields are that wall time (ical-generator's zoned form). */
-function wallTime(date: string, time: string, plusMinutes = 0): Date {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  return new Date(Date.UTC(year, month - 1, day, hour, minute + plusMinutes));
-}
-
 /**
  * The feed of the dentist whose token this is, or null for an unknown token: one VEVENT per
  * appointment from 30 days back to 180 ahead, cancelled ones marked so; stable UIDs, the appointment's
@@ -148,13 +141,7 @@ export async function renderFeed(
     )
     .orderBy(asc(appointments.date), asc(appointments.time));
 
-  const calendar = new ICalCalendar({
-    name: `${feed.dentistName}, ${feed.clinicName}`,
-    prodId: { company: 'Dental Clinic', product: 'Appointments', language: 'EN' },
-  });
-  const zoned = feed.timeZone !== 'UTC';
-  if (zoned)
-    calendar.timezone({ name: feed.timeZone, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
+  const { calendar, zoned } = clinicCalendar(`${feed.dentistName}, ${feed.clinicName}`, feed.timeZone);
   for (const visit of visits) {
     const start = wallTime(visit.date, visit.time);
     const end = wallTime(visit.date, visit.time, visit.duration);

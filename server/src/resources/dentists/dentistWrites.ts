@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { clinicNow } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { liveDentist } from '../../db/liveDentists';
-import { appointments, availability, calendarFeeds, chairs, dentists, users } from '../../db/schema';
+import { appointments, availability, bookingHolds, calendarFeeds, chairs, dentists, users } from '../../db/schema';
 import { Conflict, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';
@@ -202,6 +202,10 @@ export async function deleteDentist(
         .update(chairs)
         .set({ defaultDentistId: null })
         .where(and(eq(chairs.clinicId, actor.clinicId), eq(chairs.defaultDentistId, dentistId)));
+      // A time held online with them is let go: the patient is told to pick a time again.
+      await tx
+        .delete(bookingHolds)
+        .where(and(eq(bookingHolds.clinicId, actor.clinicId), eq(bookingHolds.dentistId, dentistId)));
       if (records === 0) {
         await tx.delete(dentists).where(ofThisDentist);
       } else {

@@ -9,6 +9,7 @@ const ALL_MODULES = [
   { id: 'dentists', title: 'Dentists', container: 'mf_dentists' },
   { id: 'scheduling', title: 'Scheduling', container: 'mf_scheduling' },
   { id: 'admin', title: 'Administration', container: 'mf_admin' },
+  { id: 'booking', title: 'Online booking', container: 'mf_booking' },
 ];
 
 interface Entry {
@@ -119,7 +120,7 @@ describe('modules API', () => {
 
       // Gone from Bright Smile's list, for every role there.
       for (const token of [adminToken, receptionistToken, dentistToken]) {
-        expect(await listIds(token)).toEqual(['appointments', 'dentists', 'scheduling', 'admin']);
+        expect(await listIds(token)).toEqual(['appointments', 'dentists', 'scheduling', 'admin', 'booking']);
       }
       // The switchboard still shows it, switched off.
       const all = (await send(adminToken, 'GET', '/api/modules?all=true')).json().data as Entry[];

@@ -1,5 +1,10 @@
-import { hasPermission, MODULE_IDS, moduleEntrySchema, moduleUpdateSchema } from '@dental/shared/domain';
-import { eq } from 'drizzle-orm';
+import {
+  hasPermission,
+  MODULE_IDS,
+  moduleEntrySchema,
+  moduleUpdateSchema,
+  publicModuleEntrySchema,
+} from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,15 +14,8 @@ import { clinicModules } from '../../db/schema';
 import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { actorOfStaff, recordActorAudit } from '../actorAudit';
+import { switchesOf } from './moduleSwitches';
 import { type RegisteredModule, withEnabled } from './registry';
-
-async function switchesOf(db: Database, clinicId: number): Promise<Map<string, boolean>> {
-  const rows = await db
-    .select({ moduleId: clinicModules.moduleId, enabled: clinicModules.enabled })
-    .from(clinicModules)
-    .where(eq(clinicModules.clinicId, clinicId));
-  return new Map(rows.map((row) => [row.moduleId, row.enabled]));
-}
 
 export function registerModuleRoutes(
   app: FastifyInstance,
@@ -50,6 +48,23 @@ export function registerModuleRoutes(
       // A module the clinic never switched is on.
       const entries = registry.map((module) => withEnabled(module, switches.get(module.id) ?? true));
       return { data: all ? entries : entries.filter((entry) => entry.enabled) };
+    },
+  );
+
+  const booking = registry.find((module) => module.id === 'booking');
+  routes.get(
+    '/public/modules/booking',
+    {
+      schema: {
+        tags: ['modules'],
+        summary:
+          "Where the booking module's entry is served from, for the patients' pages (no sign-in; whether a clinic has it on is its booking page's answer)",
+        response: { 200: publicModuleEntrySchema, ...errorResponses(404) },
+      },
+    },
+    async (_request, reply) => {
+      if (!booking) return reply.code(404).send({ message: 'Not found' });
+      return { container: booking.container, entry: booking.entry, version: booking.version };
     },
   );
 

@@ -6,13 +6,21 @@ import { outbox } from '../../db/schema';
 import { readSettings } from '../settings/settingsData';
 import { syncAppointmentReminders } from './automaticMessages';
 import { flagOffReason, REMINDER_FLAGS, REMINDER_KINDS } from './outboxMessages';
+import { type Attachment, visitInviteOf } from './visitInvite';
 
 /**
  * One way out: e-mail or SMS. A failure throws, with the reason as its message. `key` names the
  * message for good: the same message sent again carries the same key.
  */
 export interface Transport {
-  send(message: { key: string; to: string; subject: string | null; body: string }): Promise<void>;
+  send(message: {
+    key: string;
+    to: string;
+    subject: string | null;
+    body: string;
+    /** Files for e-mail (an online booking's calendar file); an SMS goes without them. */
+    attachments?: Attachment[];
+  }): Promise<void>;
 }
 
 export interface Transports {
@@ -36,13 +44,14 @@ export function smtpTransport(url: string, from: string): Transport {
   });
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return {
-    async send({ key, to, subject, body }) {
+    async send({ key, to, subject, body, attachments }) {
       await mailer.sendMail({
         from,
         to,
         subject: subject ?? undefined,
         text: body,
         messageId: `<${key}@${domain}>`,
+        attachments,
       });
     },
   };
@@ -224,11 +233,16 @@ export async function sendDueMessages(db: Database, transports: Transports): Pro
       continue;
     }
     try {
+      const invite =
+        row.kind === 'online_confirmation' && row.channel === 'email' && row.appointment_id !== null
+          ? await visitInviteOf(db, row.clinic_id, row.appointment_id)
+          : null;
       await transport.send({
         key: `outbox-${row.clinic_id}-${row.id}`,
         to: row.recipient,
         subject: row.subject,
         body: row.body,
+        ...(invite ? { attachments: [invite] } : {}),
       });
       // Whatever happened to the row while it was on its way (a visit cancelled mid-send skips its
       // reminder), it went: the outbox says so.

@@ -250,4 +250,27 @@ describe('online booking: holds', () => {
     );
     expect(holds + visits).toBe(1);
   });
+  it('lets a dentist with a time held online be deleted: the hold goes with them', async () => {
+    const made = await send(admin, 'POST', '/api/dentists', {
+      name: 'Dr. Held Online',
+      email: 'held.online@clinic.example',
+      phone: '555-0190',
+      specialty: 'General Dentistry',
+      license: 'DDS-HELD-1',
+      working_days: '12345',
+    });
+    expect(made.statusCode).toBe(201);
+    const date = nextTuesday();
+    const [first] = await freeTimes(date, made.json().id);
+    const held = await hold(date, first as string, made.json().id);
+    expect(held.statusCode).toBe(201);
+    const deleted = await send(admin, 'DELETE', `/api/dentists/${made.json().id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(
+      await app.database.db.$count(
+        bookingHolds,
+        eq(bookingHolds.tokenHash, hashSecretToken(held.json().hold_id)),
+      ),
+    ).toBe(0);
+  });
 });

@@ -18,6 +18,7 @@ import { EXCLUSION_VIOLATION, violated } from '../../db/databaseErrors';
 import { appointments, bookingRequests, dentists, patients } from '../../db/schema';
 import { Conflict, InvalidValue, NotFound } from '../../domain/errors';
 import { settleVisit } from '../appointments/bookingRules';
+import { moduleOn } from '../modules/moduleSwitches';
 import { readSettings } from '../settings/settingsData';
 import { takeDayTurn } from './holds';
 import { onlineSlots } from './publicClinics';
@@ -42,7 +43,8 @@ async function visitOfLink(tx: Transaction, token: string) {
     .from(appointments)
     .where(eq(appointments.manageTokenHash, hashSecretToken(token)))
     .for('update');
-  if (!visit) throw new NotFound(MANAGE_LINK_UNKNOWN);
+  // A clinic that switched its booking module off has no patients' pages: its links answer like unknown ones.
+  if (!visit || !(await moduleOn(tx, visit.clinicId, 'booking'))) throw new NotFound(MANAGE_LINK_UNKNOWN);
   return visit;
 }
 type LinkedVisit = Awaited<ReturnType<typeof visitOfLink>>;
@@ -81,6 +83,7 @@ export async function managedVisit(db: Database, token: string): Promise<PublicM
         address: settings.address,
         phone: settings.phone,
         slug: settings.slug,
+        timeZone: settings.timeZone,
       },
       appointment: {
         date: visit.date,

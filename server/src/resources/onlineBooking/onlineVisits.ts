@@ -54,8 +54,8 @@ const codeHashOf = (holdId: string, code: string) => hashSecretToken(`${holdId}:
  * hold lasts as long as the code. A new code replaces the last one; a hold is sent
  * {@link ONLINE_CODE_SENDS} at most. Nothing says whether the e-mail or phone is a patient's.
  */
-export async function sendHoldCode(db: Database, holdId: string, contact: Contact): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function sendHoldCode(db: Database, holdId: string, contact: Contact): Promise<string> {
+  return db.transaction(async (tx) => {
     const hold = await holdOf(tx, holdId);
     if (contact.date_of_birth > (await clinicToday(tx, hold.clinicId))) {
       throw InvalidValue.of('date_of_birth', BIRTH_DATE_FUTURE);
@@ -63,7 +63,7 @@ export async function sendHoldCode(db: Database, holdId: string, contact: Contac
     if (hold.codeSends >= ONLINE_CODE_SENDS) throw new Conflict(CODE_SENDS_USED);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const minutes = sql`make_interval(mins => ${ONLINE_CODE_MINUTES})`;
-    await tx
+    const [held] = await tx
       .update(bookingHolds)
       .set({
         contact,
@@ -73,7 +73,8 @@ export async function sendHoldCode(db: Database, holdId: string, contact: Contac
         codeSends: sql`${bookingHolds.codeSends} + 1`,
         expiresAt: sql`greatest(${bookingHolds.expiresAt}, now() + ${minutes})`,
       })
-      .where(and(eq(bookingHolds.clinicId, hold.clinicId), eq(bookingHolds.id, hold.id)));
+      .where(and(eq(bookingHolds.clinicId, hold.clinicId), eq(bookingHolds.id, hold.id)))
+      .returning({ expiresAt: bookingHolds.expiresAt });
     const settings = await readSettings(tx, hold.clinicId);
     await queueOnlineMessage(tx, hold.clinicId, {
       kind: 'online_code',
@@ -81,6 +82,8 @@ export async function sendHoldCode(db: Database, holdId: string, contact: Contac
       subject: `Your booking code for ${settings.practiceName}`,
       body: `Your code is ${code}. Type it on the booking page within ${ONLINE_CODE_MINUTES} minutes to book your visit on ${hold.date} at ${hold.time}. If you did not ask for it, ignore this e-mail.`,
     });
+    // The time stays held as long as the code is good: the page counts down to this.
+    return (held?.expiresAt ?? new Date()).toISOString();
   });
 }
 

@@ -17,6 +17,7 @@ import { addDays, clinicNow } from '../../db/clinicTime';
 import { clinics, dentists } from '../../db/schema';
 import { InvalidValue, NotFound } from '../../domain/errors';
 import { dentistDaysColumns, freeTimesOf } from '../availability/openHours';
+import { moduleOn } from '../modules/moduleSwitches';
 import { readSettings } from '../settings/settingsData';
 
 /** A clinic whose booking page is on: who it is and its settings. */
@@ -26,16 +27,29 @@ export interface BookingClinic {
 }
 
 /**
- * The clinic behind a booking page's slug, when its online booking is on. An unknown slug and a
- * clinic that has it off answer the same, so the page tells nothing of which clinics exist.
+ * The clinic behind a booking page's slug, when its online booking is on (the setting, and the
+ * booking module not switched off on the Modules page). An unknown slug and a clinic that has it off
+ * answer the same, so the page tells nothing of which clinics exist.
  */
 export async function bookingClinicOf(db: Database, slug: string): Promise<BookingClinic> {
   const [clinic] = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.slug, slug));
   if (clinic) {
     const settings = await readSettings(db, clinic.id);
-    if (settings.onlineBooking.enabled) return { clinicId: clinic.id, settings };
+    if (settings.onlineBooking.enabled && (await moduleOn(db, clinic.id, 'booking')))
+      return { clinicId: clinic.id, settings };
   }
   throw new NotFound(ONLINE_BOOKING_NOT_HERE);
+}
+
+/** Whether a booking page is open, for its HTML page's status. */
+export async function bookingPageOpen(db: Database, slug: string): Promise<boolean> {
+  try {
+    await bookingClinicOf(db, slug);
+    return true;
+  } catch (error) {
+    if (error instanceof NotFound) return false;
+    throw error;
+  }
 }
 
 /** The active dentists a patient may choose, by name. */

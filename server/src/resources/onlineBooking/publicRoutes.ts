@@ -1,7 +1,9 @@
 import {
   CODE_SENT,
+  ONLINE_CODE_MINUTES,
   publicBookedSchema,
   publicClinicSchema,
+  publicCodeSentSchema,
   publicConfirmBodySchema,
   publicContactSchema,
   publicFreeTimesQuerySchema,
@@ -17,7 +19,6 @@ import {
 } from '@dental/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../plugins/errors';
@@ -94,20 +95,22 @@ export function registerPublicBookingRoutes(app: FastifyInstance, db: Database, 
       schema: {
         tags: TAGS,
         summary:
-          'Sends a 6-digit code to the e-mail given, valid 10 minutes (the hold lasts as long); a new code replaces the last, three at most. Says nothing of whether the e-mail or phone is a patient’s (no sign-in)',
+          'Sends a 6-digit code to the e-mail given, valid 10 minutes (the hold lasts as long, until the `expires_at` answered); a new code replaces the last, three at most. Says nothing of whether the e-mail or phone is a patient’s (no sign-in)',
         params: publicHoldParamsSchema,
         body: publicContactSchema,
-        response: { 202: z.object({ message: z.string() }), ...errorResponses(400, 404, 409, 410, 429) },
+        response: { 202: publicCodeSentSchema, ...errorResponses(400, 404, 409, 410, 429) },
       },
     },
     async (request, reply) => {
       const { website, ...contact } = request.body;
       // A field people never see, filled: a bot. It is told what a person is told, and nothing is sent.
-      if (!website) {
-        await sendHoldCode(db, request.params.hold_id, contact);
-        void app.outboxSender?.runOnce();
+      if (website) {
+        const expiresAt = new Date(Date.now() + ONLINE_CODE_MINUTES * 60_000).toISOString();
+        return reply.code(202).send({ message: CODE_SENT, expires_at: expiresAt });
       }
-      return reply.code(202).send({ message: CODE_SENT });
+      const expiresAt = await sendHoldCode(db, request.params.hold_id, contact);
+      void app.outboxSender?.runOnce();
+      return reply.code(202).send({ message: CODE_SENT, expires_at: expiresAt });
     },
   );
 

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Reader } from '../../db/client';
+import { appointments, dentists } from '../../db/schema';
+import { clinicCalendar, wallTime } from '../calendar/icalendar';
+import { readSettings } from '../settings/settingsData';
+
+/** A file sent with a message. */
+export interface Attachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
+/**
+ * The visit as a calendar file for the patient (docs/product.md, Online booking): read when the
+ * message goes, so a visit moved meanwhile is sent as it is now. The UID is the visit's, so adding
+ * a later file updates the same entry in the patient's calendar instead of adding a second one.
+ */
+export async function visitInviteOf(
+  db: Reader,
+  clinicId: number,
+  appointmentId: number,
+): Promise<Attachment | null> {
+  const [visit] = await db
+    .select({
+      date: appointments.date,
+      time: appointments.time,
+      duration: appointments.duration,
+      treatment: appointments.treatment,
+      status: appointments.status,
+      sequence: appointments.sequence,
+      updatedAt: appointments.updatedAt,
+      dentist: dentists.name,
+    })
+    .from(appointments)
+    .innerJoin(
+      dentists,
+      and(eq(dentists.clinicId, appointments.clinicId), eq(dentists.id, appointments.dentistId)),
+    )
+    .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
+  if (!visit) return null;
+  const settings = await readSettings(db, clinicId);
+  const { calendar, zoned } = clinicCalendar(settings.practiceName, settings.timeZone);
+  calendar.method(ICalCalendarMethod.PUBLISH);
+  calendar.createEvent({
+    id: `visit-${clinicId}-${appointmentId}@dental-clinic.calendar`,
+    sequence: visit.sequence,
+    start: wallTime(visit.date, visit.time),
+    end: wallTime(visit.date, visit.time, visit.duration),
+    ...(zoned ? { timezone: settings.timeZone } : {}),
+    stamp: visit.updatedAt,
+    summary: `${visit.treatment} at ${settings.practiceName}`,
+    location: settings.address || null,
+    description: [`With ${visit.dentist}.`, settings.phone ? `To change it, call ${settings.phone}.` : '']
+      .filter(Boolean)
+      .join(' '),
+    status: visit.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return { filename: 'visit.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8' };
+}

@@ -53,6 +53,7 @@ import {
   webhookTransport,
 } from './resources/notifications/outboxSender';
 import { registerOutboxRoutes } from './resources/notifications/routes';
+import { registerHeldTimesRoutes } from './resources/onlineBooking/heldTimesRoutes';
 import { bookingPageOpen } from './resources/onlineBooking/publicClinics';
 import { registerPublicBookingRoutes } from './resources/onlineBooking/publicRoutes';
 import { registerPatientsRoutes } from './resources/patients/routes';
@@ -209,6 +210,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSettingsRoutes(app, db, guard, [followReminderSettings, endSessionsTheMfaPolicyNowCovers]);
   registerBackupRoutes(app, db, guard);
   registerPublicBookingRoutes(app, db, config);
+  registerHeldTimesRoutes(app, db, guard);
   registerBookingRequestsRoutes(app, db, guard);
   const sender = startOutboxSender(
     db,

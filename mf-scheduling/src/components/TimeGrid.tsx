@@ -1,5 +1,6 @@
 import {
   type Appointment,
+  type HeldTime,
   minutesOf,
   type Span,
   spansOverlap,
@@ -7,6 +8,7 @@ import {
   timeRange,
 } from '@dental/shared';
 import { type CSSProperties, type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { HeldBlock, heldSpan, stillHeld, useNow } from './HeldOnline';
 
 /** The Day and Week views' scale: a row every 15 minutes, this many pixels high. */
 export const ROW_MINUTES = 15;
@@ -28,6 +30,8 @@ export interface TimeColumn {
   /** The chair the column books into, when it is one chair's (the Day view by chair). */
   chairId?: number | null;
   visits: Appointment[];
+  /** Times patients hold on the booking page in this column (the Day view). */
+  held?: HeldTime[];
   /** The dentist's open time that day, or null when it is not one dentist's (not shaded). */
   open: Span[] | null;
 }
@@ -172,6 +176,8 @@ export function TimeGrid({
   const height = (hours.end - hours.start) * PX_PER_MINUTE;
 
   const [scroller, widerThanShown] = useWiderThanShown<HTMLDivElement>();
+  // Held times count down by the minute and let go by themselves.
+  const now = useNow(15_000);
   useEffect(() => {
     const element = scroller.current;
     if (!element || !shownKey || !widerThanShown) return;
@@ -235,10 +241,12 @@ export function TimeGrid({
           {columns.map((column) => {
             const lanes = lanesOf(column.visits);
             // A chair's column is busy through each visit's turnover too: no booking is offered in it.
+            const held = stillHeld(column.held, now);
             const busy = column.visits.map((visit) => {
               const span = spanOf(visit);
               return dentistPart ? { ...span, end: span.end + (visit.turnover ?? 0) } : span;
             });
+            busy.push(...held.map(heldSpan));
             return (
               // biome-ignore lint/a11y/useSemanticElements: a group of the column's visits and free times, named for screen readers
               <div
@@ -326,6 +334,16 @@ export function TimeGrid({
                     </button>,
                   ];
                 })}
+                {held.map((hold) => (
+                  <HeldBlock
+                    key={`held-${hold.id}`}
+                    hold={hold}
+                    now={now}
+                    dayStart={hours.start}
+                    pxPerMinute={PX_PER_MINUTE}
+                    showDentist={showDentist}
+                  />
+                ))}
               </div>
             );
           })}

@@ -1,4 +1,4 @@
-import type { Appointment, Chair, Span } from '@dental/shared';
+import type { Appointment, Chair, HeldTime, Span } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
 import type { TimeColumn } from './TimeGrid';
 
@@ -11,6 +11,7 @@ export function dentistColumns(
   dentists: ReadonlyArray<{ id: number; name: string }>,
   visits: readonly Appointment[],
   open: ReadonlyArray<Span[] | null>,
+  held: readonly HeldTime[] = [],
 ): TimeColumn[] {
   return dentists.map((dentist, index) => ({
     key: `dentist-${dentist.id}`,
@@ -19,6 +20,7 @@ export function dentistColumns(
     date: day,
     dentistId: dentist.id,
     visits: visits.filter((visit) => visit.dentist_id === dentist.id),
+    held: held.filter((hold) => hold.dentist_id === dentist.id),
     open: open[index] ?? null,
   }));
 }
@@ -32,6 +34,7 @@ export function chairColumns(
   chairs: readonly Chair[],
   visits: readonly Appointment[],
   practiceOpen: Span[] | null,
+  held: readonly HeldTime[] = [],
 ): TimeColumn[] {
   return chairs.map((chair) => {
     const name = chair.in_service ? chair.name : `${chair.name} (out of service)`;
@@ -44,6 +47,7 @@ export function chairColumns(
       dentistId: chair.default_dentist_id,
       chairId: chair.id,
       visits: visits.filter((visit) => visit.chair_id === chair.id),
+      held: held.filter((hold) => hold.chair_id === chair.id),
       // Out of service: closed all day, nothing is booked or dropped into it.
       open: chair.in_service ? practiceOpen : [],
     };

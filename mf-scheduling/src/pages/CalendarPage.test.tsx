@@ -656,6 +656,46 @@ describe('CalendarPage: the Day view by chair (docs/product.md, Chairs)', () => 
     expect(asked.get('returnTo')).toBe(BY_CHAIR);
   });
 
+  it('shows a time held on the booking page in its chair, counting down and not bookable', async () => {
+    const inFourMinutes = new Date(Date.now() + 3.5 * 60_000).toISOString();
+    api.onGet('/api/calendar/appointments').reply(200, pageOf(FILLINGS, FILLINGS.length, 1, 5000));
+    api.onGet('/api/held-times').reply((config) => [
+      200,
+      {
+        data:
+          config.params.date === '2099-05-06'
+            ? [
+                {
+                  id: 7,
+                  date: '2099-05-06',
+                  time: '14:00',
+                  end_time: '14:30',
+                  duration: 30,
+                  treatment: 'Dental Checkup',
+                  dentist_id: 1,
+                  dentist_name: 'Dr. Sarah Johnson',
+                  chair_id: 1,
+                  expires_at: inFourMinutes,
+                },
+              ]
+            : [],
+      },
+    ]);
+    renderScreen(<CalendarPage />, { url: BY_CHAIR });
+    const chair1 = await screen.findByRole('group', { name: /^Chair 1, .*May 6, 2099/ });
+    expect(await within(chair1).findByText('Held online, 4 min left', { exact: false })).toHaveTextContent(
+      '14:00–14:30 Held online, 4 min left',
+    );
+    expect(within(chair1).getByText(/Dental Checkup, Dr. Sarah Johnson/)).toBeInTheDocument();
+    // Nobody at the desk books into it meanwhile; the other chairs' same time is free.
+    expect(within(chair1).queryByRole('button', { name: /^Book at 14:00,/ })).not.toBeInTheDocument();
+    expect(within(chair1).queryByRole('button', { name: /^Book at 14:15,/ })).not.toBeInTheDocument();
+    expect(
+      within(chairColumn('Chair 2')).getByRole('button', { name: /^Book at 14:00,/ }),
+    ).toBeInTheDocument();
+    expect(api.history.get.some((call) => call.url === '/api/held-times')).toBe(true);
+  });
+
   it("opens a chair's column in the practice's hours of the day only", async () => {
     const day = { start: '09:00', end: '12:00', closed: false };
     const workingHours = Object.fromEntries(

@@ -30,6 +30,7 @@ import {
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
 import { useChairs, useDentistChoices, useOpenHours, usePracticeHours } from '../api/calendar';
+import { useHeldTimes } from '../api/heldTimes';
 import { CalendarFeedDialog } from '../components/CalendarFeedDialog';
 import {
   CalendarPeriodBar,
@@ -112,11 +113,12 @@ export default function CalendarPage() {
         : [];
   const openHours = useOpenHours(openDays);
   const live = (date: string) => (byDay.get(date) ?? []).filter((visit) => visit.status !== 'cancelled');
+  const held = useHeldTimes(selected, view === 'day').data?.data ?? [];
   const columns: TimeColumn[] =
     view === 'day'
       ? columnsBy === 'chair'
-        ? chairColumns(selected, chairs.data?.data ?? [], live(selected), practiceOpenOn(selected))
-        : dentistColumns(selected, shownDentists, live(selected), openHours.open)
+        ? chairColumns(selected, chairs.data?.data ?? [], live(selected), practiceOpenOn(selected), held)
+        : dentistColumns(selected, shownDentists, live(selected), openHours.open, held)
       : weekColumns({
           week,
           today,

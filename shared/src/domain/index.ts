@@ -11,6 +11,7 @@ export * from './constants';
 export * from './dashboard';
 export * from './dentists';
 export * from './errors';
+export * from './heldTimes';
 export * from './liveDesk';
 export * from './modules';
 export * from './onlineBooking';

@@ -34,6 +34,8 @@ export const LIVE_RESOURCES = [
   'waitlist',
   /** A request from the booking page to the desk (an unmatched booking, a call). */
   'booking_request',
+  /** A time a patient holds on the booking page while they give their details. */
+  'booking_hold',
   /** What one user has seen of the bell: only that user's screens follow it. */
   'activity_seen',
 ] as const;

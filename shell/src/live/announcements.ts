@@ -18,6 +18,8 @@ const SUBJECTS: Record<LiveResource, { one: string; plural?: boolean } | null> =
   chair: { one: 'A chair' },
   waitlist: { one: 'A waitlist entry' },
   booking_request: { one: 'A request from the booking page' },
+  // A patient picking a time is seen in the Day view; the booking itself is the news.
+  booking_hold: null,
   outbox: null,
   calendar_feed: null,
   activity_seen: null,

@@ -1,5 +1,6 @@
 import {
   addMinutesToClinicTime,
+  type ClinicEvent,
   noticeMessage,
   ONLINE_BOOKING_NOT_HERE,
   ONLINE_TIME_TAKEN,
@@ -12,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashSecretToken } from '../../auth/secretTokens';
 import { addDays, clinicNow, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { appointments, bookingHolds } from '../../db/schema';
+import { openEventStream } from '../../test/eventStream';
 import { apiSender, createSecondApp, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
 
 const PAGE = '/public/clinics/bright-smile-dental';
@@ -272,5 +274,49 @@ describe('online booking: holds', () => {
         eq(bookingHolds.tokenHash, hashSecretToken(held.json().hold_id)),
       ),
     ).toBe(0);
+  });
+  it("shows the desk's calendar the day's held times, live, with dentist, chair and when each lets go", async () => {
+    const listening = await openEventStream(app, admin);
+    try {
+      const date = nextTuesday();
+      const [first] = await freeTimes(date);
+      const held = await hold(date, first as string);
+      expect(held.statusCode).toBe(201);
+      const event = await listening.next(
+        (streamed) =>
+          streamed.event === 'change' && (streamed.data as ClinicEvent).resource === 'booking_hold',
+      );
+      expect(event.data).toMatchObject({ resource: 'booking_hold', action: 'created', by: null, desk: null });
+
+      const dentistAccount = (await login(app, 'dentist', 'dentist123')).token;
+      for (const token of [admin, dentistAccount]) {
+        const seen = await send(token, 'GET', `/api/held-times?date=${date}`);
+        expect(seen.statusCode).toBe(200);
+        expect(seen.json().data).toEqual([
+          {
+            id: (event.data as ClinicEvent).id,
+            date,
+            time: first,
+            end_time: addMinutesToClinicTime({ date, time: first as string }, 30).time,
+            duration: 30,
+            treatment: 'Dental Checkup',
+            dentist_id: dentist.id,
+            dentist_name: dentist.name,
+            chair_id: expect.any(Number),
+            expires_at: held.json().expires_at,
+          },
+        ]);
+      }
+      // Once it has let go, the day shows it no more.
+      await app.database.db
+        .update(bookingHolds)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(bookingHolds.tokenHash, hashSecretToken(held.json().hold_id)));
+      expect((await send(admin, 'GET', `/api/held-times?date=${date}`)).json().data).toEqual([]);
+      expect((await send(admin, 'GET', '/api/held-times?date=someday')).statusCode).toBe(400);
+      expect((await app.inject({ method: 'GET', url: `/api/held-times?date=${date}` })).statusCode).toBe(401);
+    } finally {
+      listening.close();
+    }
   });
 });

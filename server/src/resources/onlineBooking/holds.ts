@@ -74,8 +74,12 @@ export async function placeHold(
         ${body.date}, ${body.time}, ${duration}, ${settings.turnoverMinutes}, lower(part), upper(part),
         now() + make_interval(mins => ${ONLINE_HOLD_MINUTES})
       from (select dentist_part(${clinicId}, ${treatment}, ${duration}) as part) as parts
-      returning expires_at`);
-    const expiresAt = (result.rows[0] as { expires_at: string | Date }).expires_at;
+      returning id, expires_at`);
+    const { id, expires_at: expiresAt } = result.rows[0] as { id: number; expires_at: string | Date };
+    // The desk's Day view shows the time held; no staff member made the change.
+    await tx.execute(
+      sql`select announce_change(${clinicId}, null, 'booking_hold', ${String(id)}, 'created')`,
+    );
     return { held: { hold_id: token, expires_at: new Date(expiresAt).toISOString() } };
   });
 }

@@ -101,31 +101,32 @@ export async function queueWaitlistOffer(
 }
 
 /**
- * A message of online booking to the e-mail the patient gave (its code, the visit booked), due at
- * once and sent whatever the clinic's reminder switches say: the patient is waiting for it.
+ * A message of online booking to the e-mail or phone the patient gave (its code, the visit booked),
+ * due at once and sent whatever the clinic's reminder switches say: the patient is waiting for it.
  */
 export async function queueOnlineMessage(
   tx: Tx,
   clinicId: number,
   message: {
     kind: 'online_code' | 'online_confirmation';
-    email: string;
+    channel: 'email' | 'sms';
+    to: string;
     patientId?: number | null;
     appointmentId?: number | null;
-    subject: string;
+    subject: string | null;
     body: string;
   },
 ): Promise<void> {
   await insertMessage(tx, {
     clinicId,
     kind: message.kind,
-    channel: 'email',
+    channel: message.channel,
     patientId: message.patientId ?? null,
     appointmentId: message.appointmentId ?? null,
-    recipient: message.email,
+    recipient: message.to,
     subject: message.subject,
     body: message.body,
     dueAt: new Date(),
-    missing: 'no e-mail address was given',
+    missing: message.channel === 'email' ? 'no e-mail address was given' : 'no phone number was given',
   });
 }

@@ -163,3 +163,58 @@ describe('online booking: the booking module', () => {
     expect(ics).toContain(`With ${slot.dentist_name}.`);
   });
 });
+
+describe('online booking: the code by SMS', () => {
+  let app: FastifyInstance;
+  const send = apiSender(() => app);
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: '203.0.113.42' });
+
+  beforeAll(async () => {
+    // An SMS gateway nobody answers at: the message is queued whatever becomes of its sending.
+    app = await createTestApp({ smsWebhookUrl: 'http://127.0.0.1:9/sms' });
+    const admin = (await login(app, 'admin', 'admin123')).token;
+    const saved = await send(admin, 'PUT', '/api/settings', {
+      onlineBooking: {
+        enabled: true,
+        horizonDays: 365,
+        visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+  });
+  afterAll(() => app.close());
+
+  it('sends the code to the phone as well where the server has an SMS transport', async () => {
+    const clinicId = (await login(app, 'admin', 'admin123')).user.clinic_id;
+    let date = addDays(await clinicToday(app.database.db, clinicId), 280);
+    while (isoWeekday(date) !== 3) date = addDays(date, 1);
+    const free = (
+      await app.inject({ method: 'GET', url: `${PAGE}/free-times?visit_type=dental-checkup&date=${date}` })
+    ).json() as PublicFreeTimes;
+    const slot = free.times[0] as PublicFreeTimes['times'][number];
+    const held = await post(`${PAGE}/holds`, {
+      visit_type_id: 'dental-checkup',
+      dentist_id: null,
+      date,
+      time: slot.time,
+    });
+    const contact = {
+      name: 'Sam Texted',
+      phone: '555 732 0001',
+      email: 'sam.texted@patients.example',
+      date_of_birth: '1979-09-09',
+    };
+    expect((await post(`/public/holds/${held.json().hold_id}/code`, contact)).statusCode).toBe(202);
+    const codes = await app.database.db
+      .select({ channel: outbox.channel, recipient: outbox.recipient, body: outbox.body })
+      .from(outbox)
+      .where(eq(outbox.kind, 'online_code'));
+    const byEmail = codes.find((message) => message.channel === 'email');
+    const bySms = codes.find((message) => message.channel === 'sms');
+    expect(byEmail?.recipient).toBe(contact.email);
+    expect(bySms?.recipient).toBe(contact.phone);
+    const code = /\b(\d{6})\b/.exec(byEmail?.body ?? '')?.[1];
+    expect(bySms?.body).toBe(`Bright Smile Dental: your booking code is ${code}, valid 10 minutes.`);
+  });
+});

@@ -365,6 +365,7 @@ describe('online booking: the code and the booking', () => {
           address: settings.address,
           phone: settings.phone,
           slug: settings.slug,
+          timeZone: settings.timeZone,
         },
         appointment: {
           ...(booked.json() as PublicBooked).appointment,

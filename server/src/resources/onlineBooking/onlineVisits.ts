@@ -50,11 +50,17 @@ async function holdOf(tx: Transaction, holdId: string) {
 const codeHashOf = (holdId: string, code: string) => hashSecretToken(`${holdId}:${code}`);
 
 /**
- * Sends a 6-digit code to the e-mail the patient gave, valid {@link ONLINE_CODE_MINUTES} minutes; the
- * hold lasts as long as the code. A new code replaces the last one; a hold is sent
- * {@link ONLINE_CODE_SENDS} at most. Nothing says whether the e-mail or phone is a patient's.
+ * Sends a 6-digit code to the e-mail the patient gave (and by SMS to their phone when `bySms`, the
+ * server having an SMS transport), valid {@link ONLINE_CODE_MINUTES} minutes; the hold lasts as long
+ * as the code. A new code replaces the last one; a hold is sent {@link ONLINE_CODE_SENDS} at most.
+ * Nothing says whether the e-mail or phone is a patient's.
  */
-export async function sendHoldCode(db: Database, holdId: string, contact: Contact): Promise<string> {
+export async function sendHoldCode(
+  db: Database,
+  holdId: string,
+  contact: Contact,
+  { bySms }: { bySms: boolean },
+): Promise<string> {
   return db.transaction(async (tx) => {
     const hold = await holdOf(tx, holdId);
     if (contact.date_of_birth > (await clinicToday(tx, hold.clinicId))) {
@@ -78,10 +84,20 @@ export async function sendHoldCode(db: Database, holdId: string, contact: Contac
     const settings = await readSettings(tx, hold.clinicId);
     await queueOnlineMessage(tx, hold.clinicId, {
       kind: 'online_code',
-      email: contact.email,
+      channel: 'email',
+      to: contact.email,
       subject: `Your booking code for ${settings.practiceName}`,
       body: `Your code is ${code}. Type it on the booking page within ${ONLINE_CODE_MINUTES} minutes to book your visit on ${hold.date} at ${hold.time}. If you did not ask for it, ignore this e-mail.`,
     });
+    if (bySms) {
+      await queueOnlineMessage(tx, hold.clinicId, {
+        kind: 'online_code',
+        channel: 'sms',
+        to: contact.phone,
+        subject: null,
+        body: `${settings.practiceName}: your booking code is ${code}, valid ${ONLINE_CODE_MINUTES} minutes.`,
+      });
+    }
     // The time stays held as long as the code is good: the page counts down to this.
     return (held?.expiresAt ?? new Date()).toISOString();
   });
@@ -260,7 +276,8 @@ export async function confirmHold(
       };
       await queueOnlineMessage(tx, hold.clinicId, {
         kind: 'online_confirmation',
-        email: contact.email,
+        channel: 'email',
+        to: contact.email,
         patientId,
         appointmentId: created.id,
         subject: `Your visit at ${settings.practiceName} on ${hold.date} at ${hold.time}`,

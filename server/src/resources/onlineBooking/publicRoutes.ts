@@ -95,7 +95,7 @@ export function registerPublicBookingRoutes(app: FastifyInstance, db: Database, 
       schema: {
         tags: TAGS,
         summary:
-          'Sends a 6-digit code to the e-mail given, valid 10 minutes (the hold lasts as long, until the `expires_at` answered); a new code replaces the last, three at most. Says nothing of whether the e-mail or phone is a patient’s (no sign-in)',
+          'Sends a 6-digit code to the e-mail given (and by SMS to the phone, where the server has an SMS transport), valid 10 minutes (the hold lasts as long, until the `expires_at` answered); a new code replaces the last, three at most. Says nothing of whether the e-mail or phone is a patient’s (no sign-in)',
         params: publicHoldParamsSchema,
         body: publicContactSchema,
         response: { 202: publicCodeSentSchema, ...errorResponses(400, 404, 409, 410, 429) },
@@ -108,7 +108,9 @@ export function registerPublicBookingRoutes(app: FastifyInstance, db: Database, 
         const expiresAt = new Date(Date.now() + ONLINE_CODE_MINUTES * 60_000).toISOString();
         return reply.code(202).send({ message: CODE_SENT, expires_at: expiresAt });
       }
-      const expiresAt = await sendHoldCode(db, request.params.hold_id, contact);
+      const expiresAt = await sendHoldCode(db, request.params.hold_id, contact, {
+        bySms: config.smsWebhookUrl !== null,
+      });
       void app.outboxSender?.runOnce();
       return reply.code(202).send({ message: CODE_SENT, expires_at: expiresAt });
     },

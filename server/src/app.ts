@@ -54,6 +54,7 @@ import {
 } from './resources/notifications/outboxSender';
 import { registerOutboxRoutes } from './resources/notifications/routes';
 import { registerHeldTimesRoutes } from './resources/onlineBooking/heldTimesRoutes';
+import { manageLinkOf } from './resources/onlineBooking/manageLinks';
 import { bookingPageOpen } from './resources/onlineBooking/publicClinics';
 import { registerPublicBookingRoutes } from './resources/onlineBooking/publicRoutes';
 import { registerPatientsRoutes } from './resources/patients/routes';
@@ -220,6 +221,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     config.remindersPollSeconds,
     (error) => app.log.error({ err: error }, 'the outbox sender failed a run'),
+    (clinicId, appointmentId) => manageLinkOf(db, config.publicUrl, clinicId, appointmentId),
   );
   app.decorate('outboxSender', sender);
   // Stopped before anything closes: a run in flight finishes while the database is still open.

@@ -103,6 +103,11 @@ export interface AppConfig {
   mailFrom: string;
   /** An SMS gateway's webhook: POST JSON `{ "to": "...", "body": "..." }`. */
   smsWebhookUrl: string | null;
+  /**
+   * The address patients reach this app at (PUBLIC_URL, e.g. `https://book.example.com`): the manage
+   * links in reminders, written with no request to learn it from. Unset: `http://localhost:<port>`.
+   */
+  publicUrl: string;
   /** How often the outbox sender wakes (it also wakes on start-up); 0 turns it off. */
   remindersPollSeconds: number;
 }
@@ -203,6 +208,7 @@ export function loadConfig(
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Dental Clinic <no-reply@localhost>',
     smsWebhookUrl: env.SMS_WEBHOOK_URL || null,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${wholeNumber(env, 'PORT', 3000)}`).replace(/\/+$/, ''),
     remindersPollSeconds: wholeNumber(env, 'REMINDERS_POLL_S', 60),
   };
 }

@@ -29,6 +29,23 @@ export interface Transports {
 }
 
 /**
+ * A visit's private manage link, when it has one (booked online): a reminder carries it so the patient
+ * can confirm, move or cancel from it. Added as the message goes, never stored in the outbox the
+ * staff read (docs/product.md, Online booking).
+ */
+export type ManageLinkOf = (clinicId: number, appointmentId: number) => Promise<string | null>;
+
+/** A reminder's text with the visit's manage link, when it has one. */
+async function withManageLink(row: Claimed, manageLinkOf: ManageLinkOf | undefined): Promise<string> {
+  if (!manageLinkOf || !REMINDER_KINDS.includes(row.kind) || row.appointment_id === null) return row.body;
+  const link = await manageLinkOf(row.clinic_id, row.appointment_id);
+  if (!link) return row.body;
+  return row.channel === 'email'
+    ? `${row.body}\n\nTo confirm, move or cancel your visit: ${link}`
+    : `${row.body} Confirm or change: ${link}`;
+}
+
+/**
  * E-mail through SMTP (nodemailer): `smtp://user:pass@host:587`, `smtps://…`. Every step has a time
  * limit well inside a sender's claim (CLAIM_SECONDS), so a hanging server fails the try instead of
  * outliving the claim and letting another sender take the message too. The Message-ID is the
@@ -191,7 +208,11 @@ async function queueMissedReminders(db: Database): Promise<void> {
  * LOCKED, then a claim that lapses after two minutes if the process dies), so a message goes to one
  * sender only. Answers how many messages it settled.
  */
-export async function sendDueMessages(db: Database, transports: Transports): Promise<number> {
+export async function sendDueMessages(
+  db: Database,
+  transports: Transports,
+  manageLinkOf?: ManageLinkOf,
+): Promise<number> {
   await queueMissedReminders(db);
   const claimed = await db.execute<Claimed>(sql`
     update ${outbox}
@@ -241,7 +262,7 @@ export async function sendDueMessages(db: Database, transports: Transports): Pro
         key: `outbox-${row.clinic_id}-${row.id}`,
         to: row.recipient,
         subject: row.subject,
-        body: row.body,
+        body: await withManageLink(row, manageLinkOf),
         ...(invite ? { attachments: [invite] } : {}),
       });
       // Whatever happened to the row while it was on its way (a visit cancelled mid-send skips its
@@ -325,10 +346,11 @@ export function startOutboxSender(
   transports: Transports,
   pollSeconds: number,
   onError: (error: unknown) => void,
+  manageLinkOf?: ManageLinkOf,
 ): OutboxSender {
   return startRepeating(
     async (stopped) => {
-      while ((await sendDueMessages(db, transports)) === BATCH && !stopped()) {
+      while ((await sendDueMessages(db, transports, manageLinkOf)) === BATCH && !stopped()) {
         // A full batch: there may be more due at once.
       }
     },

@@ -2,12 +2,25 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MANAGE_LINK_UNKNOWN, ONLINE_BOOKING_NOT_HERE, type PublicFreeTimes } from '@dental/shared/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { outbox } from '../../db/schema';
 import { apiSender, createTestApp, login } from '../../test/testApp';
 import { sendDueMessages, type Transport } from '../notifications/outboxSender';
+import { manageLinkOf } from './manageLinks';
+
+/**
+ * The app's own sender has already settled these messages (no transport in tests: skipped); after
+ * its runs end, they are made due again, to go through the test's transport.
+ */
+async function dueAgain(app: FastifyInstance, recipients: string[]) {
+  await app.outboxSender.runOnce();
+  await app.database.db
+    .update(outbox)
+    .set({ state: 'pending', reason: null, dueAt: new Date(), nextAttemptAt: new Date(), claimedUntil: null })
+    .where(inArray(outbox.recipient, recipients));
+}
 
 const BOOK_HTML =
   '<!doctype html><html><head><title>Book a visit</title></head><body><div id="root"></div></body></html>';
@@ -141,6 +154,7 @@ describe('online booking: the booking module', () => {
 
   it('e-mails the booked visit with a calendar file in the clinic’s zone, read as the visit is when it goes', async () => {
     const { date, slot } = await bookOnline('robin.ics@patients.example');
+    await dueAgain(app, ['robin.ics@patients.example']);
     const sent: Parameters<Transport['send']>[0][] = [];
     const email: Transport = { send: async (message) => void sent.push(message) };
     await sendDueMessages(app.database.db, { email, sms: null });
@@ -161,6 +175,123 @@ describe('online booking: the booking module', () => {
     expect(ics).toContain('SUMMARY:Dental Checkup at Bright Smile Dental');
     expect(ics).toMatch(/LOCATION:120 Harbour Street\\, Springfield/);
     expect(ics).toContain(`With ${slot.dentist_name}.`);
+  });
+});
+
+describe('online booking: reminders carry the manage link', () => {
+  let app: FastifyInstance;
+  let admin: string;
+  const send = apiSender(() => app);
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: '203.0.113.43' });
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = (await login(app, 'admin', 'admin123')).token;
+    const saved = await send(admin, 'PUT', '/api/settings', {
+      onlineBooking: {
+        enabled: true,
+        horizonDays: 365,
+        visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
+      },
+      notifications: { emailReminders: true, smsReminders: false },
+    });
+    expect(saved.statusCode).toBe(200);
+  });
+  afterAll(() => app.close());
+
+  it("adds the visit's own manage link to its reminder as it goes, not to the outbox staff read, and none to a desk visit's", async () => {
+    const clinicId = (await login(app, 'admin', 'admin123')).user.clinic_id;
+    let date = addDays(await clinicToday(app.database.db, clinicId), 290);
+    while (isoWeekday(date) !== 4) date = addDays(date, 1);
+    const free = (
+      await app.inject({ method: 'GET', url: `${PAGE}/free-times?visit_type=dental-checkup&date=${date}` })
+    ).json() as PublicFreeTimes;
+    const slot = free.times[0] as PublicFreeTimes['times'][number];
+    const held = await post(`${PAGE}/holds`, {
+      visit_type_id: 'dental-checkup',
+      dentist_id: null,
+      date,
+      time: slot.time,
+    });
+    const holdId = held.json().hold_id as string;
+    const contact = {
+      name: 'Rita Reminded',
+      phone: '555 733 0001',
+      email: 'rita.reminded@patients.example',
+      date_of_birth: '1970-01-02',
+    };
+    expect((await post(`/public/holds/${holdId}/code`, contact)).statusCode).toBe(202);
+    const [codeMail] = await app.database.db
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'online_code'), eq(outbox.recipient, contact.email)));
+    const booked = await post(`/public/holds/${holdId}/confirm`, {
+      code: /\b(\d{6})\b/.exec(codeMail?.body ?? '')?.[1],
+    });
+    expect(booked.statusCode).toBe(201);
+    const token = /\/book\/manage\/([^/]+)$/.exec(booked.json().manage_url)?.[1] as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    // A desk visit of the same day with another dentist, for a patient with an e-mail.
+    const dentists = (await app.inject({ method: 'GET', url: PAGE })).json().dentists as Array<{
+      id: number;
+    }>;
+    let other = { dentistId: 0, time: '' };
+    for (const { id } of dentists.filter((dentist) => dentist.id !== slot.dentist_id)) {
+      const times = (
+        await send(admin, 'GET', `/api/dentists/${id}/free-times?date=${date}&treatment=Dental%20Checkup`)
+      ).json().times as string[];
+      if (times[0]) {
+        other = { dentistId: id, time: times[0] };
+        break;
+      }
+    }
+    const dora = await send(admin, 'POST', '/api/patients', {
+      name: 'Dora Desk',
+      phone: '555 733 0002',
+      email: 'dora.desk@patients.example',
+      dateOfBirth: '1981-03-04',
+    });
+    expect(dora.statusCode).toBe(201);
+    const desk = await send(admin, 'POST', '/api/appointments', {
+      patient: 'Dora Desk',
+      phone: '555 733 0002',
+      patient_id: dora.json().id,
+      date,
+      time: other.time,
+      dentist_id: other.dentistId,
+      treatment: 'Dental Checkup',
+      notes: null,
+    });
+    expect(desk.statusCode).toBe(201);
+
+    // Both reminders due now (the visits are months ahead).
+    await dueAgain(app, [contact.email, 'dora.desk@patients.example']);
+    const sent: Parameters<Transport['send']>[0][] = [];
+    const email: Transport = { send: async (message) => void sent.push(message) };
+    await sendDueMessages(app.database.db, { email, sms: null }, (clinic, visit) =>
+      manageLinkOf(app.database.db, 'https://clinic.example', clinic, visit),
+    );
+    const online = sent.find(
+      (message) => message.to === contact.email && message.subject?.startsWith('Reminder'),
+    );
+    expect(online?.body).toContain(
+      `To confirm, move or cancel your visit: https://clinic.example/book/manage/${token}`,
+    );
+    // The link opens this visit's manage page.
+    expect((await app.inject({ method: 'GET', url: `/public/manage/${token}` })).json().first_name).toBe(
+      'Rita',
+    );
+    const atDesk = sent.find((message) => message.to === 'dora.desk@patients.example');
+    expect(atDesk?.body).toBeDefined();
+    expect(atDesk?.body).not.toContain('/book/manage/');
+    // What staff read in the outbox is the reminder without the patient's private link.
+    const [stored] = await app.database.db
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'email_reminder'), eq(outbox.recipient, contact.email)));
+    expect(stored?.body).not.toContain(token);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   phoneDigits,
 } from '@dental/shared/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { hashSecretToken, newSecretToken } from '../../auth/secretTokens';
+import { hashSecretToken } from '../../auth/secretTokens';
 import { recordAudit } from '../../db/auditLog';
 import type { Database, Transaction } from '../../db/client';
 import { clinicToday } from '../../db/clinicTime';
@@ -28,6 +28,7 @@ import { Conflict, Expired, InvalidValue, NotFound } from '../../domain/errors';
 import { settleVisit } from '../appointments/bookingRules';
 import { queueOnlineMessage } from '../notifications/patientMessages';
 import { readSettings } from '../settings/settingsData';
+import { manageSecret, manageTokenOf, nextAppointmentId } from './manageLinks';
 
 /** Who booked, as the hold keeps it until the visit is booked. */
 type Contact = Omit<PublicContact, 'website'>;
@@ -202,7 +203,8 @@ export async function confirmHold(
   }
   const hold = checked;
   const contact = hold.contact as Contact;
-  const manageToken = newSecretToken(24);
+  const appointmentId = await nextAppointmentId(db);
+  const manageToken = manageTokenOf(await manageSecret(db), hold.clinicId, appointmentId);
   try {
     const booked = await db.transaction(async (tx) => {
       // The hold is let go in the booking's transaction: the visit takes its place at once.
@@ -221,6 +223,7 @@ export async function confirmHold(
         .insert(appointments)
         .values({
           clinicId: hold.clinicId,
+          id: appointmentId,
           patientId,
           dentistId: hold.dentistId,
           chairId: hold.chairId,

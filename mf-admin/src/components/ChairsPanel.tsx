@@ -1,6 +1,7 @@
 import { CHAIR_NAME_MAX, type Chair, type ChairBody, chairBodySchema, dentistQueries } from '@dental/shared';
 import { useMutation, useQuery, useQueryClient } from '@dental/shared/kit';
 import {
+  ActiveTag,
   ArrowDownOutlined,
   ArrowUpOutlined,
   deleteRowAction,
@@ -166,9 +167,9 @@ export function ChairsPanel({ canEdit }: { canEdit: boolean }) {
       key: 'status',
       render: (_, chair) => (
         <Flex gap={4} wrap>
-          <Tag color={chair.in_service ? 'green' : 'default'}>
+          <ActiveTag active={chair.in_service}>
             {chair.in_service ? 'In service' : 'Out of service'}
-          </Tag>
+          </ActiveTag>
           {chair.bookable_online && <Tag color="blue">Online</Tag>}
         </Flex>
       ),

@@ -7,9 +7,9 @@ import {
   TREATMENTS,
   type Treatment,
 } from '@dental/shared';
-import { useMutation, useQueryClient } from '@dental/shared/kit';
+import { useQueryClient } from '@dental/shared/kit';
 import {
-  App,
+  ActiveTag,
   Form,
   InputNumber,
   ModalForm,
@@ -19,12 +19,12 @@ import {
   Switch,
   schemaRules,
   type TableColumnsType,
-  Tag,
   TextField,
   Typography,
   useActionError,
   useModalForm,
   useRecordEditor,
+  useRowAction,
 } from '@dental/shared/ui';
 import { createRecallType, recallTypeKeys, updateRecallType, useRecallTypes } from '../api/recallTypes';
 import { nameTakenBesideName, SettingsTableCard } from './SettingsTableCard';
@@ -120,23 +120,19 @@ export function RecallTypeForm({ open, recallType, onClose, onSaved }: RecallTyp
  * edits and turns them on or off; everyone else reads them.
  */
 export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const types = useRecallTypes();
   const editor = useRecordEditor<RecallType>();
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: recallTypeKeys.all });
   const actionError = useActionError(refresh);
-  const toggle = useMutation({
+  const toggle = useRowAction({
     // The type as the row showed it: changed at another desk meanwhile, it is refused (412).
-    mutationFn: (type: RecallType) =>
+    run: (type: RecallType) =>
       updateRecallType(type.id, { ...bodyOf(type), active: !type.active }, type.version),
-    onSuccess: (saved) => {
-      actionError.clear();
-      message.success(`${saved.name} is ${saved.active ? 'on' : 'off'}`);
-      refresh();
-    },
-    onError: actionError.refused,
+    done: (saved) => `${saved.name} is ${saved.active ? 'on' : 'off'}`,
+    actionError,
+    refresh,
   });
 
   const columns: TableColumnsType<RecallType> = [
@@ -162,7 +158,7 @@ export function RecallTypesPanel({ canEdit }: { canEdit: boolean }) {
             onChange={() => toggle.mutate(type)}
           />
         ) : (
-          <Tag color={type.active ? 'green' : 'default'}>{type.active ? 'On' : 'Off'}</Tag>
+          <ActiveTag active={type.active}>{type.active ? 'On' : 'Off'}</ActiveTag>
         ),
     },
   ];

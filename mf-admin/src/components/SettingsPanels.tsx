@@ -28,7 +28,13 @@ import { WorkingHoursFields } from './WorkingHoursFields';
 
 const rulesFor = schemaRules(practiceSettingsUpdateSchema);
 
-const FLAG_TEXT: Record<NotificationFlag, { label: string; help: string }> = {
+/** A setting's label, and what it does said under it. */
+interface SettingText {
+  label: string;
+  help: string;
+}
+
+const FLAG_TEXT: Record<NotificationFlag, SettingText> = {
   emailReminders: { label: 'Email reminders', help: 'An e-mail to the patient before the visit.' },
   smsReminders: { label: 'SMS reminders', help: "A text message to the patient's phone before the visit." },
   appointmentConfirmations: {
@@ -40,6 +46,62 @@ const FLAG_TEXT: Record<NotificationFlag, { label: string; help: string }> = {
     help: "An e-mail to the clinic's address when a patient is added.",
   },
 };
+
+const RECALL_REMINDERS_TEXT: SettingText = {
+  label: 'Automatic recall reminders',
+  help: 'Once for each due date, to patients not yet booked for it, by the email and SMS reminders switched on above. Patients already overdue are left to the recall list.',
+};
+
+type NumberSettingName = 'reminderLeadHours' | 'recallReminderDaysBefore' | 'idleTimeoutMinutes';
+
+const NUMBER_TEXT: Record<NumberSettingName, SettingText> = {
+  reminderLeadHours: {
+    label: 'Send reminders this many hours before the visit',
+    help: `From ${REMINDER_LEAD_MIN_HOURS} to ${REMINDER_LEAD_MAX_HOURS} hours, in the clinic's time zone.`,
+  },
+  recallReminderDaysBefore: {
+    label: 'Send them this many days before the due date',
+    help: `From ${RECALL_REMINDER_MIN_DAYS} to ${RECALL_REMINDER_MAX_DAYS} days.`,
+  },
+  idleTimeoutMinutes: {
+    label: 'Sign out after this many minutes without activity',
+    help: `From ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX} minutes; applies to every member of staff.`,
+  },
+};
+
+/** An on/off setting. */
+function SwitchSetting({
+  name,
+  text,
+  readOnly,
+}: {
+  name: 'recallRemindersEnabled' | ['notifications', NotificationFlag];
+  text: SettingText;
+  readOnly: boolean;
+}) {
+  return (
+    <Form.Item name={name} label={text.label} valuePropName="checked" extra={text.help}>
+      <Switch disabled={readOnly} />
+    </Form.Item>
+  );
+}
+
+/**
+ * A whole-number setting with the range it takes said under it. The input has no min, max or
+ * precision: they would change a wrong number silently; the schema's rule says what is wrong.
+ */
+function NumberSetting({ name, readOnly }: { name: NumberSettingName; readOnly: boolean }) {
+  return (
+    <Form.Item
+      name={name}
+      label={NUMBER_TEXT[name].label}
+      rules={rulesFor(name)}
+      extra={NUMBER_TEXT[name].help}
+    >
+      <InputNumber disabled={readOnly} />
+    </Form.Item>
+  );
+}
 
 /** Every zone this browser knows, for the time zone choice. */
 function timeZones(current: string): string[] {
@@ -102,43 +164,18 @@ export function NotificationSettings({ readOnly, isAdmin }: { readOnly: boolean;
     <Flex vertical gap={16}>
       <Card size="small" title="What is sent">
         {NOTIFICATION_FLAGS.map((flag) => (
-          <Form.Item
+          <SwitchSetting
             key={flag}
             name={['notifications', flag]}
-            label={FLAG_TEXT[flag].label}
-            valuePropName="checked"
-            extra={FLAG_TEXT[flag].help}
-          >
-            <Switch disabled={readOnly} />
-          </Form.Item>
+            text={FLAG_TEXT[flag]}
+            readOnly={readOnly}
+          />
         ))}
-        <Form.Item
-          name="reminderLeadHours"
-          label="Send reminders this many hours before the visit"
-          rules={rulesFor('reminderLeadHours')}
-          extra={`From ${REMINDER_LEAD_MIN_HOURS} to ${REMINDER_LEAD_MAX_HOURS} hours, in the clinic's time zone.`}
-        >
-          {/* No min/max/precision: they would change a wrong number silently; the rule says what is wrong. */}
-          <InputNumber disabled={readOnly} />
-        </Form.Item>
+        <NumberSetting name="reminderLeadHours" readOnly={readOnly} />
       </Card>
       <Card size="small" title="Recall reminders">
-        <Form.Item
-          name="recallRemindersEnabled"
-          label="Automatic recall reminders"
-          valuePropName="checked"
-          extra="Once for each due date, to patients not yet booked for it, by the email and SMS reminders switched on above. Patients already overdue are left to the recall list."
-        >
-          <Switch disabled={readOnly} />
-        </Form.Item>
-        <Form.Item
-          name="recallReminderDaysBefore"
-          label="Send them this many days before the due date"
-          rules={rulesFor('recallReminderDaysBefore')}
-          extra={`From ${RECALL_REMINDER_MIN_DAYS} to ${RECALL_REMINDER_MAX_DAYS} days.`}
-        >
-          <InputNumber disabled={readOnly} />
-        </Form.Item>
+        <SwitchSetting name="recallRemindersEnabled" text={RECALL_REMINDERS_TEXT} readOnly={readOnly} />
+        <NumberSetting name="recallReminderDaysBefore" readOnly={readOnly} />
       </Card>
       {isAdmin && (
         <Card size="small" title="Outbox">
@@ -154,14 +191,7 @@ export function SecuritySettings({ readOnly }: { readOnly: boolean }) {
   return (
     <Flex vertical gap={16}>
       <Card title="Idle sign-out" size="small">
-        <Form.Item
-          name="idleTimeoutMinutes"
-          label="Sign out after this many minutes without activity"
-          rules={rulesFor('idleTimeoutMinutes')}
-          extra={`From ${IDLE_TIMEOUT_MIN} to ${IDLE_TIMEOUT_MAX} minutes; applies to every member of staff.`}
-        >
-          <InputNumber disabled={readOnly} />
-        </Form.Item>
+        <NumberSetting name="idleTimeoutMinutes" readOnly={readOnly} />
       </Card>
       <Card title="Two-step sign-in for the clinic" size="small">
         <Form.Item

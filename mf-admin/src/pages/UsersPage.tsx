@@ -7,9 +7,9 @@ import {
   useAuthStore,
   type WireUser,
 } from '@dental/shared';
-import { parseAsStringLiteral, useListState, useMutation, useQueryClient } from '@dental/shared/kit';
+import { parseAsStringLiteral, useListState, useQueryClient } from '@dental/shared/kit';
 import {
-  App,
+  ActiveTag,
   CheckCircleOutlined,
   CloseCircleOutlined,
   deleteRowAction,
@@ -24,6 +24,7 @@ import {
   Typography,
   useActionError,
   useRecordEditor,
+  useRowAction,
   useRowDelete,
 } from '@dental/shared/ui';
 import { deleteUser, setUserStatus, userKeys, useUsers } from '../api/users';
@@ -46,7 +47,6 @@ const lastLoginFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium'
 
 /** Users (docs/product.md, Screens, admin only): the clinic's staff accounts, searched, filtered and paged by the server. */
 export default function UsersPage() {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const selfId = useAuthStore((state) => state.user?.id);
   const list = useListState({ sorts: USER_SORTS, filters: FILTERS });
@@ -61,15 +61,12 @@ export default function UsersPage() {
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
   const actionError = useActionError(refresh);
-  const status = useMutation({
+  const status = useRowAction({
     // The account as the row showed it: changed or deleted at another desk meanwhile, it is refused.
-    mutationFn: (user: WireUser) => setUserStatus(user.id, !user.is_active, user.version),
-    onSuccess: (saved) => {
-      actionError.clear();
-      message.success(`${saved.name} was ${saved.is_active ? 'activated' : 'deactivated'}`);
-      refresh();
-    },
-    onError: actionError.refused,
+    run: (user: WireUser) => setUserStatus(user.id, !user.is_active, user.version),
+    done: (saved) => `${saved.name} was ${saved.is_active ? 'activated' : 'deactivated'}`,
+    actionError,
+    refresh,
   });
   const askDelete = useRowDelete<WireUser>({
     remove: deleteUser,
@@ -108,7 +105,7 @@ export default function UsersPage() {
       title: 'Status',
       key: 'status',
       render: (_, user) => (
-        <Tag color={user.is_active ? 'green' : 'default'}>{user.is_active ? 'Active' : 'Inactive'}</Tag>
+        <ActiveTag active={user.is_active}>{user.is_active ? 'Active' : 'Inactive'}</ActiveTag>
       ),
     },
     {

@@ -50,39 +50,17 @@ export function repeatRuleOf(values: RepeatValues): RepeatRule | null {
 /** The Repeat control of a new booking. */
 export function RepeatFields({ values, firstDay }: { values: RepeatValues; firstDay: string | null }) {
   const unit = values.repeat_unit ?? 'none';
-  if (unit === 'none') {
-    return (
-      <Form.Item name="repeat_unit" label="Repeat">
-        <Select options={UNIT_OPTIONS} />
-      </Form.Item>
-    );
-  }
+  const repeat = (
+    <Form.Item name="repeat_unit" label="Repeat">
+      <Select options={UNIT_OPTIONS} />
+    </Form.Item>
+  );
+  if (unit === 'none') return repeat;
   return (
     <>
       <FieldRow spans={[12, 12]}>
-        <Form.Item name="repeat_unit" label="Repeat">
-          <Select options={UNIT_OPTIONS} />
-        </Form.Item>
-        <Form.Item
-          name="repeat_every"
-          label="Every"
-          rules={[
-            {
-              required: true,
-              type: 'integer',
-              min: 1,
-              max: SERIES_EVERY_MAX,
-              message: `1 to ${SERIES_EVERY_MAX}`,
-            },
-          ]}
-        >
-          <InputNumber
-            min={1}
-            max={SERIES_EVERY_MAX}
-            suffix={unit === 'week' ? 'weeks' : 'months'}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
+        {repeat}
+        <CountField name="repeat_every" suffix={unit === 'week' ? 'weeks' : 'months'} />
       </FieldRow>
       <FieldRow spans={[12, 12]}>
         <Form.Item name="repeat_end" label="Ends">
@@ -110,24 +88,31 @@ export function RepeatFields({ values, firstDay }: { values: RepeatValues; first
             <Input type="date" min={firstDay ?? undefined} />
           </Form.Item>
         ) : (
-          <Form.Item
-            name="repeat_count"
-            label="Visits in all"
-            rules={[
-              {
-                required: true,
-                type: 'integer',
-                min: 2,
-                max: SERIES_VISITS_MAX,
-                message: `2 to ${SERIES_VISITS_MAX} visits`,
-              },
-            ]}
-          >
-            <InputNumber min={2} max={SERIES_VISITS_MAX} suffix="visits" style={{ width: '100%' }} />
-          </Form.Item>
+          <CountField name="repeat_count" suffix="visits" />
         )}
       </FieldRow>
     </>
+  );
+}
+
+/** The Repeat rule's whole numbers: each one's label, its range, and what is said outside it. */
+const COUNTS = {
+  repeat_every: { label: 'Every', min: 1, max: SERIES_EVERY_MAX, message: `1 to ${SERIES_EVERY_MAX}` },
+  repeat_count: {
+    label: 'Visits in all',
+    min: 2,
+    max: SERIES_VISITS_MAX,
+    message: `2 to ${SERIES_VISITS_MAX} visits`,
+  },
+};
+
+/** A whole number of the Repeat rule, kept in its range by the input and by the rule that says so. */
+function CountField({ name, suffix }: { name: keyof typeof COUNTS; suffix: string }) {
+  const { label, min, max, message } = COUNTS[name];
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, type: 'integer', min, max, message }]}>
+      <InputNumber min={min} max={max} suffix={suffix} style={{ width: '100%' }} />
+    </Form.Item>
   );
 }
 

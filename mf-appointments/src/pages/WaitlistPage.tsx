@@ -1,11 +1,5 @@
 import { TREATMENTS, type WaitlistEntry } from '@dental/shared';
-import {
-  parseAsId,
-  parseAsStringLiteral,
-  useListState,
-  useMutation,
-  useQueryClient,
-} from '@dental/shared/kit';
+import { parseAsId, parseAsStringLiteral, useListState, useQueryClient } from '@dental/shared/kit';
 import {
   App,
   deleteRowAction,
@@ -15,6 +9,7 @@ import {
   ListPage,
   useActionError,
   useConfirmDelete,
+  useRowAction,
 } from '@dental/shared/ui';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -56,14 +51,11 @@ export default function WaitlistPage() {
   const dentists = useDentistChoices();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: waitlistKeys.all });
   const actionError = useActionError(refresh);
-  const remove = useMutation({
-    mutationFn: (entry: WaitlistEntry) => deleteWaitlistEntry(entry.id, entry.version),
-    onSuccess: (_answer, entry) => {
-      actionError.clear();
-      message.success(`${entry.patient_name} was taken off the waitlist`);
-      refresh();
-    },
-    onError: actionError.refused,
+  const remove = useRowAction({
+    run: (entry: WaitlistEntry) => deleteWaitlistEntry(entry.id, entry.version),
+    done: (_answer, entry) => `${entry.patient_name} was taken off the waitlist`,
+    actionError,
+    refresh,
   });
 
   const columns = waitlistColumns({

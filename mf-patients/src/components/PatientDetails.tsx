@@ -1,6 +1,7 @@
 import { type ApiError, timeRange, type WirePatient } from '@dental/shared';
 import { formatDay, useMayOpen } from '@dental/shared/kit';
 import {
+  ActiveTag,
   AppointmentStatusTag,
   Button,
   CalendarOutlined,
@@ -67,7 +68,7 @@ export function PatientDetails({ patientId, onClose, onEdit }: PatientDetailsPro
         <>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="Status">
-              <Tag color={data.status === 'active' ? 'green' : 'default'}>{data.status}</Tag>
+              <ActiveTag active={data.status === 'active'}>{data.status}</ActiveTag>
             </Descriptions.Item>
             <Descriptions.Item label="Date of Birth">
               {data.dateOfBirth ? formatDay(data.dateOfBirth) : 'Not given'}

@@ -1,6 +1,6 @@
 import type { ApiError, RecallRow } from '@dental/shared';
-import { formatDateTime, formatDay, todayDay, useMutation, useQueryClient } from '@dental/shared/kit';
-import { Button, ErrorBanner, Flex, Tag, Typography, useActionError } from '@dental/shared/ui';
+import { formatDateTime, formatDay, todayDay, useQueryClient } from '@dental/shared/kit';
+import { Button, ErrorBanner, Flex, Tag, Typography, useActionError, useRowAction } from '@dental/shared/ui';
 import { useState } from 'react';
 import { recallKeys, updateRecall, usePatientRecall } from '../api/recall';
 import { RecallDueDateForm, RecallTurnOffForm } from './RecallActionForms';
@@ -30,13 +30,10 @@ export function PatientRecall({ patientId, patientName }: { patientId: number; p
   const refresh = () => void queryClient.invalidateQueries({ queryKey: recallKeys.all });
   // Refused as stale or gone: the recall is read again as it is now.
   const actionError = useActionError(refresh);
-  const turnOn = useMutation({
-    mutationFn: (row: RecallRow) => updateRecall(row, { active: true }),
-    onSuccess: () => {
-      actionError.clear();
-      refresh();
-    },
-    onError: actionError.refused,
+  const turnOn = useRowAction({
+    run: (row: RecallRow) => updateRecall(row, { active: true }),
+    actionError,
+    refresh,
   });
   const saved = () => {
     setSettingDue(null);

@@ -26,6 +26,18 @@ export interface RecallActionFormProps {
 
 const whom = (recall: RecallRow | null) => (recall ? `${recall.patient_name}, ${recall.type_name}` : '');
 
+/** A day to choose: said with `missing` when none is, a date, and after `today` when that is given. */
+const dayRules = (missing: string, today?: string) => [
+  { required: true, message: missing },
+  {
+    validator: async (_rule: unknown, value: string | undefined) => {
+      if (!value) return;
+      if (!dateString.safeParse(value).success) throw new Error('Give a date');
+      if (today !== undefined && value <= today) throw new Error('Choose a day after today');
+    },
+  },
+];
+
 /** 'Mark contacted': the patient was called; what was said, if anything, is kept with it. */
 export function RecallContactForm({ recall, onClose, onSaved }: RecallActionFormProps) {
   const [form] = Form.useForm<ContactValues>();
@@ -89,16 +101,7 @@ export function RecallSnoozeForm({ recall, onClose, onSaved }: RecallActionFormP
       <Form.Item
         name="snoozed_until"
         label="Snooze until"
-        rules={[
-          { required: true, message: 'Choose the day it comes back' },
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (!value) return;
-              if (!dateString.safeParse(value).success) throw new Error('Give a date');
-              if (value <= today) throw new Error('Choose a day after today');
-            },
-          },
-        ]}
+        rules={dayRules('Choose the day it comes back', today)}
       >
         <Input type="date" min={dayAfter(today)} />
       </Form.Item>
@@ -138,18 +141,7 @@ export function RecallDueDateForm({ recall, onClose, onSaved }: RecallActionForm
         </Typography.Paragraph>
       }
     >
-      <Form.Item
-        name="due_date"
-        label="Due date"
-        rules={[
-          { required: true, message: 'Choose the day it falls due' },
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (value && !dateString.safeParse(value).success) throw new Error('Give a date');
-            },
-          },
-        ]}
-      >
+      <Form.Item name="due_date" label="Due date" rules={dayRules('Choose the day it falls due')}>
         <Input type="date" />
       </Form.Item>
     </ModalForm>

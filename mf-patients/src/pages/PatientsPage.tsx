@@ -15,6 +15,7 @@ import {
   useQueryState,
 } from '@dental/shared/kit';
 import {
+  ActiveTag,
   deleteRowAction,
   EyeOutlined,
   editRowAction,
@@ -23,7 +24,6 @@ import {
   listQueryOf,
   rowActionsColumn,
   type TableColumnsType,
-  Tag,
   Typography,
   useActionError,
   useRecordEditor,
@@ -129,9 +129,7 @@ export default function PatientsPage() {
     {
       title: 'Status',
       key: 'status',
-      render: (_, patient) => (
-        <Tag color={patient.status === 'active' ? 'green' : 'default'}>{patient.status}</Tag>
-      ),
+      render: (_, patient) => <ActiveTag active={patient.status === 'active'}>{patient.status}</ActiveTag>,
     },
     rowActionsColumn<PatientListRow>((patient) => [
       {

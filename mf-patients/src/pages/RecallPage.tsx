@@ -5,10 +5,16 @@ import {
   parseAsStringLiteral,
   todayDay,
   useListState,
-  useMutation,
   useQueryClient,
 } from '@dental/shared/kit';
-import { App, FilterChoicesError, ListFilters, ListPage, useActionError } from '@dental/shared/ui';
+import {
+  App,
+  FilterChoicesError,
+  ListFilters,
+  ListPage,
+  useActionError,
+  useRowAction,
+} from '@dental/shared/ui';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -124,14 +130,11 @@ export default function RecallPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: recallKeys.all });
   // Refused as stale or gone: the list shows the recall as it is now.
   const actionError = useActionError(refresh);
-  const reminder = useMutation({
-    mutationFn: sendRecallReminder,
-    onSuccess: (answer) => {
-      actionError.clear();
-      message.success(reminderQueuedMessage(answer.queued));
-      refresh();
-    },
-    onError: actionError.refused,
+  const reminder = useRowAction({
+    run: sendRecallReminder,
+    done: (answer) => reminderQueuedMessage(answer.queued),
+    actionError,
+    refresh,
   });
 
   const book = (row: RecallRow) => {

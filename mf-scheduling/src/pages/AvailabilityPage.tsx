@@ -5,7 +5,6 @@ import {
   parseAsString,
   todayDay,
   useListState,
-  useMutation,
   useQueryClient,
 } from '@dental/shared/kit';
 import {
@@ -16,6 +15,7 @@ import {
   Typography,
   useActionError,
   useConfirmDelete,
+  useRowAction,
 } from '@dental/shared/ui';
 import { useMemo, useState } from 'react';
 import { deleteAvailability, refreshAvailability, updateSlot, useAvailability } from '../api/availability';
@@ -62,35 +62,29 @@ export default function AvailabilityPage() {
 
   const [editing, setEditing] = useState<{ day: WireAvailability | null } | null>(null);
   const [filling, setFilling] = useState(false);
-  const [pendingSlot, setPendingSlot] = useState<string | null>(null);
 
   const mayChange = (day: WireAvailability) =>
     user !== null && managesDaysOf({ role: user.role, dentistId: user.dentistId }, day.dentist_id);
 
   // Refused as stale or gone: the cards show the days as they are now.
-  const actionError = useActionError(() => refreshAvailability(queryClient));
-  const toggle = useMutation({
-    mutationFn: ({ day, slot }: SlotToggle) =>
+  const refresh = () => refreshAvailability(queryClient);
+  const actionError = useActionError(refresh);
+  const toggle = useRowAction({
+    run: ({ day, slot }: SlotToggle) =>
       // The day as the card showed it: changed or deleted at another desk meanwhile, it is refused.
       updateSlot(day.id, { start: slot.start, end: slot.end, available: !slot.available }, day.version),
-    onMutate: ({ slot }) => setPendingSlot(`${slot.start}-${slot.end}`),
-    onSuccess: (_saved, { slot }) => {
-      actionError.clear();
-      message.success(`Slot ${slot.start}-${slot.end} ${slot.available ? 'closed' : 'reopened'}`);
-      refreshAvailability(queryClient);
-    },
-    onError: actionError.refused,
-    onSettled: () => setPendingSlot(null),
+    done: (_saved, { slot }) => `Slot ${slot.start}-${slot.end} ${slot.available ? 'closed' : 'reopened'}`,
+    actionError,
+    refresh,
   });
+  // The slot being opened or closed spins on its card.
+  const toggling = toggle.isPending ? toggle.variables : undefined;
 
-  const remove = useMutation({
-    mutationFn: (day: WireAvailability) => deleteAvailability(day.id, day.version),
-    onSuccess: (_answer, day) => {
-      actionError.clear();
-      message.success(`Availability of ${day.dentist_name} on ${formatDay(day.date)} was deleted`);
-      refreshAvailability(queryClient);
-    },
-    onError: actionError.refused,
+  const remove = useRowAction({
+    run: (day: WireAvailability) => deleteAvailability(day.id, day.version),
+    done: (_answer, day) => `Availability of ${day.dentist_name} on ${formatDay(day.date)} was deleted`,
+    actionError,
+    refresh,
   });
 
   const askDelete = (day: WireAvailability) =>
@@ -145,7 +139,7 @@ export default function AvailabilityPage() {
           <AvailabilityCard
             day={day}
             editable={mayChange(day)}
-            pendingSlot={toggle.isPending && toggle.variables?.day.id === day.id ? pendingSlot : null}
+            pendingSlot={toggling?.day.id === day.id ? `${toggling.slot.start}-${toggling.slot.end}` : null}
             onToggleSlot={(chosen, slot) => toggle.mutate({ day: chosen, slot })}
             onEdit={(chosen) => setEditing({ day: chosen })}
             onDelete={askDelete}

@@ -70,14 +70,11 @@ export const NOTIFICATION_FLAGS = [
 ] as const;
 export type NotificationFlag = (typeof NOTIFICATION_FLAGS)[number];
 
-export const notificationsSchema = z
-  .object({
-    emailReminders: z.boolean(),
-    smsReminders: z.boolean(),
-    appointmentConfirmations: z.boolean(),
-    newPatientAlerts: z.boolean(),
-  })
-  .strict();
+const notificationsShape = Object.fromEntries(
+  NOTIFICATION_FLAGS.map((flag) => [flag, z.boolean()]),
+) as Record<NotificationFlag, z.ZodBoolean>;
+
+export const notificationsSchema = z.object(notificationsShape).strict();
 
 /** Optional contact fields: empty means not given. */
 const blankOr = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal(''), schema]);

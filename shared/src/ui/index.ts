@@ -46,6 +46,7 @@ export {
   Tooltip,
   Typography,
 } from 'antd';
+export { ActiveTag } from './ActiveTag';
 export { APPOINTMENT_STATUS_COLORS, AppointmentStatusTag, OnlineTag } from './AppointmentTags';
 // List screens: the list frame, its rows' actions and deletes, its cards and its filter bar.
 export { CardTitle, cardActions } from './cardParts';
@@ -102,7 +103,7 @@ export { PageHeading } from './PageHeading';
 export { type RecordEditor, useRecordEditor } from './recordEditor';
 export { deleteRowAction, editRowAction, type RowAction, RowActions, rowActionsColumn } from './rowActions';
 export { ARRIVED_ROW_CLASS } from './rowArrivals';
-export { useActionError, useConfirmDelete, useRowDelete } from './rowDelete';
+export { useActionError, useConfirmDelete, useRowAction, useRowDelete } from './rowDelete';
 export { ScrollRegion } from './ScrollRegion';
 export { schemaRules } from './schemaRules';
 // Two-step sign-in: the authenticator's key, its codes and the recovery codes.

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../api/client';
 import { renderScreen } from '../testing';
 import { Button } from './index';
-import { useActionError, useRowDelete } from './rowDelete';
+import { useActionError, useRowAction, useRowDelete } from './rowDelete';
 
 interface Thing {
   id: number;
@@ -63,5 +63,46 @@ describe('useRowDelete: a list row deleted once asked', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Bolt was changed meanwhile');
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     expect(screen.queryByText('Bolt was deleted')).not.toBeInTheDocument();
+  });
+});
+
+function SwitchOff({ run, refresh }: { run: (thing: Thing) => Promise<Thing>; refresh: () => void }) {
+  const actionError = useActionError(refresh);
+  const switchOff = useRowAction({
+    run,
+    done: (saved: Thing) => `${saved.name} is off`,
+    actionError,
+    refresh,
+  });
+  return (
+    <>
+      {actionError.message && <p>Refused: {actionError.message}</p>}
+      <Button loading={switchOff.isPending} onClick={() => switchOff.mutate(BOLT)}>
+        Switch Bolt off
+      </Button>
+    </>
+  );
+}
+
+describe('useRowAction: a row action done at once', () => {
+  it('sends it for the row as shown, says so and reads the list again', async () => {
+    const run = jest.fn().mockResolvedValue({ ...BOLT, version: 4 });
+    const refresh = jest.fn();
+    const { user } = renderScreen(<SwitchOff run={run} refresh={refresh} />);
+    await user.click(screen.getByRole('button', { name: 'Switch Bolt off' }));
+    expect(await screen.findByText('Bolt is off')).toBeInTheDocument();
+    expect(run).toHaveBeenCalledWith(BOLT);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/Refused/)).not.toBeInTheDocument();
+  });
+
+  it('puts a refusal in the banner, reads a row gone meanwhile again, and says nothing was done', async () => {
+    const run = jest.fn().mockRejectedValue(new ApiError('Bolt was deleted meanwhile', 404));
+    const refresh = jest.fn();
+    const { user } = renderScreen(<SwitchOff run={run} refresh={refresh} />);
+    await user.click(screen.getByRole('button', { name: 'Switch Bolt off' }));
+    expect(await screen.findByText('Refused: Bolt was deleted meanwhile')).toBeInTheDocument();
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Bolt is off')).not.toBeInTheDocument();
   });
 });

@@ -25,6 +25,36 @@ export function useActionError(refresh: () => void) {
   };
 }
 
+export interface RowActionOptions<Variables, Answer> {
+  /** The API's call for the row as the list showed it (its version: If-Match). */
+  run: (variables: Variables) => Promise<Answer>;
+  /** What is announced once it is done; nothing unless told. */
+  done?: (answer: Answer, variables: Variables) => string;
+  /** The list's action-error banner (`useActionError`): cleared once done, the refusal said in it. */
+  actionError: Pick<ReturnType<typeof useActionError>, 'clear' | 'refused'>;
+  /** Reads the list again once done. */
+  refresh: () => void;
+}
+
+/**
+ * A row's action that useRowDelete does not fit (a status, a switch, a reminder, a delete asked in the
+ * screen's own words): done, announced and the list read again, or refused in the list's banner.
+ * Answers the mutation, for `mutate` and the row it is pending for.
+ */
+export function useRowAction<Variables, Answer>(options: RowActionOptions<Variables, Answer>) {
+  const { message } = App.useApp();
+  const { run, done, actionError, refresh } = options;
+  return useMutation<Answer, ApiError, Variables>({
+    mutationFn: (variables) => run(variables),
+    onSuccess: (answer, variables) => {
+      actionError.clear();
+      if (done) message.success(done(answer, variables));
+      refresh();
+    },
+    onError: actionError.refused,
+  });
+}
+
 /**
  * Asks before a delete: the screen's question, a red Delete, and the delete run on OK (a refusal is
  * said by the delete's own `onError`, so the dialog closes either way).

@@ -1,12 +1,6 @@
-import {
-  type ApiError,
-  MFA_TOKEN_EXPIRED_MESSAGE,
-  passwordString,
-  type SignInStep,
-  useAuthStore,
-} from '@dental/shared';
+import { passwordString, type SignInStep, useAuthStore } from '@dental/shared';
 import { type FormEvent, useState } from 'react';
-import { BackToSignIn, SignInField, SignInForm } from './SignInField';
+import { BackToSignIn, laterStepRefusal, SignInField, SignInForm, useSignInStep } from './SignInField';
 
 interface ChoosePasswordStepProps {
   /** The password step's token: it opens this step alone, for a few minutes. */
@@ -28,31 +22,20 @@ export function ChoosePasswordStep({ mfaToken, remember, onStep, onRestart }: Ch
   const choose = useAuthStore((state) => state.choosePassword);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const step = useSignInStep();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = passwordString.safeParse(password);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Choose a password');
-      return;
-    }
-    if (password !== confirm) {
-      setError(MISMATCH);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      onStep(await choose(mfaToken, parsed.data, remember));
-    } catch (failure) {
-      const apiError = failure as ApiError;
-      setSubmitting(false);
-      if (apiError.message === MFA_TOKEN_EXPIRED_MESSAGE) onRestart(apiError.message);
+    if (!parsed.success) return step.say(parsed.error.issues[0]?.message ?? 'Choose a password');
+    if (password !== confirm) return step.say(MISMATCH);
+    void step.send(
+      async () => onStep(await choose(mfaToken, parsed.data, remember)),
       // The server names the field; the step has one to say it of.
-      else setError(apiError.fieldErrors[0]?.message ?? apiError.message);
-    }
+      laterStepRefusal(onRestart, (apiError) =>
+        step.say(apiError.fieldErrors[0]?.message ?? apiError.message),
+      ),
+    );
   };
 
   return (
@@ -64,13 +47,7 @@ export function ChoosePasswordStep({ mfaToken, remember, onStep, onRestart }: Ch
         The password you signed in with was given to you. Choose one of your own to go on: at least 8
         characters, not a common one, and none of your names.
       </p>
-      <SignInForm
-        error={error}
-        onSubmit={onSubmit}
-        submitting={submitting}
-        doing="Saving..."
-        label="Save and continue"
-      >
+      <SignInForm step={step} onSubmit={onSubmit} doing="Saving..." label="Save and continue">
         <SignInField
           id="choose-password"
           label="New password"
@@ -81,7 +58,6 @@ export function ChoosePasswordStep({ mfaToken, remember, onStep, onRestart }: Ch
           autoFocus
           value={password}
           onValue={setPassword}
-          disabled={submitting}
         />
         <SignInField
           id="choose-password-again"
@@ -91,7 +67,6 @@ export function ChoosePasswordStep({ mfaToken, remember, onStep, onRestart }: Ch
           autoComplete="new-password"
           value={confirm}
           onValue={setConfirm}
-          disabled={submitting}
         />
       </SignInForm>
       <div className="login__row">

@@ -11,7 +11,7 @@ import '../styles/login.css';
 import { ChoosePasswordStep } from './ChoosePasswordStep';
 import { LoginCard } from './LoginCard';
 import { SecondFactorStep } from './SecondFactorStep';
-import { SignInField, SignInForm } from './SignInField';
+import { SignInField, SignInForm, useSignInStep } from './SignInField';
 
 // The kit (a QR code, forms) loads only for a user the clinic requires to set up a second factor.
 const EnrolSecondFactor = lazy(() => import('./EnrolSecondFactor'));
@@ -41,17 +41,19 @@ export function LoginPage() {
   const [remember, setRemember] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [showForgotHelp, setShowForgotHelp] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const passwordStep = useSignInStep();
+  const { submitting, error, reset } = passwordStep;
   /** After the password, the second step the server asked for, if any. */
   const [secondStep, setSecondStep] = useState<Exclude<SignInStep, { kind: 'signedIn' }> | null>(null);
 
-  const restart = useCallback((message: string | null) => {
-    setSecondStep(null);
-    setPassword('');
-    setSubmitting(false);
-    setError(message);
-  }, []);
+  const restart = useCallback(
+    (message: string | null) => {
+      setSecondStep(null);
+      setPassword('');
+      reset(message);
+    },
+    [reset],
+  );
   const signedIn = () => navigate(originOf(location.state), { replace: true });
 
   if (status === 'authenticated' && !submitting) return <Navigate to={originOf(location.state)} replace />;
@@ -89,26 +91,18 @@ export function LoginPage() {
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = loginRequestSchema.safeParse({ username, password, remember });
-    if (!parsed.success) {
-      setError(LOGIN_REQUIRED_MESSAGE);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      const step = await login(parsed.data.username, parsed.data.password, parsed.data.remember);
-      if (step.kind === 'signedIn') {
-        signedIn();
-        return;
-      }
-      setSecondStep(step);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Login failed');
-      setSubmitting(false);
-    }
+    if (!parsed.success) return passwordStep.say(LOGIN_REQUIRED_MESSAGE);
+    void passwordStep.send(
+      async () => {
+        const next = await login(parsed.data.username, parsed.data.password, parsed.data.remember);
+        if (next.kind === 'signedIn') signedIn();
+        else setSecondStep(next);
+      },
+      (failure) => passwordStep.say(failure instanceof Error ? failure.message : 'Login failed'),
+    );
   };
 
   return (
@@ -121,13 +115,7 @@ export function LoginPage() {
           {notice}
         </div>
       )}
-      <SignInForm
-        error={error}
-        onSubmit={onSubmit}
-        submitting={submitting}
-        doing="Signing in..."
-        label="Sign in"
-      >
+      <SignInForm step={passwordStep} onSubmit={onSubmit} doing="Signing in..." label="Sign in">
         <SignInField
           id="login-username"
           label="Username or Email"
@@ -135,7 +123,6 @@ export function LoginPage() {
           autoComplete="username"
           value={username}
           onValue={setUsername}
-          disabled={submitting}
         />
 
         <label className="login__label" htmlFor="login-password">

@@ -1,13 +1,6 @@
-import {
-  type ApiError,
-  MFA_TOKEN_EXPIRED_MESSAGE,
-  recoveryCodeString,
-  TOTP_CODE_MESSAGE,
-  totpCodeString,
-  useAuthStore,
-} from '@dental/shared';
+import { recoveryCodeString, TOTP_CODE_MESSAGE, totpCodeString, useAuthStore } from '@dental/shared';
 import { type FormEvent, useState } from 'react';
-import { BackToSignIn, SignInField, SignInForm } from './SignInField';
+import { BackToSignIn, laterStepRefusal, SignInField, SignInForm, useSignInStep } from './SignInField';
 
 interface SecondFactorStepProps {
   /** The password step's token: it opens this step alone, for a few minutes. */
@@ -26,33 +19,29 @@ export function SecondFactorStep({ mfaToken, remember, onSignedIn, onRestart }: 
   const verify = useAuthStore((state) => state.verifySecondFactor);
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const step = useSignInStep();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = (useRecovery ? recoveryCodeString : totpCodeString).safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? TOTP_CODE_MESSAGE);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      await verify(mfaToken, useRecovery ? { recovery_code: parsed.data } : { code: parsed.data }, remember);
-      onSignedIn();
-    } catch (failure) {
-      const apiError = failure as ApiError;
-      setSubmitting(false);
-      if (apiError.message === MFA_TOKEN_EXPIRED_MESSAGE) onRestart(apiError.message);
-      else setError(apiError.message);
-    }
+    if (!parsed.success) return step.say(parsed.error.issues[0]?.message ?? TOTP_CODE_MESSAGE);
+    void step.send(
+      async () => {
+        await verify(
+          mfaToken,
+          useRecovery ? { recovery_code: parsed.data } : { code: parsed.data },
+          remember,
+        );
+        onSignedIn();
+      },
+      laterStepRefusal(onRestart, (apiError) => step.say(apiError.message)),
+    );
   };
 
   const switchKind = () => {
     setUseRecovery((was) => !was);
     setValue('');
-    setError(null);
+    step.say(null);
   };
 
   const inputId = useRecovery ? 'login-recovery-code' : 'login-code';
@@ -66,13 +55,7 @@ export function SecondFactorStep({ mfaToken, remember, onSignedIn, onRestart }: 
           ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.'
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
-      <SignInForm
-        error={error}
-        onSubmit={onSubmit}
-        submitting={submitting}
-        doing="Checking..."
-        label="Verify"
-      >
+      <SignInForm step={step} onSubmit={onSubmit} doing="Checking..." label="Verify">
         <SignInField
           key={inputId}
           id={inputId}
@@ -84,7 +67,6 @@ export function SecondFactorStep({ mfaToken, remember, onSignedIn, onRestart }: 
           autoFocus
           value={value}
           onValue={setValue}
-          disabled={submitting}
         />
       </SignInForm>
       <div className="login__row">

@@ -9,6 +9,7 @@ import {
   fitsOpenHours,
   minutesOf,
   outsideHoursMessage,
+  PAST_BOOKING_MESSAGE,
   type PracticeSettings,
   phoneDigits,
   type Role,
@@ -83,11 +84,7 @@ export async function requireChair(tx: Transaction, clinicId: number, chairId: n
  * name (any letter case) and phone (same digits), else a new active patient. The phone's digits
  * are one of the patient's search words (patient_search_terms), which finds the namesakes.
  */
-export async function resolvePatient(
-  tx: Transaction,
-  clinicId: number,
-  input: AppointmentWrite,
-): Promise<number> {
+async function resolvePatient(tx: Transaction, clinicId: number, input: AppointmentWrite): Promise<number> {
   if (input.patientId !== null) {
     const [row] = await tx
       .select({ id: patients.id })
@@ -165,6 +162,11 @@ export async function lockAppointment(
   if (!row) throw new NotFound(APPOINTMENT_NOT_FOUND);
   requireVersion(row.version, expected);
   return row as StoredAppointment;
+}
+
+/** A visit is booked, or moved to another day, only onto the clinic's today or later: else 400 on `date`. */
+export async function requireBookableDay(tx: Transaction, clinicId: number, date: string): Promise<void> {
+  if (date < (await clinicToday(tx, clinicId))) throw InvalidValue.of('date', PAST_BOOKING_MESSAGE);
 }
 
 /** A visit may be marked completed only from its day on (canCompleteOn): else 400 on `status`. */
@@ -246,10 +248,18 @@ export async function requireOpenTime(
   throw new Conflict(message, [{ field: open.spans.length ? 'time' : 'date', message }]);
 }
 
-/** The columns a booking and an edit both take from the form, with the visit's patient and length. */
-export function visitOfForm(input: AppointmentWrite, patientId: number, duration: number) {
+/**
+ * The columns a booking and an edit both take from the form, with the visit's length and its patient
+ * (resolvePatient: found, or added).
+ */
+export async function visitOfForm(
+  tx: Transaction,
+  clinicId: number,
+  input: AppointmentWrite,
+  duration: number,
+) {
   return {
-    patientId,
+    patientId: await resolvePatient(tx, clinicId, input),
     dentistId: input.dentistId,
     date: input.date,
     time: input.time,

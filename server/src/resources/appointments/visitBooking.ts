@@ -1,20 +1,17 @@
 import type { Appointment, AppointmentWrite } from '@dental/shared/domain';
-import { PAST_BOOKING_MESSAGE } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { clinicToday } from '../../db/clinicTime';
 import { appointments } from '../../db/schema';
-import { InvalidValue } from '../../domain/errors';
 import { takeOffWaitlist } from '../waitlist/takeOffWaitlist';
 import { findAppointment } from './appointmentReads';
 import {
   type Actor,
   auditVisit,
   durationOf,
+  requireBookableDay,
   requireChair,
   requireDentist,
   requireOpenTime,
-  resolvePatient,
   settingsOnce,
   settleVisit,
   visitOfForm,
@@ -57,7 +54,7 @@ export async function bookVisit(
   series: SeriesPlacement | null = null,
 ): Promise<Appointment> {
   const { clinicId } = actor;
-  if (input.date < (await clinicToday(tx, clinicId))) throw InvalidValue.of('date', PAST_BOOKING_MESSAGE);
+  await requireBookableDay(tx, clinicId, input.date);
   const dentist = await requireDentist(tx, clinicId, input.dentistId, false);
   const settings = settingsOnce(tx, clinicId);
   const duration = await durationOf(input, settings);
@@ -71,7 +68,7 @@ export async function bookVisit(
     settings,
   );
   await requireChair(tx, clinicId, input.chairId);
-  const visit = visitOfForm(input, await resolvePatient(tx, clinicId, input), duration);
+  const visit = await visitOfForm(tx, clinicId, input, duration);
   place({ ...visit, chairId: input.chairId });
   const [created] = await tx
     .insert(appointments)

@@ -1,14 +1,7 @@
-import {
-  type Appointment,
-  type AppointmentStatus,
-  type AppointmentWrite,
-  PAST_BOOKING_MESSAGE,
-} from '@dental/shared/domain';
+import type { Appointment, AppointmentStatus, AppointmentWrite } from '@dental/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { clinicToday } from '../../db/clinicTime';
 import { appointments } from '../../db/schema';
-import { InvalidValue } from '../../domain/errors';
 import type { ExpectedVersion } from '../../plugins/versions';
 import { lockDays } from '../availability/daySettling';
 import { queueConfirmation } from '../notifications/automaticMessages';
@@ -19,11 +12,11 @@ import {
   dentistDays,
   durationOf,
   lockAppointment,
+  requireBookableDay,
   requireChair,
   requireCompletable,
   requireDentist,
   requireOpenTime,
-  resolvePatient,
   settingsOnce,
   settleVisit,
   visitOfForm,
@@ -78,8 +71,7 @@ export async function editVisit(
   const { clinicId } = actor;
   const current = await lockAppointment(tx, clinicId, appointmentId, expected);
   const movedDay = input.date !== current.date;
-  if (movedDay && input.date < (await clinicToday(tx, clinicId)))
-    throw InvalidValue.of('date', PAST_BOOKING_MESSAGE);
+  if (movedDay) await requireBookableDay(tx, clinicId, input.date);
   const dentist = await requireDentist(tx, clinicId, input.dentistId, input.dentistId === current.dentistId);
   const status = input.status ?? current.status;
   const settings = settingsOnce(tx, clinicId);
@@ -110,7 +102,7 @@ export async function editVisit(
     await lockDays(tx, clinicId, [current, input]);
   }
   if (input.chairId !== current.chairId) await requireChair(tx, clinicId, input.chairId);
-  const visit = visitOfForm(input, await resolvePatient(tx, clinicId, input), duration);
+  const visit = await visitOfForm(tx, clinicId, input, duration);
   // A chair asked for is held; a visit moved without one is given a free one (its own first).
   const chairId = input.chairId ?? (moved ? null : current.chairId);
   place({ ...visit, chairId: input.chairId });

@@ -1,14 +1,12 @@
 import { type AvailabilityFill, type AvailabilityFillResult, suggestedSlotsOn } from '@dental/shared/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
-import { liveDentist } from '../../db/liveDentists';
+import { addDays, isoWeekday } from '../../db/clinicTime';
 import { availability, dentists, type TimeSlot } from '../../db/schema';
-import { InvalidValue } from '../../domain/errors';
 import { recordActorAudit } from '../actorAudit';
 import type { RequestActor } from '../rowRoutes';
 import { availabilityColumns, joinDentist, toWire } from './availabilityReads';
-import { checkOwnership, DATE_IN_PAST, inTransaction, noSuchDentist } from './availabilityRules';
+import { newDaysWrite } from './availabilityRules';
 import { lockDays, slotsToStore } from './daySettling';
 
 /**
@@ -21,19 +19,7 @@ export async function fillAvailability(
   staff: RequestActor,
   input: AvailabilityFill,
 ): Promise<AvailabilityFillResult> {
-  checkOwnership(staff, input.dentist_id);
-  return inTransaction(db, async (tx) => {
-    const [dentist] = await tx
-      .select({ name: dentists.name, workingDays: dentists.workingDays })
-      .from(dentists)
-      .where(liveDentist(staff.clinicId, input.dentist_id));
-    if (!dentist) throw noSuchDentist();
-    const today = await clinicToday(tx, staff.clinicId);
-    if (input.from < today) {
-      throw new InvalidValue(`Invalid from: ${DATE_IN_PAST} (today is ${today})`, [
-        { field: 'from', message: DATE_IN_PAST },
-      ]);
-    }
+  return newDaysWrite(db, staff, input.dentist_id, { from: input.from }, async (tx, dentist) => {
     const working: string[] = [];
     for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
       if (dentist.workingDays.includes(String(isoWeekday(date)))) working.push(date);

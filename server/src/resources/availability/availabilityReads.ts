@@ -115,7 +115,7 @@ export async function listAvailability(
 
 export async function dentistExists(db: Reader, clinicId: number, dentistId: number) {
   const [row] = await db
-    .select({ id: dentists.id, name: dentists.name })
+    .select({ id: dentists.id, name: dentists.name, workingDays: dentists.workingDays })
     .from(dentists)
     .where(liveDentist(clinicId, dentistId))
     .limit(1);
@@ -160,6 +160,10 @@ export async function readAvailabilityRange(
   return rows.map(toWire);
 }
 
+/** One day's availability row of the clinic, by its id. */
+export const availabilityRow = (clinicId: number, id: number) =>
+  and(eq(availability.clinicId, clinicId), eq(availability.id, id));
+
 export async function findAvailability(
   db: Reader,
   clinicId: number,
@@ -169,7 +173,7 @@ export async function findAvailability(
     .select(availabilityColumns)
     .from(availability)
     .innerJoin(dentists, joinDentist)
-    .where(and(eq(availability.clinicId, clinicId), eq(availability.id, id)))
+    .where(availabilityRow(clinicId, id))
     .limit(1);
   return row ? toWire(row) : null;
 }

@@ -1,5 +1,5 @@
 import type { WireAvailability } from '@dental/shared/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { clinicToday } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
@@ -7,7 +7,13 @@ import { availability } from '../../db/schema';
 import { Conflict, InvalidValue, NotAllowed, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import type { RequestActor } from '../rowRoutes';
-import { AVAILABILITY_NOT_FOUND, dentistExists, findAvailability } from './availabilityReads';
+import {
+  AVAILABILITY_NOT_FOUND,
+  availabilityRow,
+  dentistExists,
+  findAvailability,
+} from './availabilityReads';
+import { onDentistDay } from './daySettling';
 
 /**
  * What a write to the availability keeps to (docs/product.md, Availability): who may change a day,
@@ -49,13 +55,40 @@ export async function requireDentist(tx: Transaction, clinicId: number, dentistI
   return dentist;
 }
 
-export async function requireNotPast(tx: Transaction, clinicId: number, date: string): Promise<void> {
+/** A day written anew is today or later: else 400 on `field` (a range filled names its `from`). */
+export async function requireNotPast(
+  tx: Transaction,
+  clinicId: number,
+  date: string,
+  field: 'date' | 'from' = 'date',
+): Promise<void> {
   const today = await clinicToday(tx, clinicId);
   if (date < today) {
-    throw new InvalidValue(`Invalid date: ${DATE_IN_PAST} (today is ${today})`, [
-      { field: 'date', message: DATE_IN_PAST },
+    throw new InvalidValue(`Invalid ${field}: ${DATE_IN_PAST} (today is ${today})`, [
+      { field, message: DATE_IN_PAST },
     ]);
   }
+}
+
+/**
+ * A write of new days for a dentist (a day added, or a range filled), done in one transaction with
+ * the dentist read, once the staff member may change the dentist's days (403), the dentist is the
+ * clinic's (400) and the first day, under the name the request gives it, is not past (400).
+ */
+export async function newDaysWrite<T>(
+  db: Database,
+  staff: RequestActor,
+  dentistId: number,
+  firstDay: { date: string } | { from: string },
+  work: (tx: Transaction, dentist: Awaited<ReturnType<typeof requireDentist>>) => Promise<T>,
+): Promise<T> {
+  checkOwnership(staff, dentistId);
+  return inTransaction(db, async (tx) => {
+    const dentist = await requireDentist(tx, staff.clinicId, dentistId);
+    if ('date' in firstDay) await requireNotPast(tx, staff.clinicId, firstDay.date);
+    else await requireNotPast(tx, staff.clinicId, firstDay.from, 'from');
+    return work(tx, dentist);
+  });
 }
 
 const existsConflict = () =>
@@ -68,11 +101,7 @@ export async function requireFreeDay(
   date: string,
   exceptId: number | null,
 ): Promise<void> {
-  const sameDay = and(
-    eq(availability.clinicId, clinicId),
-    eq(availability.dentistId, dentistId),
-    eq(availability.date, date),
-  );
+  const sameDay = onDentistDay(availability, clinicId, dentistId, date);
   const [holder] = await tx
     .select({ id: availability.id })
     .from(availability)
@@ -115,7 +144,7 @@ export async function lockedAvailability(
       status: availability.status,
     })
     .from(availability)
-    .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)))
+    .where(availabilityRow(staff.clinicId, id))
     .for('update');
   if (!row) throw new NotFound(AVAILABILITY_NOT_FOUND);
   checkOwnership(staff, row.dentistId);

@@ -8,14 +8,13 @@ import {
   spansOverlap,
   type WireAvailability,
 } from '@dental/shared/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { availability } from '../../db/schema';
 import { Conflict, NotFound } from '../../domain/errors';
 import type { ExpectedVersion } from '../../plugins/versions';
 import { recordActorAudit } from '../actorAudit';
 import type { RequestActor } from '../rowRoutes';
-import { AVAILABILITY_NOT_FOUND, dentistExists } from './availabilityReads';
+import { AVAILABILITY_NOT_FOUND, availabilityRow, dentistExists } from './availabilityReads';
 import {
   answer,
   CHANGED_MEANWHILE,
@@ -23,6 +22,7 @@ import {
   dayHoldsAppointments,
   inTransaction,
   lockedAvailability,
+  newDaysWrite,
   noSuchSlot,
   requireDentist,
   requireFreeDay,
@@ -38,10 +38,7 @@ export async function createAvailability(
   staff: RequestActor,
   input: AvailabilityWrite,
 ): Promise<WireAvailability> {
-  checkOwnership(staff, input.dentistId);
-  return inTransaction(db, async (tx) => {
-    const dentist = await requireDentist(tx, staff.clinicId, input.dentistId);
-    await requireNotPast(tx, staff.clinicId, input.date);
+  return newDaysWrite(db, staff, input.dentistId, { date: input.date }, async (tx, dentist) => {
     await requireFreeDay(tx, staff.clinicId, input.dentistId, input.date, null);
     await lockDays(tx, staff.clinicId, [input]);
     const [created] = await tx
@@ -89,7 +86,7 @@ export async function updateAvailability(
     const [seen] = await tx
       .select({ dentistId: availability.dentistId, date: availability.date })
       .from(availability)
-      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+      .where(availabilityRow(staff.clinicId, id));
     if (!seen) throw new NotFound(AVAILABILITY_NOT_FOUND);
     await lockDays(tx, staff.clinicId, [seen, input]);
     const current = await lockedAvailability(tx, staff, id, expected);
@@ -153,7 +150,7 @@ export async function updateAvailability(
         status,
         updatedAt: new Date(),
       })
-      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+      .where(availabilityRow(staff.clinicId, id));
     await recordActorAudit(tx, staff, {
       action: 'update',
       entity: 'availability',
@@ -185,7 +182,7 @@ export async function deleteAvailability(
     const [seen] = await tx
       .select({ dentistId: availability.dentistId, date: availability.date })
       .from(availability)
-      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+      .where(availabilityRow(staff.clinicId, id));
     if (!seen) throw new NotFound(AVAILABILITY_NOT_FOUND);
     await lockDays(tx, staff.clinicId, [seen]);
     const current = await lockedAvailability(tx, staff, id, expected);
@@ -195,9 +192,7 @@ export async function deleteAvailability(
     );
     if (held.length > 0) throw new Conflict(dayHoldsAppointments(held.map((visit) => visit.time)));
     const dentist = await dentistExists(tx, staff.clinicId, current.dentistId);
-    await tx
-      .delete(availability)
-      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+    await tx.delete(availability).where(availabilityRow(staff.clinicId, id));
     await recordActorAudit(tx, staff, {
       action: 'delete',
       entity: 'availability',
@@ -240,7 +235,7 @@ export async function updateSlot(
     await tx
       .update(availability)
       .set({ timeSlots: next, updatedAt: new Date() })
-      .where(and(eq(availability.clinicId, staff.clinicId), eq(availability.id, id)));
+      .where(availabilityRow(staff.clinicId, id));
     const dentist = await dentistExists(tx, staff.clinicId, current.dentistId);
     await recordActorAudit(tx, staff, {
       action: 'status_change',

@@ -2,6 +2,7 @@ import { type AvailabilityWrite, minutesOf, spansOverlap } from '@dental/shared/
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Reader, Transaction } from '../../db/client';
 import { appointments, availability, type TimeSlot } from '../../db/schema';
+import { availabilityRow } from './availabilityReads';
 
 /** A live visit on a day: its start (`HH:mm`) and the minutes of the day it holds. */
 export interface HeldTime {
@@ -9,6 +10,14 @@ export interface HeldTime {
   start: number;
   end: number;
 }
+
+/** The rows of `table` (a day's availability, or its visits) on one dentist's day in the clinic. */
+export const onDentistDay = (
+  table: typeof availability | typeof appointments,
+  clinicId: number,
+  dentistId: number,
+  date: string,
+) => and(eq(table.clinicId, clinicId), eq(table.dentistId, dentistId), eq(table.date, date));
 
 /** A dentist's live (not cancelled) appointments on a date, by the time each holds. */
 export async function bookedTimes(
@@ -20,14 +29,7 @@ export async function bookedTimes(
   const rows = await tx
     .select({ time: appointments.time, duration: appointments.duration })
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.clinicId, clinicId),
-        eq(appointments.dentistId, dentistId),
-        eq(appointments.date, date),
-        ne(appointments.status, 'cancelled'),
-      ),
-    );
+    .where(and(onDentistDay(appointments, clinicId, dentistId, date), ne(appointments.status, 'cancelled')));
   return rows.map((row) => ({
     time: row.time,
     start: minutesOf(row.time),
@@ -101,13 +103,7 @@ async function settleDay(tx: Transaction | Database, clinicId: number, dentistId
   const [row] = await tx
     .select({ id: availability.id, timeSlots: availability.timeSlots })
     .from(availability)
-    .where(
-      and(
-        eq(availability.clinicId, clinicId),
-        eq(availability.dentistId, dentistId),
-        eq(availability.date, date),
-      ),
-    )
+    .where(onDentistDay(availability, clinicId, dentistId, date))
     .for('update');
   if (!row) return;
   const times = await bookedTimes(tx, clinicId, dentistId, date);
@@ -116,7 +112,7 @@ async function settleDay(tx: Transaction | Database, clinicId: number, dentistId
   await tx
     .update(availability)
     .set({ timeSlots: next, updatedAt: new Date() })
-    .where(and(eq(availability.clinicId, clinicId), eq(availability.id, row.id)));
+    .where(availabilityRow(clinicId, row.id));
 }
 
 /**

@@ -13,11 +13,12 @@ import {
   timeOfMinutes,
   workingHoursOf,
 } from '@dental/shared/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { clinicNow } from '../../db/clinicTime';
 import { availability, dentists, type TimeSlot } from '../../db/schema';
 import { readSettings } from '../settings/settingsData';
+import { onDentistDay } from './daySettling';
 
 type Reader = Database | Transaction;
 
@@ -42,13 +43,7 @@ export async function openHoursOf(
   const [day] = await db
     .select({ status: availability.status, timeSlots: availability.timeSlots })
     .from(availability)
-    .where(
-      and(
-        eq(availability.clinicId, clinicId),
-        eq(availability.dentistId, dentist.id),
-        eq(availability.date, date),
-      ),
-    );
+    .where(onDentistDay(availability, clinicId, dentist.id, date));
   const record: DayRecord | null = day
     ? { status: day.status === 'inactive' ? 'inactive' : 'active', slots: day.timeSlots as TimeSlot[] }
     : null;

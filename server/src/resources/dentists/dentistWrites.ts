@@ -4,7 +4,15 @@ import type { Database, Transaction } from '../../db/client';
 import { clinicNow } from '../../db/clinicTime';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/databaseErrors';
 import { liveDentist } from '../../db/liveDentists';
-import { appointments, availability, bookingHolds, calendarFeeds, chairs, dentists, users } from '../../db/schema';
+import {
+  appointments,
+  availability,
+  bookingHolds,
+  calendarFeeds,
+  chairs,
+  dentists,
+  users,
+} from '../../db/schema';
 import { Conflict, NotFound } from '../../domain/errors';
 import { type ExpectedVersion, requireVersion } from '../../plugins/versions';
 import { type Actor, recordActorAudit } from '../actorAudit';

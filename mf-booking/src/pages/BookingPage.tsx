@@ -5,6 +5,7 @@ import { ClinicHeader } from '../components/ClinicHeader';
 import { CodeForm } from '../components/CodeForm';
 import { ContactForm } from '../components/ContactForm';
 import { HoldCountdown } from '../components/HoldCountdown';
+import { LoadFailed } from '../components/LoadFailed';
 import { NotHere } from '../components/NotHere';
 import { Notice } from '../components/Notice';
 import { TimeChoice } from '../components/TimeChoice';
@@ -42,17 +43,7 @@ export default function BookingPage({ slug }: { slug: string }) {
 
   if (clinic.read.state === 'failed') {
     if (clinic.read.error.status === 404) return <NotHere />;
-    return (
-      <main className="booking-page booking-centered">
-        <h1>Book a visit</h1>
-        <Notice tone="error">
-          {clinic.read.error.message}{' '}
-          <button type="button" className="booking-link" onClick={clinic.reload}>
-            Try again
-          </button>
-        </Notice>
-      </main>
-    );
+    return <LoadFailed title="Book a visit" message={clinic.read.error.message} onRetry={clinic.reload} />;
   }
   if (!info || !choice) return <p className="booking-loading">Loading…</p>;
 

@@ -4,6 +4,7 @@ import { cancelVisit, confirmVisit, getManagedVisit, moveVisit } from '../api/ma
 import { PublicApiError } from '../api/publicRequest';
 import { usePublicRead } from '../api/usePublicRead';
 import { ClinicHeader } from '../components/ClinicHeader';
+import { LoadFailed } from '../components/LoadFailed';
 import { MoveVisit } from '../components/MoveVisit';
 import { NotHere } from '../components/NotHere';
 import { Notice } from '../components/Notice';
@@ -29,17 +30,7 @@ export default function ManagePage({ token }: { token: string }) {
 
   if (loaded.read.state === 'failed' && !visit) {
     if (loaded.read.error.status === 404) return <NotHere message={MANAGE_LINK_UNKNOWN} />;
-    return (
-      <main className="booking-page booking-centered">
-        <h1>Your visit</h1>
-        <Notice tone="error">
-          {loaded.read.error.message}{' '}
-          <button type="button" className="booking-link" onClick={loaded.reload}>
-            Try again
-          </button>
-        </Notice>
-      </main>
-    );
+    return <LoadFailed title="Your visit" message={loaded.read.error.message} onRetry={loaded.reload} />;
   }
   if (!visit) return <p className="booking-loading">Loading…</p>;
 

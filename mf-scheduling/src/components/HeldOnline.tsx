@@ -1,15 +1,4 @@
 import { type HeldTime, heldMinutesLeft, heldOnlineLabel, minutesOf, timeRange } from '@dental/shared';
-import { useEffect, useState } from 'react';
-
-/** The clock, read again every `everyMs`: what counts down on screen moves with it. */
-export function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** The holds still held at `now`: one that has let go frees its time on screen at once. */
 export const stillHeld = (held: readonly HeldTime[] | undefined, now: number) =>

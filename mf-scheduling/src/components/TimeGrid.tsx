@@ -7,8 +7,9 @@ import {
   timeOfMinutes,
   timeRange,
 } from '@dental/shared';
+import { useNow } from '@dental/shared/kit';
 import { type CSSProperties, type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { HeldBlock, heldSpan, stillHeld, useNow } from './HeldOnline';
+import { HeldBlock, heldSpan, stillHeld } from './HeldOnline';
 
 /** The Day and Week views' scale: a row every 15 minutes, this many pixels high. */
 export const ROW_MINUTES = 15;

@@ -46,3 +46,4 @@ export {
 export { mayOpen, useMayOpen } from './mayOpen';
 export { afterPreviousPage, pagedList, usePagedList } from './pageCursor';
 export { createQueryClient, shouldRetryRead } from './queryClient';
+export { useNow } from './useNow';

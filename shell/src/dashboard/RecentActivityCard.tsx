@@ -1,8 +1,8 @@
 import type { ActivityRecord, ApiError } from '@dental/shared';
-import { initialsOf } from '@dental/shared/kit';
+import { initialsOf, useNow } from '@dental/shared/kit';
 import { Avatar, Card, Empty, ErrorBanner, Typography } from '@dental/shared/ui';
 import { useRecentActivity } from './dashboardApi';
-import { fullTime, timeAgo, useNow } from './relativeTime';
+import { fullTime, timeAgo } from './relativeTime';
 
 /** How many of the records read the card shows; the bell reads the same request. */
 const SHOWN = 8;

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -24,14 +22,4 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
 export function fullTime(iso: string): string {
   const at = Date.parse(iso);
   return Number.isFinite(at) ? fullFormat.format(at) : iso;
-}
-
-/** The current time, renewed every minute so that 'N minutes ago' stays true on a screen left open. */
-export function useNow(everyMs = MINUTE): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

@@ -1,11 +1,11 @@
 import type { ApiError } from '@dental/shared';
+import { useNow } from '@dental/shared/kit';
 import { Badge, BellOutlined, Button, Dropdown, type MenuProps, Tag, Typography } from '@dental/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { countUnseen, isNewer, useActivitySeen } from '../dashboard/activitySeen';
 import { ACTIVITY_LIMIT, useRecentActivity } from '../dashboard/dashboardApi';
 import { ActivityWhen } from '../dashboard/RecentActivityCard';
-import { useNow } from '../dashboard/relativeTime';
 
 /**
  * On a narrow screen the list slides along to stay inside the window: antd hands `shiftX` on to its

@@ -4,7 +4,6 @@ import {
   type CalendarFeedStatus,
 } from '@dental/shared/domain';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { ICalEventStatus } from 'ical-generator';
 import { hashSecretToken, newSecretToken } from '../../auth/secretTokens';
 import type { Database } from '../../db/client';
 import { addDays, clinicToday } from '../../db/clinicTime';
@@ -12,7 +11,7 @@ import { liveDentist } from '../../db/liveDentists';
 import { appointments, calendarFeeds, chairs, clinics, dentists, patients } from '../../db/schema';
 import { NotFound } from '../../domain/errors';
 import { type Actor, recordActorAudit } from '../actorAudit';
-import { clinicCalendar, wallTime } from './icalendar';
+import { addVisitEvent, clinicCalendar } from './icalendar';
 
 async function requireDentist(db: Database, clinicId: number, dentistId: number) {
   const [dentist] = await db
@@ -141,29 +140,26 @@ export async function renderFeed(
     )
     .orderBy(asc(appointments.date), asc(appointments.time));
 
-  const { calendar, zoned } = clinicCalendar(`${feed.dentistName}, ${feed.clinicName}`, feed.timeZone);
+  const ical = clinicCalendar(`${feed.dentistName}, ${feed.clinicName}`, feed.timeZone);
   for (const visit of visits) {
-    const start = wallTime(visit.date, visit.time);
-    const end = wallTime(visit.date, visit.time, visit.duration);
-    calendar.createEvent({
+    addVisitEvent(ical, feed.timeZone, {
       // Not the address the feed was read from: a phone that reaches it by another name (an IP, a
       // proxy) must see the same events, not a second copy of each.
-      id: `appointment-${feed.clinicId}-${visit.id}@dental-clinic.calendar`,
+      uid: `appointment-${feed.clinicId}-${visit.id}@dental-clinic.calendar`,
       sequence: visit.sequence,
-      start,
-      end,
-      ...(zoned ? { timezone: feed.timeZone } : {}),
-      stamp: visit.updatedAt,
-      lastModified: visit.updatedAt,
+      date: visit.date,
+      time: visit.time,
+      duration: visit.duration,
+      changedAt: visit.updatedAt,
       summary: `${visit.treatment}: ${visit.patient}`,
       // The chair the dentist finds the patient in (docs/product.md, Chairs).
       location: visit.chair,
       description: `Status: ${visit.status}`,
-      status: visit.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      cancelled: visit.status === 'cancelled',
     });
   }
   return {
-    body: calendar.toString(),
+    body: ical.calendar.toString(),
     clinicId: feed.clinicId,
     dentistId: feed.dentistId,
     visits: visits.length,

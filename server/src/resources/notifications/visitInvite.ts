@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { ICalCalendarMethod } from 'ical-generator';
 import type { Reader } from '../../db/client';
 import { appointments, dentists } from '../../db/schema';
-import { clinicCalendar, wallTime } from '../calendar/icalendar';
+import { addVisitEvent, clinicCalendar } from '../calendar/icalendar';
 import { readSettings } from '../settings/settingsData';
 
 /** A file sent with a message. */
@@ -41,21 +41,25 @@ export async function visitInviteOf(
     .where(and(eq(appointments.clinicId, clinicId), eq(appointments.id, appointmentId)));
   if (!visit) return null;
   const settings = await readSettings(db, clinicId);
-  const { calendar, zoned } = clinicCalendar(settings.practiceName, settings.timeZone);
-  calendar.method(ICalCalendarMethod.PUBLISH);
-  calendar.createEvent({
-    id: `visit-${clinicId}-${appointmentId}@dental-clinic.calendar`,
+  const ical = clinicCalendar(settings.practiceName, settings.timeZone);
+  ical.calendar.method(ICalCalendarMethod.PUBLISH);
+  addVisitEvent(ical, settings.timeZone, {
+    uid: `visit-${clinicId}-${appointmentId}@dental-clinic.calendar`,
     sequence: visit.sequence,
-    start: wallTime(visit.date, visit.time),
-    end: wallTime(visit.date, visit.time, visit.duration),
-    ...(zoned ? { timezone: settings.timeZone } : {}),
-    stamp: visit.updatedAt,
+    date: visit.date,
+    time: visit.time,
+    duration: visit.duration,
+    changedAt: visit.updatedAt,
     summary: `${visit.treatment} at ${settings.practiceName}`,
     location: settings.address || null,
     description: [`With ${visit.dentist}.`, settings.phone ? `To change it, call ${settings.phone}.` : '']
       .filter(Boolean)
       .join(' '),
-    status: visit.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    cancelled: visit.status === 'cancelled',
   });
-  return { filename: 'visit.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8' };
+  return {
+    filename: 'visit.ics',
+    content: ical.calendar.toString(),
+    contentType: 'text/calendar; charset=utf-8',
+  };
 }

@@ -160,27 +160,28 @@ export function registerPublicBookingRoutes(app: FastifyInstance, db: Database, 
     async (request) => managedVisit(db, request.params.token),
   );
 
-  routes.post(
-    '/public/manage/:token/confirm',
+  // Confirm and cancel: a POST to the link with no body, answering the visit as it is then.
+  const actions = [
     {
-      config: { rateLimit },
-      schema: manageSchema(
+      path: 'confirm',
+      act: confirmByPatient,
+      summary:
         'The patient confirms the visit: confirmed, by the patient online; again, nothing changes (no sign-in)',
-      ),
     },
-    async (request) => confirmByPatient(db, request.params.token),
-  );
-
-  routes.post(
-    '/public/manage/:token/cancel',
     {
-      config: { rateLimit },
-      schema: manageSchema(
+      path: 'cancel',
+      act: cancelByPatient,
+      summary:
         "The patient cancels before the clinic's cut-off; inside it, 409 with the clinic's phone, and the desk is asked to call them (no sign-in)",
-      ),
     },
-    async (request) => cancelByPatient(db, request.params.token),
-  );
+  ];
+  for (const { path, act, summary } of actions) {
+    routes.post(
+      `/public/manage/:token/${path}`,
+      { config: { rateLimit }, schema: manageSchema(summary) },
+      async (request) => act(db, request.params.token),
+    );
+  }
 
   routes.post(
     '/public/manage/:token/move',

@@ -105,30 +105,25 @@ interface ChairDay {
 }
 
 /**
- * The clinic's chairs in service on `date` (or the one asked for), the dentist's default chairs
- * first, then in the clinic's order, as the database gives a chair (appointments_hold_time); each
- * with the minutes its live visits and their turnover hold, and the times patients hold online.
+ * The chairs' held minutes of a day, read once for all the dentists one answer asks about (the
+ * booking page's "any dentist"): each dentist's free times would otherwise read the clinic's whole
+ * day again. A cache lives for one request; make a new one (`new Map()`) for each.
  */
-async function chairDay(
+export type HeldChairMinutes = Map<string, Promise<Map<number, Span[]>>>;
+
+/** The day's held minutes of every chair in one walk of the chairs' exclusion index. */
+async function heldChairMinutes(
   db: Reader,
   clinicId: number,
   date: string,
-  query: { dentistId: number; chairId?: number; exceptId?: number; bookableOnline?: boolean },
-): Promise<ChairDay[]> {
+  exceptId: number | undefined,
+): Promise<Map<number, Span[]>> {
   const dayStart = sql`(${date}::date - date '2000-01-01') * 1440`;
-  const result = await db.execute(sql`
-    select c.id
-    from chairs c
-    where c.clinic_id = ${clinicId} and c.retired_at is null and c.in_service
-      ${query.chairId === undefined ? sql`` : sql`and c.id = ${query.chairId}`}
-      ${query.bookableOnline ? sql`and c.bookable_online` : sql``}
-    order by coalesce(c.default_dentist_id = ${query.dentistId}, false) desc, c.position, c.id`);
-  // The day's held minutes of every chair in one walk of the chairs' exclusion index.
   const held = await db.execute(sql`
     select a.chair_id, lower(a.chair_span) - ${dayStart} as start, upper(a.chair_span) - ${dayStart} as end
     from appointments a
     where a.clinic_id = ${clinicId} and a.status <> 'cancelled'
-      and a.chair_span && int4range(${dayStart} - 1440, ${dayStart} + 2880) ${exceptVisit(query.exceptId)}
+      and a.chair_span && int4range(${dayStart} - 1440, ${dayStart} + 2880) ${exceptVisit(exceptId)}
     union all
     select h.chair_id, lower(h.chair_span) - ${dayStart}, upper(h.chair_span) - ${dayStart}
     from booking_holds h
@@ -144,6 +139,35 @@ async function chairDay(
     spans.push({ start: Number(row.start), end: Number(row.end) });
     heldBy.set(Number(row.chair_id), spans);
   }
+  return heldBy;
+}
+
+/**
+ * The clinic's chairs in service on `date` (or the one asked for), the dentist's default chairs
+ * first, then in the clinic's order, as the database gives a chair (appointments_hold_time); each
+ * with the minutes its live visits and their turnover hold, and the times patients hold online.
+ */
+async function chairDay(
+  db: Reader,
+  clinicId: number,
+  date: string,
+  query: { dentistId: number; chairId?: number; exceptId?: number; bookableOnline?: boolean },
+  cache?: HeldChairMinutes,
+): Promise<ChairDay[]> {
+  const result = await db.execute(sql`
+    select c.id
+    from chairs c
+    where c.clinic_id = ${clinicId} and c.retired_at is null and c.in_service
+      ${query.chairId === undefined ? sql`` : sql`and c.id = ${query.chairId}`}
+      ${query.bookableOnline ? sql`and c.bookable_online` : sql``}
+    order by coalesce(c.default_dentist_id = ${query.dentistId}, false) desc, c.position, c.id`);
+  const key = `${date} ${query.exceptId ?? ''}`;
+  let held = cache?.get(key);
+  if (!held) {
+    held = heldChairMinutes(db, clinicId, date, query.exceptId);
+    cache?.set(key, held);
+  }
+  const heldBy = await held;
   const rows = result.rows as Array<{ id: number | string }>;
   return rows.map((row) => ({
     id: Number(row.id),
@@ -193,6 +217,8 @@ export async function freeTimesOf(
     bookableOnline?: boolean;
     /** No start before this clinic date and time (online booking's notice); now when earlier or unset. */
     earliest?: { date: string; time: string };
+    /** The chairs' held minutes already read for this answer's other dentists. */
+    heldChairs?: HeldChairMinutes;
   },
 ): Promise<FreeTimes> {
   const settings = await readSettings(db, clinicId);
@@ -217,12 +243,18 @@ export async function freeTimesOf(
   const part = await dentistPartOf(db, clinicId, query.treatment, duration);
   // The clinic's turnover, as the settings read above answer it (the trigger reads the same column).
   const turnover = settings.turnoverMinutes;
-  const chairs = await chairDay(db, clinicId, query.date, {
-    dentistId: dentist.id,
-    chairId: query.chairId,
-    exceptId: query.exceptId,
-    bookableOnline: query.bookableOnline,
-  });
+  const chairs = await chairDay(
+    db,
+    clinicId,
+    query.date,
+    {
+      dentistId: dentist.id,
+      chairId: query.chairId,
+      exceptId: query.exceptId,
+      bookableOnline: query.bookableOnline,
+    },
+    query.heldChairs,
+  );
   const slots: Array<{ time: string; chair_id: number }> = [];
   for (const time of freeStarts(
     open.spans,

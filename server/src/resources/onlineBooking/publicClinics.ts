@@ -16,7 +16,7 @@ import type { Database, Reader } from '../../db/client';
 import { addDays, clinicNow } from '../../db/clinicTime';
 import { clinics, dentists } from '../../db/schema';
 import { InvalidValue, NotFound } from '../../domain/errors';
-import { dentistDaysColumns, freeTimesOf } from '../availability/openHours';
+import { dentistDaysColumns, freeTimesOf, type HeldChairMinutes } from '../availability/openHours';
 import { moduleOn } from '../modules/moduleSwitches';
 import { readSettings } from '../settings/settingsData';
 
@@ -132,6 +132,7 @@ export async function onlineSlots(
   const earliest = addMinutesToClinicTime(now, rules.noticeHours * 60);
   const duration = settings.treatmentMinutes[query.treatment];
   const byTime = new Map<string, OnlineSlot>();
+  const heldChairs: HeldChairMinutes = new Map();
   for (const dentist of chosen) {
     const free = await freeTimesOf(db, clinicId, dentist, {
       date: query.date,
@@ -139,6 +140,7 @@ export async function onlineSlots(
       bookableOnline: true,
       earliest,
       exceptId: query.exceptId,
+      heldChairs,
     });
     for (const slot of free.slots ?? []) {
       if (byTime.has(slot.time)) continue;

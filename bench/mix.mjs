@@ -17,11 +17,11 @@
  * generator), the most requests per second the cores allow at that cost, and the least mean wait
  * of each closed-loop connection at that rate.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { signIn, startApi, waitForApi } from './apiProcess.mjs';
+import { cpuSecondsOf, postgresCpuSeconds } from './processCpu.mjs';
 
 const PORT = Number(process.env.PORT ?? 3297);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -168,29 +168,6 @@ function load(kind, connections, headers) {
       if (status < 200 || status >= 300) non2xx++;
     });
   });
-}
-
-/** CPU seconds a process has used (Linux /proc), user and system. */
-function cpuSecondsOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, in clock ticks of 1/100 s (USER_HZ).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of every PostgreSQL process of this machine (a local server: the bench's own). */
-function postgresCpuSeconds() {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(entry);
-    } catch {}
-  }
-  return total;
 }
 
 /**

@@ -6,8 +6,10 @@
  *   - the sign-in screen (budget 350 KB, no module code before sign-in),
  *   - the dashboard after sign-in, all JavaScript together (budget 600 KB),
  *   - what each module's first visit adds (budget 60 KB each),
+ *   - a clinic's booking page (issue 41), a cold first load until it shows its free times (budget
+ *     200 KB), and none of the staff app's scripts on it (antd, the sign-in page, other modules),
  *   - production builds of all six front-end packages (budget 60 s).
- * Prints a table; exits non-zero when a budget is missed.
+ * Prints each page's biggest scripts and a table; exits non-zero when a budget is missed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +26,53 @@ const KB = 1024;
 const results = [];
 const record = (name, value, unit, budget) =>
   results.push({ name, value, unit, budget, ok: value <= budget });
+
+/**
+ * What a script is, from its address and its text: the page's entry, a module's, or a library found by
+ * a string only it holds. antd and the sign-in page are the staff app's, never the booking page's.
+ */
+const MARKERS = [
+  ['antd', 'data-ant-cssinjs', true],
+  ['the sign-in page', 'Username or Email', true],
+  ['react-dom', '__reactContainer', false],
+  ['react-router', 'React Router', false],
+  ['react', 'react.transitional.element', false],
+  ['zod', 'ZodError', false],
+];
+function partOf(url, text) {
+  const { pathname } = new URL(url);
+  const module = pathname.match(/^\/modules\/([^/]+)\//)?.[1];
+  if (module) {
+    const what = pathname.endsWith('/remoteEntry.js') ? 'entry' : 'code';
+    return { label: `mf-${module} ${what}`, staff: module !== 'booking' };
+  }
+  if (/^\/main\.[0-9a-f]+\.js$/.test(pathname)) return { label: "the staff app's entry", staff: true };
+  if (/^\/book\.[0-9a-f]+\.js$/.test(pathname))
+    return { label: "the booking page's entry, federation runtime", staff: false };
+  const marker = MARKERS.find(([, needle]) => text.includes(needle));
+  return marker ? { label: marker[0], staff: marker[2] } : { label: '', staff: false };
+}
+
+const parts = []; // [page, scripts] to print before the table
+/** Keeps a page's five biggest scripts (gzip) for the printout. */
+function keepParts(pageName, scripts) {
+  const biggest = [...scripts.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 5);
+  parts.push([pageName, biggest]);
+}
+
+/** Collects the gzip size of every script `page` downloads into `scripts` (url -> {gzip, label, staff}). */
+function collectScripts(page, scripts) {
+  page.on('response', async (response) => {
+    const url = response.url();
+    const type = response.headers()['content-type'] ?? '';
+    if (!url.endsWith('.js') && !type.includes('javascript')) return;
+    try {
+      const body = await response.body();
+      scripts.set(url, { gzip: gzipSync(body).length, ...partOf(url, body.toString()) });
+    } catch {}
+  });
+}
+const sum = (scripts) => [...scripts.values()].reduce((total, script) => total + script.gzip, 0);
 
 // 1. Build time, from scratch.
 const buildStarted = Date.now();
@@ -48,16 +97,9 @@ try {
   const page = await browser.newPage();
   // The app's stream of changes (GET /api/events) stays open, so the network is never idle with it.
   await page.route('**/api/events', (route) => route.abort());
-  const scripts = new Map(); // url -> gzip bytes
-  page.on('response', async (response) => {
-    const url = response.url();
-    const type = response.headers()['content-type'] ?? '';
-    if (!url.endsWith('.js') && !type.includes('javascript')) return;
-    try {
-      scripts.set(url, gzipSync(await response.body()).length);
-    } catch {}
-  });
-  const total = () => [...scripts.values()].reduce((a, b) => a + b, 0);
+  const scripts = new Map(); // url -> { gzip bytes, label, staff }
+  collectScripts(page, scripts);
+  const total = () => sum(scripts);
   const settle = () => page.waitForLoadState('networkidle');
 
   await page.goto(`${BASE}/login`);
@@ -67,6 +109,7 @@ try {
   const moduleCodeBeforeSignIn = [...scripts.keys()].filter((url) => url.includes('/modules/'));
   record('Sign-in screen, initial JavaScript (gzip)', loginBytes / KB, 'KB', 350);
   record('Module scripts loaded before sign-in', moduleCodeBeforeSignIn.length, 'files', 0);
+  keepParts('Sign-in screen', scripts);
 
   await page.getByLabel('Username or Email').fill('admin');
   await page.getByLabel('Password', { exact: true }).fill('admin123');
@@ -74,6 +117,7 @@ try {
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await settle();
   record('Dashboard after sign-in, all JavaScript (gzip)', total() / KB, 'KB', 600);
+  keepParts('Dashboard after sign-in', scripts);
 
   for (const [label, route] of [
     ['Appointments', '/appointments'],
@@ -91,12 +135,53 @@ try {
     await settle();
     record(`First visit of ${route} adds (gzip)`, (total() - before) / KB, 'KB', 60);
   }
+
+  // 3. A clinic's booking page (issue 41): the demo clinic's, once its admin turns online booking on.
+  // A new browser context: a patient's phone holds none of the staff app's scripts in its cache.
+  const login = await fetch(`${BASE}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
+  const { access_token: token } = await login.json();
+  const saved = await fetch(`${BASE}/api/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      onlineBooking: {
+        enabled: true,
+        visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
+      },
+    }),
+  });
+  if (!saved.ok) throw new Error(`turning online booking on answered ${saved.status}`);
+  const { slug } = await saved.json();
+  const booking = await (await browser.newContext()).newPage();
+  const bookingScripts = new Map();
+  collectScripts(booking, bookingScripts);
+  await booking.goto(`${BASE}/book/${slug}`);
+  await booking.getByRole('heading', { name: /^Free times on / }).waitFor();
+  await booking.waitForLoadState('networkidle');
+  record(`Booking page /book/${slug}, first load JavaScript (gzip)`, sum(bookingScripts) / KB, 'KB', 200);
+  const staffScripts = [...bookingScripts].filter(([, script]) => script.staff);
+  record("Staff app's scripts on the booking page", staffScripts.length, 'files', 0);
+  for (const [url, script] of staffScripts)
+    console.log(`staff app's script on the booking page: ${url} (${script.label})`);
+  keepParts(`Booking page /book/${slug}`, bookingScripts);
 } finally {
   await browser.close();
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+for (const [pageName, biggest] of parts) {
+  console.log(`${pageName}, biggest scripts (gzip):`);
+  for (const [url, script] of biggest) {
+    const label = script.label ? ` (${script.label})` : '';
+    console.log(`  ${(script.gzip / KB).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}${label}`);
+  }
+}
+console.log('');
 const width = Math.max(...results.map((r) => r.name.length));
 console.log(`${'measure'.padEnd(width)}  value      budget     ok`);
 for (const r of results) {

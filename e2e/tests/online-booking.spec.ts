@@ -303,6 +303,19 @@ for (const width of [360, 1280] as const) {
       BOOKING_PAGE,
     );
     await context.close();
+
+    // At the desk, the time the patient freed waits in Requests, to offer to the waitlist.
+    await page.goto('/requests');
+    await expectScreen(page, 'Requests');
+    const freed = requestCard(page, patient.name);
+    await expect(freed).toContainText('Cancelled online: a time to fill');
+    await expect(freed).toContainText(`${newTime}: Dental Checkup with ${dentist.name} (cancelled)`);
+    await freed.getByRole('button', { name: `Fill the time ${patient.name} freed` }).click();
+    await expect(page.getByText(/^Fill this time: /)).toBeVisible();
+    await page.getByRole('button', { name: 'Close Fill this time' }).click();
+    await freed.getByRole('button', { name: `Done with the time ${patient.name} freed` }).click();
+    await expect(page.getByText(`${patient.name}: done`)).toBeVisible();
+    await expect(freed).toHaveCount(0);
   });
 }
 

@@ -47,6 +47,13 @@ export function markCalledBack(id: number): Promise<BookingRequest> {
   );
 }
 
+export function markFreedTimeDone(id: number): Promise<BookingRequest> {
+  return apiRequest(
+    { method: 'POST', url: `${BOOKING_REQUESTS_URL}/${id}/done` },
+    'Failed to close the request',
+  );
+}
+
 /** One page of the requests in a state, newest first; the previous page stays while the next loads. */
 export const bookingRequestsQuery = (params: RequestsListParams) =>
   queryOptions({

@@ -24,7 +24,9 @@ const UNMATCHED: BookingRequest = {
     date: '2027-03-08',
     time: '09:00',
     treatment: 'Dental Checkup',
+    dentist_id: 1,
     dentist_name: 'Dr. Sarah Johnson',
+    duration: 30,
     status: 'pending',
   },
   patient_id: 90,
@@ -94,6 +96,42 @@ describe('RequestsPage', () => {
     fireEvent.click(screen.getByText('Closed'));
     expect(await screen.findByText(/Kept as a new patient/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Link the visit/ })).not.toBeInTheDocument();
+  });
+
+  it('offers a time freed online to the waitlist (Fill this time), and closes it when done', async () => {
+    const FREED: BookingRequest = {
+      ...CALL,
+      id: 5,
+      kind: 'freed',
+      contact: { name: 'Ada Byron', phone: '555-0109', email: 'ada@example.com', wanted: 'cancel' },
+      appointment: {
+        ...(UNMATCHED.appointment as NonNullable<BookingRequest['appointment']>),
+        status: 'cancelled',
+      },
+    };
+    api.onGet('/api/booking-requests').reply(200, pageOf([FREED]));
+    api.onGet('/api/waitlist/matches').reply(200, { data: [] });
+    api.onPost('/api/booking-requests/5/done').reply(200, { ...FREED, state: 'closed', closed_how: 'done' });
+    renderScreen(<RequestsPage />, { url: '/requests' });
+
+    await screen.findByText('Ada Byron');
+    const ada = row('Ada Byron');
+    expect(within(ada).getByText('Cancelled online: a time to fill')).toBeInTheDocument();
+    expect(within(ada).getByText('Free time')).toBeInTheDocument();
+    expect(within(ada).getByText(/Dental Checkup with Dr. Sarah Johnson \(cancelled\)/)).toBeInTheDocument();
+
+    fireEvent.click(within(ada).getByRole('button', { name: 'Fill the time Ada Byron freed' }));
+    expect(await screen.findByText('No one on the waitlist wants this time.')).toBeInTheDocument();
+    expect(api.lastParams('/api/waitlist/matches')).toMatchObject({
+      dentist_id: 1,
+      date: '2027-03-08',
+      time: '09:00',
+      duration: 30,
+    });
+
+    fireEvent.click(within(ada).getByRole('button', { name: 'Done with the time Ada Byron freed' }));
+    await waitFor(() => expect(api.sent('post', '/api/booking-requests/5/done')).toHaveLength(1));
+    expect(await screen.findByText('Ada Byron: done')).toBeInTheDocument();
   });
 
   it('says when nothing waits for the desk', async () => {

@@ -3,6 +3,7 @@ import {
   BOOKING_REQUEST_KIND_LABELS,
   BOOKING_REQUEST_STATES,
   type BookingRequest,
+  type FreedVisit,
 } from '@dental/shared';
 import {
   formatDay,
@@ -16,6 +17,8 @@ import {
   Button,
   Card,
   CardTitle,
+  CheckCircleOutlined,
+  FillFreedTime,
   Flex,
   ListPage,
   Modal,
@@ -23,6 +26,7 @@ import {
   Radio,
   Segmented,
   Tag,
+  TeamOutlined,
   Typography,
   UserAddOutlined,
   UserOutlined,
@@ -34,6 +38,7 @@ import {
   keepAsNewPatient,
   linkBookingRequest,
   markCalledBack,
+  markFreedTimeDone,
   useBookingRequests,
 } from '../api/bookingRequests';
 
@@ -44,6 +49,12 @@ const CLOSED_HOW: Record<NonNullable<BookingRequest['closed_how']>, string> = {
   linked: 'Linked to a patient',
   new_patient: 'Kept as a new patient',
   called_back: 'Called back',
+  done: 'Done',
+};
+const KIND_TAGS: Record<BookingRequest['kind'], { color: string; label: string }> = {
+  unmatched: { color: 'orange', label: 'Not matched' },
+  call_back: { color: 'blue', label: 'Call' },
+  freed: { color: 'green', label: 'Free time' },
 };
 
 /** How to reach who asked, as they gave it on the booking page (their name is the card's title). */
@@ -67,7 +78,8 @@ function Contact({ request }: { request: BookingRequest }) {
 /**
  * Requests (docs/product.md, Online booking): what reaches the desk from the booking page. An
  * unmatched booking is linked to one of the records that share its e-mail or phone, or kept as a new
- * patient; a patient who asked to be called is marked called back.
+ * patient; a patient who asked to be called is marked called back; a time a patient freed by
+ * cancelling online is offered to the waitlist (Fill this time) and marked done.
  */
 export default function RequestsPage() {
   const { message } = App.useApp();
@@ -80,6 +92,8 @@ export default function RequestsPage() {
   // The unmatched request being linked, and the record chosen for it.
   const [linking, setLinking] = useState<BookingRequest | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
+  // The time freed online being offered to the waitlist.
+  const [filling, setFilling] = useState<FreedVisit | null>(null);
 
   const act = useMutation({
     mutationFn: (run: () => Promise<BookingRequest>) => run(),
@@ -101,6 +115,39 @@ export default function RequestsPage() {
   const actionsOf = (request: BookingRequest): ReactNode[] => {
     if (request.state !== 'open') return [];
     const name = request.contact.name;
+    if (request.kind === 'freed') {
+      const visit = request.appointment;
+      return [
+        <Button
+          key="fill"
+          type="text"
+          icon={<TeamOutlined />}
+          aria-label={`Fill the time ${name} freed`}
+          disabled={!visit}
+          onClick={() =>
+            visit &&
+            setFilling({
+              dentist_id: visit.dentist_id,
+              dentist_name: visit.dentist_name,
+              date: visit.date,
+              time: visit.time,
+              duration: visit.duration,
+            })
+          }
+        >
+          Fill this time
+        </Button>,
+        <Button
+          key="done"
+          type="text"
+          icon={<CheckCircleOutlined />}
+          aria-label={`Done with the time ${name} freed`}
+          onClick={() => act.mutate(() => markFreedTimeDone(request.id))}
+        >
+          Done
+        </Button>,
+      ];
+    }
     if (request.kind === 'call_back') {
       return [
         <Button
@@ -150,11 +197,7 @@ export default function RequestsPage() {
           wrapDetail
         />
       }
-      extra={
-        <Tag color={request.kind === 'unmatched' ? 'orange' : 'blue'}>
-          {request.kind === 'unmatched' ? 'Not matched' : 'Call'}
-        </Tag>
-      }
+      extra={<Tag color={KIND_TAGS[request.kind].color}>{KIND_TAGS[request.kind].label}</Tag>}
       actions={actionsOf(request)}
     >
       <Flex vertical gap={6}>
@@ -176,10 +219,11 @@ export default function RequestsPage() {
   return (
     <ListPage
       title="Requests"
-      subtitle="What patients asked for on the booking page: visits whose patient was not matched, and calls."
+      subtitle="What patients asked for on the booking page: visits whose patient was not matched, calls, and times freed online."
       read={requests}
       list={list}
       actionError={actionError}
+      banners={<FillFreedTime freed={filling} onClose={() => setFilling(null)} returnTo="/requests" />}
       isFiltered={false}
       filters={
         <Segmented

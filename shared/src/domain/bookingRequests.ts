@@ -6,15 +6,19 @@ import { listQuerySchema, pageSchema } from './validation';
  * whose patient could not be matched, and a patient asking to be called; each is closed by an action.
  */
 export const BOOKING_REQUESTS_URL = '/api/booking-requests';
-export const BOOKING_REQUEST_KINDS = ['unmatched', 'call_back'] as const;
+export const BOOKING_REQUEST_KINDS = ['unmatched', 'call_back', 'freed'] as const;
 export type BookingRequestKind = (typeof BOOKING_REQUEST_KINDS)[number];
 export const BOOKING_REQUEST_STATES = ['open', 'closed'] as const;
-/** How a request was closed: linked to an existing patient, kept as a new patient, or called back. */
-export const BOOKING_REQUEST_ENDINGS = ['linked', 'new_patient', 'called_back'] as const;
+/**
+ * How a request was closed: linked to an existing patient, kept as a new patient, called back, or
+ * (a time freed online) done with, whether the desk filled it from the waitlist or let it be.
+ */
+export const BOOKING_REQUEST_ENDINGS = ['linked', 'new_patient', 'called_back', 'done'] as const;
 
 export const BOOKING_REQUEST_KIND_LABELS: Record<BookingRequestKind, string> = {
   unmatched: 'Booked online, patient not matched',
   call_back: 'Please call',
+  freed: 'Cancelled online: a time to fill',
 };
 
 export const bookingRequestSchema = z.object({
@@ -39,7 +43,9 @@ export const bookingRequestSchema = z.object({
       date: z.string(),
       time: z.string(),
       treatment: z.string(),
+      dentist_id: z.number().int(),
       dentist_name: z.string(),
+      duration: z.number().int(),
       status: z.string(),
     })
     .nullable(),

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type ApiError, apiRequest } from '../api/client';
 import { waitlistQueries } from '../api/waitlist';
@@ -35,6 +35,12 @@ export interface FillFreedTimeProps {
  */
 export function FillFreedTime({ freed, onClose, returnTo }: FillFreedTimeProps) {
   const navigate = useNavigate();
+  // Opened from a card far down a phone's screen, the panel above the list is brought into view.
+  const panel = useRef<HTMLDivElement>(null);
+  const shownFor = freed ? `${freed.dentist_id} ${freed.date} ${freed.time}` : null;
+  useEffect(() => {
+    if (shownFor) panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [shownFor]);
   const { message } = App.useApp();
   const matches = useQuery(
     waitlistQueries.matches(
@@ -129,13 +135,15 @@ export function FillFreedTime({ freed, onClose, returnTo }: FillFreedTimeProps) 
       </>
     );
   return (
-    <Alert
-      type="info"
-      showIcon
-      closable={{ onClose, 'aria-label': 'Close Fill this time' }}
-      style={{ marginBottom: 16 }}
-      title={`Fill this time: ${when}`}
-      description={body}
-    />
+    <div ref={panel}>
+      <Alert
+        type="info"
+        showIcon
+        closable={{ onClose, 'aria-label': 'Close Fill this time' }}
+        style={{ marginBottom: 16 }}
+        title={`Fill this time: ${when}`}
+        description={body}
+      />
+    </div>
   );
 }

@@ -58,7 +58,8 @@ function toRequest(row: RequestRow): BookingRequest {
 const requestSelect = (clinicId: number) => sql`
   select r.id, r.kind, r.state, r.closed_how, r.created_at, r.closed_at, r.contact, r.patient_id,
     case when a.id is null then null else json_build_object('id', a.id, 'date', a.date::text, 'time', a.time,
-      'treatment', a.treatment, 'dentist_name', d.name, 'status', a.status) end as appointment,
+      'treatment', a.treatment, 'dentist_id', a.dentist_id, 'dentist_name', d.name, 'duration', a.duration,
+      'status', a.status) end as appointment,
     ${candidatesOf(sql.raw('r'))} as candidates
   from booking_requests r
   left join appointments a on a.clinic_id = r.clinic_id and a.id = r.appointment_id
@@ -201,6 +202,15 @@ export async function keepAsNewPatient(db: Database, actor: Actor, id: number): 
 }
 
 /** A patient who asked to be called has been called. */
+/** Closes a time freed online: the desk has offered it to the waitlist, or let it be. */
+export async function freedTimeDone(db: Database, actor: Actor, id: number): Promise<BookingRequest> {
+  await db.transaction(async (tx) => {
+    await openRequest(tx, actor.clinicId, id, 'freed');
+    await close(tx, actor, id, 'done');
+  });
+  return (await findRequest(db, actor.clinicId, id)) as BookingRequest;
+}
+
 export async function calledBack(db: Database, actor: Actor, id: number): Promise<BookingRequest> {
   await db.transaction(async (tx) => {
     await openRequest(tx, actor.clinicId, id, 'call_back');

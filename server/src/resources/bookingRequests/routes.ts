@@ -14,7 +14,14 @@ import type { Database } from '../../db/client';
 import { SECURITY } from '../../plugins/apiDocs';
 import { errorResponses } from '../../plugins/errors';
 import { actorOfStaff } from '../actorAudit';
-import { calledBack, findRequest, keepAsNewPatient, linkRequest, listRequests } from './requestsData';
+import {
+  calledBack,
+  findRequest,
+  freedTimeDone,
+  keepAsNewPatient,
+  linkRequest,
+  listRequests,
+} from './requestsData';
 
 const TAGS = ['online booking'];
 const WHO = 'Staff who book appointments (admin, receptionist, dentist).';
@@ -95,5 +102,13 @@ export function registerBookingRequestsRoutes(app: FastifyInstance, db: Database
   const called = action('called-back', 'Closes a request to call: the patient was called');
   routes.post(called.url, { onRequest: permitted, schema: called.schema }, async (request) =>
     calledBack(db, actorOf(request), request.params.id),
+  );
+
+  const done = action(
+    'done',
+    'Closes a time a patient freed online: the desk offered it to the waitlist (Fill this time), or let it be',
+  );
+  routes.post(done.url, { onRequest: permitted, schema: done.schema }, async (request) =>
+    freedTimeDone(db, actorOf(request), request.params.id),
   );
 }

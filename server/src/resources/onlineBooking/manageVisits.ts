@@ -207,6 +207,18 @@ export async function cancelByPatient(db: Database, token: string): Promise<Publ
       date: visit.date,
       time: visit.time,
     });
+    // The time is free at once; the desk is told, to offer it to the waitlist (Fill this time).
+    const [patient] = await tx
+      .select({ name: patients.name, phone: patients.phone, email: patients.email })
+      .from(patients)
+      .where(and(eq(patients.clinicId, visit.clinicId), eq(patients.id, visit.patientId)));
+    await tx.insert(bookingRequests).values({
+      clinicId: visit.clinicId,
+      kind: 'freed',
+      appointmentId: visit.id,
+      patientId: visit.patientId,
+      contact: { ...patient, wanted: 'cancel' },
+    });
   });
   return managedVisit(db, token);
 }

@@ -430,6 +430,35 @@ describe('online booking: the code and the booking', () => {
       ).json() as PublicFreeTimes;
       expect(after.times.map((slot) => slot.time)).toContain(later.time);
       expect((await manage(token, 'cancel')).json().message).toBe('This visit is cancelled');
+
+      // The desk is given the freed time to offer to the waitlist, once, and closes it when done.
+      const open = (await send(admin, 'GET', '/api/booking-requests?limit=100')).json()
+        .data as BookingRequest[];
+      const freed = open.filter(
+        (request) => request.kind === 'freed' && request.appointment?.id === visit.id,
+      );
+      expect(freed).toEqual([
+        expect.objectContaining({
+          state: 'open',
+          contact: expect.objectContaining({ wanted: 'cancel' }),
+          appointment: {
+            id: visit.id,
+            date: visit.date,
+            time: later.time,
+            treatment: 'Dental Checkup',
+            dentist_id: dentistId,
+            dentist_name: visit.dentist_name,
+            duration: 30,
+            status: 'cancelled',
+          },
+        }),
+      ]);
+      const id = freed[0]?.id as number;
+      expect((await send(admin, 'POST', `/api/booking-requests/${id}/called-back`)).statusCode).toBe(409);
+      const done = await send(admin, 'POST', `/api/booking-requests/${id}/done`);
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toMatchObject({ kind: 'freed', state: 'closed', closed_how: 'done' });
+      expect((await send(admin, 'POST', `/api/booking-requests/${id}/done`)).statusCode).toBe(409);
     });
 
     it('inside the cut-off refuses to move or cancel, names the phone and asks the desk to call, once', async () => {

@@ -7,7 +7,10 @@
  *   Sign in as large.admin / large123 (also large.reception, large.dentist).
  *
  * Every table is filled with one set-based INSERT ... SELECT over generate_series; rows are
- * deterministic (hashes of their position, not random()), relative to the clinic's today.
+ * deterministic (hashes of their position, not random()), relative to the clinic's today. The
+ * visits take the bulk path (migration 0038, docs/architecture.md "Database rules"): each visit
+ * carries its patient's card and its clinic's defaults (no kept group, dentist part or turnover),
+ * which the database checks, and their recalls are kept by one statement, not row by row.
  * `--scale 0.1` makes a smaller copy (patients and appointments scaled) for trying it out.
  */
 import { DEFAULT_NOTIFICATIONS, SPECIALIZATIONS, TREATMENTS, WEEKDAYS } from '@dental/shared/domain';
@@ -215,7 +218,7 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
   await tx.execute(sql.raw('drop table if exists seed_dentists'));
   await tx.execute(sql`
     create temp table seed_patients on commit drop as
-      select row_number() over (order by id) as n, id from patients where clinic_id = ${literal(clinicId)}
+      select row_number() over (order by id) as n, id, name, phone from patients where clinic_id = ${literal(clinicId)}
   `);
   await tx.execute(sql.raw('create unique index on seed_patients (n)'));
   await tx.execute(sql`
@@ -233,11 +236,14 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
   // Every (dentist, day, time) a working dentist can take, ordered by a hash of itself; the first
   // N are booked, each a visit of one slot's length in its dentist's chair. One appointment per dentist and time, and the
   // dentists booked at one time get neighbouring patients (k apart), so no one is in two places.
+  // Each carries its patient's name and phone; the clinic's settings give no dentist part or
+  // turnover, so the columns' defaults are what the bulk path checks them against.
   await timed('appointments', () =>
     tx.execute(sql`
-      insert into appointments (clinic_id, patient_id, dentist_id, chair_id, date, time, duration, treatment, status,
-        notes, created_at, updated_at)
-      select ${literal(clinicId)}, seed_patients.id, picked.dentist_id, picked.chair_id, picked.day, picked.time, ${literal(SLOT_MINUTES)},
+      insert into appointments (clinic_id, patient_id, patient_name, patient_phone, dentist_id, chair_id, date, time,
+        duration, treatment, status, notes, created_at, updated_at)
+      select ${literal(clinicId)}, seed_patients.id, seed_patients.name, seed_patients.phone, picked.dentist_id,
+        picked.chair_id, picked.day, picked.time, ${literal(SLOT_MINUTES)},
         (${textArray(TREATMENTS)})[1 + ${sql.raw(hashed('picked.h', 5, TREATMENTS.length))}],
         picked.status,
         case when ${sql.raw(hashed('picked.h', 6, 10))} < 2 then
@@ -327,9 +333,16 @@ async function fillClinic(tx: Transaction, plan: ClinicPlan, timeZone: string, p
   return clinicId;
 }
 
+/**
+ * `--scale 0.1` after the workspace's script (`npm run seed:large -w server -- --scale 0.1`). The
+ * root script runs `npm run seed:large -w server` with what follows its `--` appended, and that npm
+ * takes `--scale` as a flag of its own, leaving the script the number alone: a lone number is the
+ * scale too, so `npm run seed:large -- --scale 0.1` works from the root as well.
+ */
 function scaleArgument(argv: string[]): number {
   const index = argv.indexOf('--scale');
-  const value = index >= 0 ? Number(argv[index + 1]) : 1;
+  const given = index >= 0 ? argv[index + 1] : argv.length === 1 ? argv[0] : undefined;
+  const value = given === undefined ? 1 : Number(given);
   if (!Number.isFinite(value) || value <= 0 || value > 1) throw new Error('--scale takes a number in (0, 1]');
   return value;
 }
@@ -356,6 +369,8 @@ async function main() {
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw("set local work_mem = '256MB'"));
       await tx.execute(sql.raw('set local synchronous_commit = off'));
+      // The visits' rules kept per statement, not per row (migration 0038): see the header.
+      await tx.execute(sql.raw("select set_config('dental.bulk_visits', 'on', true)"));
       // Two seeds at once on one database would both find no Large Clinic.
       await tx.execute(sql.raw('select pg_advisory_xact_lock(7315002)'));
       const again = await count(

@@ -6,7 +6,6 @@ import { recordAudit } from '../../db/auditLog';
 import type { Database } from '../../db/client';
 import {
   appointmentSeries,
-  appointments,
   availability,
   chairs,
   clinicModules,
@@ -18,7 +17,14 @@ import {
   users,
 } from '../../db/schema';
 import { patientDetailsOf } from '../patients/patientsData';
-import { importPatientRecalls, importWaitlist, keptTable, moveSequencesPastKeptIds } from './importedRows';
+import {
+  importPatientRecalls,
+  importVisits,
+  importWaitlist,
+  keptTable,
+  moveSequencesPastKeptIds,
+  visitsOverlap,
+} from './importedRows';
 
 export interface ImportResult {
   clinicId: number;
@@ -200,34 +206,22 @@ export async function importClinic(db: Database, raw: unknown): Promise<ImportRe
     } else {
       await tx.execute(sql`select chairs_for_dentists(${clinicId})`);
     }
-    // An export from before overlaps were refused may hold overlapping visits: they come in as
-    // candidates for kept groups (overlap_group 0, allowed by dental.keeping_overlaps), and
-    // settle_overlap_groups keeps as groups only the visits that really overlap.
+    // An export from before overlaps were refused may hold overlapping visits: the constraints that
+    // refuse overlaps wait until the visits are in (they are deferrable), and settle_overlap_groups
+    // then keeps as groups the visits that really overlap (allowed by dental.keeping_overlaps); then
+    // the constraints check them. The others are written once, in no group: marking every visit a
+    // candidate and settling them all rewrote each of a large clinic's visits a second time.
+    await tx.execute(
+      sql`set constraints appointments_dentist_time_excl, appointments_patient_time_excl, appointments_chair_time_excl deferred`,
+    );
     await tx.execute(sql`select set_config('dental.keeping_overlaps', 'on', true)`);
-    const insertVisits = keptTable(appointments, file.appointments, (row) => ({
-      patientId: row.patient_id,
-      dentistId: row.dentist_id,
-      date: row.date,
-      time: row.time,
-      // Left out, the database gives the treatment's length (the settings above are in).
-      ...(row.duration === undefined ? {} : { duration: row.duration }),
-      treatment: row.treatment,
-      status: row.status,
-      notes: row.notes,
-      outsideHours: row.outside_hours ?? false,
-      outsideHoursReason: row.outside_hours_reason ?? null,
-      overlapGroup: row.status === 'cancelled' ? null : 0,
-      seriesId: row.series_id ?? null,
-      seriesPosition: row.series_position ?? null,
-      // Left out (a file from before chairs), the database gives each visit a free chair.
-      ...(row.chair_id === undefined ? {} : { chairId: row.chair_id }),
-      turnover: row.turnover ?? 0,
-      dentistFrom: row.dentist_from ?? null,
-      dentistTo: row.dentist_to ?? null,
-      updatedAt: new Date(row.updated_at),
-    }));
-    await insertVisits(tx, clinicId);
-    await tx.execute(sql`select settle_overlap_groups(${clinicId})`);
+    await importVisits(tx, clinicId, file.appointments);
+    if (await visitsOverlap(tx, clinicId)) {
+      await tx.execute(sql`select settle_overlap_groups(${clinicId}, true)`);
+    }
+    await tx.execute(
+      sql`set constraints appointments_dentist_time_excl, appointments_patient_time_excl, appointments_chair_time_excl immediate`,
+    );
     await tx.execute(sql`select set_config('dental.keeping_overlaps', '', true)`);
     if (file.patient_recalls) await importPatientRecalls(tx, clinicId, file.patient_recalls);
     await importWaitlist(tx, clinicId, file.waitlist ?? [], authorOf);

@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { signIn, startApi, waitForApi } from './apiProcess.mjs';
 import { cpuSecondsOf, postgresCpuSeconds } from './processCpu.mjs';
+import { generator } from './seededRandom.mjs';
 
 const PORT = Number(process.env.PORT ?? 3297);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -36,17 +37,6 @@ const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${process.en
 /** PGlite serves a clinic's few desks from inside the API process: its budget is 100 ms for every kind. */
 const PGLITE_BUDGET = process.env.DATABASE_URL ? null : 100;
 
-/** A small deterministic generator (mulberry32), so two runs ask the same sequence of queries. */
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = generator(Number(process.env.SEED ?? 1));
 const pick = (values) => values[Math.floor(random() * values.length)];
 const between = (low, high) => low + Math.floor(random() * (high - low + 1));

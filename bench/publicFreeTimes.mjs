@@ -23,6 +23,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { signIn, startApi, waitForApi } from './apiProcess.mjs';
 import { cpuSecondsOf, postgresCpuSeconds } from './processCpu.mjs';
+import { generator } from './seededRandom.mjs';
 
 const PORT = Number(process.env.PORT ?? 3299);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -34,17 +35,6 @@ const BUDGET_MS = 50;
 const VISIT_TYPE = 'dental-checkup';
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${process.env.DATA_DIR ?? 'data'})`;
 
-/** A small deterministic generator (mulberry32), so two runs ask the same sequence of queries. */
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = generator(Number(process.env.SEED ?? 1));
 
 /** `date` (YYYY-MM-DD) moved on by `days`. */

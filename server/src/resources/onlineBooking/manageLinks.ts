@@ -21,7 +21,20 @@ export function manageTokenOf(secret: string, clinicId: number, appointmentId: n
     .slice(0, 32);
 }
 
-export const manageSecret = (db: Database) => sharedSecret(db, MANAGE_LINK_SECRET);
+/**
+ * The key, read once per database by this process: every booking and every reminder sent needs it,
+ * and it never changes (a failed read is asked again next time).
+ */
+const secrets = new WeakMap<Database, Promise<string>>();
+export function manageSecret(db: Database): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = sharedSecret(db, MANAGE_LINK_SECRET);
+    secrets.set(db, secret);
+    secret.catch(() => secrets.delete(db));
+  }
+  return secret;
+}
 
 /** The id the next visit will have, taken ahead so its manage token is known when it is written. */
 export async function nextAppointmentId(db: Reader): Promise<number> {

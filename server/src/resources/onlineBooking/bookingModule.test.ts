@@ -25,6 +25,12 @@ async function dueAgain(app: FastifyInstance, recipients: string[]) {
 const BOOK_HTML =
   '<!doctype html><html><head><title>Book a visit</title></head><body><div id="root"></div></body></html>';
 const PAGE = '/public/clinics/bright-smile-dental';
+/** Online booking on, checkups offered to everyone, a year ahead: the pages these tests open. */
+const CHECKUPS_ONLINE = {
+  enabled: true,
+  horizonDays: 365,
+  visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
+};
 
 /**
  * The booking module as a patient meets it: its light page at /book/…, where its entry is served
@@ -111,11 +117,7 @@ describe('online booking: the booking module', () => {
       expect(page.body).toBe(BOOK_HTML);
     }
     const saved = await send(admin, 'PUT', '/api/settings', {
-      onlineBooking: {
-        enabled: true,
-        horizonDays: 365,
-        visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
-      },
+      onlineBooking: CHECKUPS_ONLINE,
     });
     expect(saved.statusCode).toBe(200);
     const open = await get('/book/bright-smile-dental?from=newsletter');
@@ -189,11 +191,7 @@ describe('online booking: reminders carry the manage link', () => {
     app = await createTestApp();
     admin = (await login(app, 'admin', 'admin123')).token;
     const saved = await send(admin, 'PUT', '/api/settings', {
-      onlineBooking: {
-        enabled: true,
-        horizonDays: 365,
-        visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
-      },
+      onlineBooking: CHECKUPS_ONLINE,
       notifications: { emailReminders: true, smsReminders: false },
     });
     expect(saved.statusCode).toBe(200);
@@ -306,11 +304,7 @@ describe('online booking: the code by SMS', () => {
     app = await createTestApp({ smsWebhookUrl: 'http://127.0.0.1:9/sms' });
     const admin = (await login(app, 'admin', 'admin123')).token;
     const saved = await send(admin, 'PUT', '/api/settings', {
-      onlineBooking: {
-        enabled: true,
-        horizonDays: 365,
-        visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
-      },
+      onlineBooking: CHECKUPS_ONLINE,
     });
     expect(saved.statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import {
   type Appointment,
+  bookedOnlineLabel,
   type HeldTime,
   minutesOf,
   type Span,
@@ -287,6 +288,8 @@ export function TimeGrid({
                   const range = timeRange(visit.time, visit.end_time);
                   const who = showDentist ? `, ${visit.dentist_name}` : '';
                   const turnover = dentistPart && visit.turnover ? visit.turnover : 0;
+                  const online = bookedOnlineLabel(visit);
+                  const onlineWords = online ? `, ${online.toLowerCase()}` : '';
                   return [
                     turnover > 0 && (
                       // The chair's cleaning after the visit: held, though no one is booked in it.
@@ -323,10 +326,15 @@ export function TimeGrid({
                       onDragEnd={() => setDragging(false)}
                       onClick={() => onOpenVisit(visit)}
                       // What it shows, then its status (its colour) for a screen reader.
-                      aria-label={`${range} ${visit.patient}, ${visit.treatment}${who}${dentistPart ? dentistPartWords(visit) : ''}, ${visit.status}`}
-                      title={`${range} ${visit.patient}, ${visit.treatment}${who}`}
+                      aria-label={`${range} ${visit.patient}, ${visit.treatment}${who}${dentistPart ? dentistPartWords(visit) : ''}, ${visit.status}${onlineWords}`}
+                      title={`${range} ${visit.patient}, ${visit.treatment}${who}${onlineWords}`}
                     >
                       {dentistPart && <DentistPart visit={visit} />}
+                      {online && (
+                        <span className="timegrid-visit-online" aria-hidden>
+                          Online
+                        </span>
+                      )}
                       <span className="timegrid-visit-time">{range}</span> {visit.patient}, <br />
                       <span className="timegrid-visit-detail">
                         {visit.treatment}

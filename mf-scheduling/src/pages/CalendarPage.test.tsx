@@ -376,6 +376,8 @@ describe('CalendarPage (docs/product.md, Screens: Calendar)', () => {
               visit(8, '2099-06-02', '14:00', 'Jon Park', {
                 dentist_id: 2,
                 dentist_name: 'Dr. Omar Reyes',
+                source: 'online',
+                confirmed_by: 'patient',
               }),
             ],
             1,
@@ -386,14 +388,15 @@ describe('CalendarPage (docs/product.md, Screens: Calendar)', () => {
     const view = renderScreen(<CalendarPage />, { url: '/calendar?view=week&day=2099-06-02' });
     expect(await screen.findByRole('heading', { name: 'May 31 – Jun 6, 2099' })).toBeInTheDocument();
     expect(screen.getAllByRole('group', { name: /, 2099$/ })).toHaveLength(7);
-    expect(
-      await screen.findByRole('button', {
-        name: '09:00–10:00 Ivy Stone, Root Canal, Dr. Sarah Johnson, confirmed',
-      }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: /^14:00–15:00 Jon Park, Root Canal, Dr. Omar Reyes/ }),
-    ).toBeInTheDocument();
+    const atTheDesk = await screen.findByRole('button', {
+      name: '09:00–10:00 Ivy Stone, Root Canal, Dr. Sarah Johnson, confirmed',
+    });
+    expect(within(atTheDesk).queryByText('Online')).not.toBeInTheDocument();
+    // A visit the patient booked on the booking page carries the lists' "Online" mark in its block.
+    const online = screen.getByRole('button', {
+      name: '14:00–15:00 Jon Park, Root Canal, Dr. Omar Reyes, confirmed, booked and confirmed by the patient online',
+    });
+    expect(within(online).getByText('Online')).toBeInTheDocument();
     expect(
       api
         .sent('get', '/api/calendar/appointments')

@@ -29,3 +29,17 @@ export type HeldTimes = z.infer<typeof heldTimesSchema>;
 export const heldMinutesLeft = (expiresAt: string, now: number): number =>
   Math.max(1, Math.ceil((Date.parse(expiresAt) - now) / 60_000));
 export const heldOnlineLabel = (minutesLeft: number) => `Held online, ${minutesLeft} min left`;
+
+/**
+ * What a visit the patient booked on the clinic's booking page says of it (docs/product.md, Online
+ * booking), whether the patient confirmed it themself; null for a visit booked at the desk.
+ */
+export const bookedOnlineLabel = (visit: {
+  source?: 'desk' | 'online';
+  confirmed_by?: 'desk' | 'patient' | null;
+}): string | null =>
+  visit.source !== 'online'
+    ? null
+    : visit.confirmed_by === 'patient'
+      ? 'Booked and confirmed by the patient online'
+      : 'Booked by the patient online';

@@ -1,4 +1,4 @@
-import type { AppointmentStatus } from '@dental/shared/domain';
+import { type AppointmentStatus, bookedOnlineLabel } from '@dental/shared/domain';
 import { Tag, Tooltip } from 'antd';
 
 /** A visit's status colour, the same in every list, panel and history (docs/product.md, Statuses). */
@@ -33,11 +33,8 @@ export function OnlineTag({
 }: {
   appointment: { source?: 'desk' | 'online'; confirmed_by?: 'desk' | 'patient' | null };
 }) {
-  if (appointment.source !== 'online') return null;
-  const told =
-    appointment.confirmed_by === 'patient'
-      ? 'Booked and confirmed by the patient online'
-      : 'Booked by the patient online';
+  const told = bookedOnlineLabel(appointment);
+  if (!told) return null;
   return (
     <Tooltip title={told}>
       <Tag color="geekblue" aria-label={told}>

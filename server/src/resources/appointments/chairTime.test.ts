@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { appointments, chairs, dentists } from '../../db/schema';
 import { apiSender, createSecondApp, createTestApp, login } from '../../test/testApp';
+import { freeTimesOf, freeTimesOfDentists } from '../availability/openHours';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Visit {
@@ -257,6 +258,32 @@ describe('a visit holds a chair', () => {
     );
     expect(later.statusCode).toBe(200);
     expect(later.json()).toMatchObject({ time: '11:00', chair_id: chairTwo });
+  });
+
+  it("reads several dentists' free times at once as it reads each alone, each dentist's own chair first", async () => {
+    await setClinic(10, { 'Cavity Filling': { from: 10, to: 50 } });
+    const date = nextTuesday();
+    await book({ date, chair_id: chairOne });
+    await book({ date, time: '11:00', dentist_id: michaelId, chair_id: chairTwo });
+    const both = await db()
+      .select({ id: dentists.id, name: dentists.name, workingDays: dentists.workingDays })
+      .from(dentists)
+      .where(and(eq(dentists.clinicId, clinicId), inArray(dentists.id, [sarahId, michaelId])));
+    const query = { date, treatment: 'Cavity Filling' as const };
+    const together = await freeTimesOfDentists(db(), clinicId, both, query);
+    const alone = await Promise.all(both.map((dentist) => freeTimesOf(db(), clinicId, dentist, query)));
+    expect(together).toEqual(alone);
+    const sarah = together[both.findIndex((dentist) => dentist.id === sarahId)];
+    const michael = together[both.findIndex((dentist) => dentist.id === michaelId)];
+    // Sarah's 09:00 holds chair 1 to 10:10 and her minutes 09:10-09:50; Michael's 11:00 chair 2 to 12:10.
+    expect(sarah?.times).not.toContain('09:30');
+    expect(sarah?.slots?.find((slot) => slot.time === '09:45')?.chair_id).toBe(chairTwo);
+    expect(michael?.times).not.toContain('11:30');
+    // Sarah's minutes are hers: Michael may start at 09:00 in his chair.
+    expect(michael?.slots?.find((slot) => slot.time === '09:00')?.chair_id).toBe(chairTwo);
+    // Free in both chairs: each dentist is given their own.
+    expect(sarah?.slots?.find((slot) => slot.time === '15:00')?.chair_id).toBe(chairOne);
+    expect(michael?.slots?.find((slot) => slot.time === '15:00')?.chair_id).toBe(chairTwo);
   });
 
   describe('races', () => {

@@ -16,7 +16,7 @@ import type { Database, Reader } from '../../db/client';
 import { addDays, clinicNow } from '../../db/clinicTime';
 import { clinics, dentists } from '../../db/schema';
 import { InvalidValue, NotFound } from '../../domain/errors';
-import { dentistDaysColumns, freeTimesOf, type HeldChairMinutes } from '../availability/openHours';
+import { dentistDaysColumns, freeTimesOfDentists } from '../availability/openHours';
 import { moduleOn } from '../modules/moduleSwitches';
 import { readSettings } from '../settings/settingsData';
 
@@ -132,17 +132,15 @@ export async function onlineSlots(
   const earliest = addMinutesToClinicTime(now, rules.noticeHours * 60);
   const duration = settings.treatmentMinutes[query.treatment];
   const byTime = new Map<string, OnlineSlot>();
-  const heldChairs: HeldChairMinutes = new Map();
-  for (const dentist of chosen) {
-    const free = await freeTimesOf(db, clinicId, dentist, {
-      date: query.date,
-      treatment: query.treatment,
-      bookableOnline: true,
-      earliest,
-      exceptId: query.exceptId,
-      heldChairs,
-    });
-    for (const slot of free.slots ?? []) {
+  const answers = await freeTimesOfDentists(db, clinicId, chosen, {
+    date: query.date,
+    treatment: query.treatment,
+    bookableOnline: true,
+    earliest,
+    exceptId: query.exceptId,
+  });
+  chosen.forEach((dentist, index) => {
+    for (const slot of answers[index]?.slots ?? []) {
       if (byTime.has(slot.time)) continue;
       byTime.set(slot.time, {
         time: slot.time,
@@ -152,7 +150,7 @@ export async function onlineSlots(
         chair_id: slot.chair_id,
       });
     }
-  }
+  });
   return [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time));
 }
 

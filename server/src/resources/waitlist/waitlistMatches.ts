@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Reader } from '../../db/client';
 import { addDays, clinicToday, isoWeekday } from '../../db/clinicTime';
 import { NotFound } from '../../domain/errors';
-import { freeTimesOf } from '../availability/openHours';
+import { freeTimesOf, freeTimesOfDentists } from '../availability/openHours';
 import { dentistsFor, entrySelect, findEntry, readEntries } from './waitlistEntries';
 import { toldKey, toldOffers } from './waitlistOffers';
 
@@ -111,15 +111,16 @@ export async function entryFreeTimes(db: Reader, clinicId: number, id: number): 
   const offers: WaitlistOffer[] = [];
   for (let date = from; date <= until && offers.length < WAITLIST_FREE_TIMES_SHOWN; date = addDays(date, 1)) {
     if (!entry.weekdays.includes(isoWeekday(date))) continue;
+    const answers = await freeTimesOfDentists(db, clinicId, dentists, {
+      date,
+      treatment: entry.treatment,
+      patientId: entry.patient_id,
+    });
     const ofDay: WaitlistOffer[] = [];
-    for (const dentist of dentists) {
-      const free = await freeTimesOf(db, clinicId, dentist, {
-        date,
-        treatment: entry.treatment,
-        patientId: entry.patient_id,
-      });
-      const time = free.times.find((start) => startsInPartOfDay(entry.part_of_day, start));
-      if (time)
+    dentists.forEach((dentist, index) => {
+      const free = answers[index];
+      const time = free?.times.find((start) => startsInPartOfDay(entry.part_of_day, start));
+      if (free && time)
         ofDay.push({
           dentist_id: dentist.id,
           dentist_name: dentist.name,
@@ -127,7 +128,7 @@ export async function entryFreeTimes(db: Reader, clinicId: number, id: number): 
           time,
           duration: free.duration,
         });
-    }
+    });
     offers.push(...ofDay.sort((a, b) => a.time.localeCompare(b.time)));
   }
   return { data: offers.slice(0, WAITLIST_FREE_TIMES_SHOWN), searched_until: until };

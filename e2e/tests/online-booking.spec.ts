@@ -311,17 +311,25 @@ for (const width of [360, 1280] as const) {
     );
     await context.close();
 
-    // At the desk, the time the patient freed waits in Requests, to offer to the waitlist.
+    // At the desk, each time the patient freed waits in Requests, to offer to the waitlist: the one
+    // the move left, and the one the cancellation left.
     await page.goto('/requests');
     await expectScreen(page, 'Requests');
     const freed = requestCard(page, patient.name);
-    await expect(freed).toContainText('Cancelled online: a time to fill');
-    await expect(freed).toContainText(`${newTime}: Dental Checkup with ${dentist.name} (cancelled)`);
-    await freed.getByRole('button', { name: `Fill the time ${patient.name} freed` }).click();
-    await expect(page.getByText(/^Fill this time: /)).toBeVisible();
+    const leftByMove = freed.filter({ hasText: `Wanted to move to ${date} ${newTime}` });
+    const leftByCancel = freed.filter({ hasText: 'Wanted to cancel' });
+    await expect(leftByMove).toContainText('Freed online: a time to fill');
+    await expect(leftByMove).toContainText(
+      new RegExp(`Free: [^\\n]*, ${first}–\\d\\d:\\d\\d with ${dentist.name}`),
+    );
+    await expect(leftByCancel).toContainText(`${newTime}: Dental Checkup with ${dentist.name} (cancelled)`);
+    await leftByMove.getByRole('button', { name: `Fill the time ${patient.name} freed` }).click();
+    await expect(page.getByText(new RegExp(`^Fill this time: .*${first}`))).toBeVisible();
     await page.getByRole('button', { name: 'Close Fill this time' }).click();
-    await freed.getByRole('button', { name: `Done with the time ${patient.name} freed` }).click();
-    await expect(page.getByText(`${patient.name}: done`)).toBeVisible();
+    for (const card of [leftByMove, leftByCancel]) {
+      await card.getByRole('button', { name: `Done with the time ${patient.name} freed` }).click();
+      await expect(card).toHaveCount(0);
+    }
     await expect(freed).toHaveCount(0);
   });
 }
@@ -397,6 +405,12 @@ test('the desk sees a visit booked online arrive live, tagged Online, and its co
   await expect(online).toHaveAttribute('aria-label', 'Booked and confirmed by the patient online');
   expect(await page.evaluate(() => 'deskNotReloaded' in window)).toBe(true);
   await context.close();
+
+  // The calendar's Day view marks the visit's block as booked online too.
+  await page.goto(`/calendar?view=day&day=${date}&dentist=${dentist.id}`);
+  const block = page.getByRole('button', { name: new RegExp(`^${time}–\\d\\d:\\d\\d ${contact.name}, `) });
+  await expect(block).toHaveAccessibleName(/, confirmed, booked and confirmed by the patient online$/);
+  await expect(block.getByText('Online', { exact: true })).toBeVisible();
 });
 
 test('a returning patient who books online with their own details is matched: the visit is theirs, and their record is as it was', async ({

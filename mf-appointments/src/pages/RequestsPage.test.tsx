@@ -29,6 +29,7 @@ const UNMATCHED: BookingRequest = {
     duration: 30,
     status: 'pending',
   },
+  freed: null,
   patient_id: 90,
   candidates: [
     { id: 7, name: 'Mia Martin', phone: '555-0107', date_of_birth: '1990-04-21' },
@@ -108,6 +109,13 @@ describe('RequestsPage', () => {
         ...(UNMATCHED.appointment as NonNullable<BookingRequest['appointment']>),
         status: 'cancelled',
       },
+      freed: {
+        dentist_id: 1,
+        dentist_name: 'Dr. Sarah Johnson',
+        date: '2027-03-08',
+        time: '09:00',
+        duration: 30,
+      },
     };
     api.onGet('/api/booking-requests').reply(200, pageOf([FREED]));
     api.onGet('/api/waitlist/matches').reply(200, { data: [] });
@@ -116,8 +124,11 @@ describe('RequestsPage', () => {
 
     await screen.findByText('Ada Byron');
     const ada = row('Ada Byron');
-    expect(within(ada).getByText('Cancelled online: a time to fill')).toBeInTheDocument();
+    expect(within(ada).getByText('Freed online: a time to fill')).toBeInTheDocument();
     expect(within(ada).getByText('Free time')).toBeInTheDocument();
+    expect(
+      within(ada).getByText('Free: Mon, Mar 8, 2027, 09:00–09:30 with Dr. Sarah Johnson'),
+    ).toBeInTheDocument();
     expect(within(ada).getByText(/Dental Checkup with Dr. Sarah Johnson \(cancelled\)/)).toBeInTheDocument();
 
     fireEvent.click(within(ada).getByRole('button', { name: 'Fill the time Ada Byron freed' }));
@@ -132,6 +143,41 @@ describe('RequestsPage', () => {
     fireEvent.click(within(ada).getByRole('button', { name: 'Done with the time Ada Byron freed' }));
     await waitFor(() => expect(api.sent('post', '/api/booking-requests/5/done')).toHaveLength(1));
     expect(await screen.findByText('Ada Byron: done')).toBeInTheDocument();
+  });
+
+  it('offers the time a visit moved online left, not the time it moved to', async () => {
+    const MOVED: BookingRequest = {
+      ...CALL,
+      id: 6,
+      kind: 'freed',
+      contact: { name: 'Max Moss', phone: '555-0111', email: null, wanted: 'move to 2027-03-10 11:00' },
+      appointment: {
+        ...(UNMATCHED.appointment as NonNullable<BookingRequest['appointment']>),
+        date: '2027-03-10',
+        time: '11:00',
+      },
+      freed: {
+        dentist_id: 1,
+        dentist_name: 'Dr. Sarah Johnson',
+        date: '2027-03-08',
+        time: '09:00',
+        duration: 30,
+      },
+    };
+    api.onGet('/api/booking-requests').reply(200, pageOf([MOVED]));
+    api.onGet('/api/waitlist/matches').reply(200, { data: [] });
+    renderScreen(<RequestsPage />, { url: '/requests' });
+
+    await screen.findByText('Max Moss');
+    const max = row('Max Moss');
+    expect(within(max).getByText(/Wanted to move to 2027-03-10 11:00/)).toBeInTheDocument();
+    expect(
+      within(max).getByText('Free: Mon, Mar 8, 2027, 09:00–09:30 with Dr. Sarah Johnson'),
+    ).toBeInTheDocument();
+    fireEvent.click(within(max).getByRole('button', { name: 'Fill the time Max Moss freed' }));
+    await waitFor(() =>
+      expect(api.lastParams('/api/waitlist/matches')).toMatchObject({ date: '2027-03-08', time: '09:00' }),
+    );
   });
 
   it('says when nothing waits for the desk', async () => {

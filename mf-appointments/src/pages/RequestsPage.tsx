@@ -3,7 +3,9 @@ import {
   BOOKING_REQUEST_KIND_LABELS,
   BOOKING_REQUEST_STATES,
   type BookingRequest,
+  endTimeOf,
   type FreedVisit,
+  timeRange,
 } from '@dental/shared';
 import {
   formatDay,
@@ -116,24 +118,15 @@ export default function RequestsPage() {
     if (request.state !== 'open') return [];
     const name = request.contact.name;
     if (request.kind === 'freed') {
-      const visit = request.appointment;
+      const freed = request.freed;
       return [
         <Button
           key="fill"
           type="text"
           icon={<TeamOutlined />}
           aria-label={`Fill the time ${name} freed`}
-          disabled={!visit}
-          onClick={() =>
-            visit &&
-            setFilling({
-              dentist_id: visit.dentist_id,
-              dentist_name: visit.dentist_name,
-              date: visit.date,
-              time: visit.time,
-              duration: visit.duration,
-            })
-          }
+          disabled={!freed}
+          onClick={() => freed && setFilling({ ...freed, dentist_name: freed.dentist_name ?? undefined })}
         >
           Fill this time
         </Button>,
@@ -202,6 +195,13 @@ export default function RequestsPage() {
     >
       <Flex vertical gap={6}>
         <Contact request={request} />
+        {request.freed && (
+          <Typography.Text strong>
+            Free: {formatDay(request.freed.date, true)},{' '}
+            {timeRange(request.freed.time, endTimeOf(request.freed.time, request.freed.duration))}
+            {request.freed.dentist_name ? ` with ${request.freed.dentist_name}` : ''}
+          </Typography.Text>
+        )}
         {request.appointment ? (
           <Typography.Text>
             {formatDay(request.appointment.date)}, {request.appointment.time}: {request.appointment.treatment}{' '}

@@ -946,6 +946,8 @@ export const bookingRequests = pgTable(
     appointmentId: integer('appointment_id'),
     patientId: integer('patient_id'),
     contact: jsonb('contact').notNull(),
+    /** A time a patient freed online (kind freed): dentist_id, date, time, duration (migration 0040). */
+    freed: jsonb('freed').$type<{ dentist_id: number; date: string; time: string; duration: number }>(),
     state: text('state').notNull().default('open'),
     closedHow: text('closed_how'),
     closedBy: integer('closed_by'),

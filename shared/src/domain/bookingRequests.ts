@@ -3,7 +3,8 @@ import { listQuerySchema, pageSchema } from './validation';
 
 /**
  * What reaches the desk from the booking page (docs/product.md, Online booking, Requests): a visit
- * whose patient could not be matched, and a patient asking to be called; each is closed by an action.
+ * whose patient could not be matched, a patient asking to be called, and a time a patient freed by
+ * cancelling or moving a visit; each is closed by an action.
  */
 export const BOOKING_REQUESTS_URL = '/api/booking-requests';
 export const BOOKING_REQUEST_KINDS = ['unmatched', 'call_back', 'freed'] as const;
@@ -18,7 +19,7 @@ export const BOOKING_REQUEST_ENDINGS = ['linked', 'new_patient', 'called_back', 
 export const BOOKING_REQUEST_KIND_LABELS: Record<BookingRequestKind, string> = {
   unmatched: 'Booked online, patient not matched',
   call_back: 'Please call',
-  freed: 'Cancelled online: a time to fill',
+  freed: 'Freed online: a time to fill',
 };
 
 export const bookingRequestSchema = z.object({
@@ -47,6 +48,19 @@ export const bookingRequestSchema = z.object({
       dentist_name: z.string(),
       duration: z.number().int(),
       status: z.string(),
+    })
+    .nullable(),
+  /**
+   * For a time freed online: the time the visit left (its dentist, day, start and length), as it was
+   * when cancelled or moved; the visit itself may be elsewhere now.
+   */
+  freed: z
+    .object({
+      dentist_id: z.number().int(),
+      dentist_name: z.string().nullable(),
+      date: z.string(),
+      time: z.string(),
+      duration: z.number().int(),
     })
     .nullable(),
   /** The patient the visit is booked for now. */

@@ -35,6 +35,7 @@ interface RequestRow {
   contact: BookingRequest['contact'];
   patient_id: number | string | null;
   appointment: BookingRequest['appointment'];
+  freed: BookingRequest['freed'];
   candidates: BookingRequest['candidates'];
 }
 
@@ -50,6 +51,7 @@ function toRequest(row: RequestRow): BookingRequest {
     closed_at: iso(row.closed_at),
     contact: row.contact,
     appointment: row.appointment,
+    freed: row.freed,
     patient_id: row.patient_id === null ? null : Number(row.patient_id),
     candidates: row.kind === 'unmatched' && row.state === 'open' ? row.candidates : [],
   };
@@ -60,10 +62,12 @@ const requestSelect = (clinicId: number) => sql`
     case when a.id is null then null else json_build_object('id', a.id, 'date', a.date::text, 'time', a.time,
       'treatment', a.treatment, 'dentist_id', a.dentist_id, 'dentist_name', d.name, 'duration', a.duration,
       'status', a.status) end as appointment,
+    case when r.freed is null then null else r.freed || jsonb_build_object('dentist_name', fd.name) end as freed,
     ${candidatesOf(sql.raw('r'))} as candidates
   from booking_requests r
   left join appointments a on a.clinic_id = r.clinic_id and a.id = r.appointment_id
   left join dentists d on d.clinic_id = a.clinic_id and d.id = a.dentist_id
+  left join dentists fd on fd.clinic_id = r.clinic_id and fd.id = (r.freed ->> 'dentist_id')::int
   where r.clinic_id = ${clinicId}`;
 
 /** The clinic's requests in one state, newest first, paged. */

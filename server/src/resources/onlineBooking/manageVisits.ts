@@ -128,6 +128,15 @@ export async function confirmByPatient(db: Database, token: string): Promise<Pub
   return managedVisit(db, token);
 }
 
+/** How the desk reaches the visit's patient, for a request about it. */
+async function contactOf(tx: Transaction, visit: LinkedVisit) {
+  const [patient] = await tx
+    .select({ name: patients.name, phone: patients.phone, email: patients.email })
+    .from(patients)
+    .where(and(eq(patients.clinicId, visit.clinicId), eq(patients.id, visit.patientId)));
+  return patient;
+}
+
 /**
  * Inside the cut-off the patient cannot change the visit online: the desk is asked to call them
  * (a request), and the refusal names the clinic's phone.
@@ -138,10 +147,7 @@ async function refuseInsideCutoff(
   wanted: string,
   settings: PracticeSettings,
 ): Promise<Conflict> {
-  const [patient] = await tx
-    .select({ name: patients.name, phone: patients.phone, email: patients.email })
-    .from(patients)
-    .where(and(eq(patients.clinicId, visit.clinicId), eq(patients.id, visit.patientId)));
+  const patient = await contactOf(tx, visit);
   // One open request to call a visit's patient is enough, however often they ask.
   const open = await tx.$count(
     bookingRequests,
@@ -188,6 +194,22 @@ async function beforeCutoffOnly(
   if (refusal) throw refusal;
 }
 
+/**
+ * The time a visit cancelled or moved online leaves is free at once; the desk is told, to offer it to
+ * the waitlist (Fill this time). The request keeps the time itself: a moved visit is elsewhere now.
+ */
+async function leaveTimeToDesk(tx: Transaction, visit: LinkedVisit, wanted: string): Promise<void> {
+  const patient = await contactOf(tx, visit);
+  await tx.insert(bookingRequests).values({
+    clinicId: visit.clinicId,
+    kind: 'freed',
+    appointmentId: visit.id,
+    patientId: visit.patientId,
+    contact: { ...patient, wanted },
+    freed: { dentist_id: visit.dentistId, date: visit.date, time: visit.time, duration: visit.duration },
+  });
+}
+
 /** The patient cancels before the cut-off: the time is free at once (the desk may offer it to the waitlist). */
 export async function cancelByPatient(db: Database, token: string): Promise<PublicManagedVisit> {
   await beforeCutoffOnly(db, token, 'cancel', async (tx, visit) => {
@@ -207,25 +229,15 @@ export async function cancelByPatient(db: Database, token: string): Promise<Publ
       date: visit.date,
       time: visit.time,
     });
-    // The time is free at once; the desk is told, to offer it to the waitlist (Fill this time).
-    const [patient] = await tx
-      .select({ name: patients.name, phone: patients.phone, email: patients.email })
-      .from(patients)
-      .where(and(eq(patients.clinicId, visit.clinicId), eq(patients.id, visit.patientId)));
-    await tx.insert(bookingRequests).values({
-      clinicId: visit.clinicId,
-      kind: 'freed',
-      appointmentId: visit.id,
-      patientId: visit.patientId,
-      contact: { ...patient, wanted: 'cancel' },
-    });
+    await leaveTimeToDesk(tx, visit, 'cancel');
   });
   return managedVisit(db, token);
 }
 
 /**
  * The patient moves the visit before the cut-off to another of the page's free times with the same
- * dentist (its own time counting as free); it is pending again until confirmed.
+ * dentist (its own time counting as free); it is pending again until confirmed, and the time it
+ * leaves goes to the desk as a cancelled one's does.
  */
 export async function moveByPatient(
   db: Database,
@@ -261,6 +273,7 @@ export async function moveByPatient(
         .where(and(eq(appointments.clinicId, visit.clinicId), eq(appointments.id, visit.id)));
       await settleVisit(tx, visit.clinicId, visit.id, [visit, { dentistId: visit.dentistId, date: to.date }]);
       await audit(tx, visit, 'update', { date: to.date, time: to.time, from: `${visit.date} ${visit.time}` });
+      await leaveTimeToDesk(tx, visit, `move to ${to.date} ${to.time}`);
     });
   } catch (error) {
     if (violated(error, [EXCLUSION_VIOLATION], '')) throw new Conflict(ONLINE_TIME_TAKEN);

@@ -431,28 +431,58 @@ describe('online booking: the code and the booking', () => {
       expect(after.times.map((slot) => slot.time)).toContain(later.time);
       expect((await manage(token, 'cancel')).json().message).toBe('This visit is cancelled');
 
-      // The desk is given the freed time to offer to the waitlist, once, and closes it when done.
+      // The desk is given each freed time to offer to the waitlist: the one the move left, then the
+      // one the cancellation left, once each, and closes them when done.
       const open = (await send(admin, 'GET', '/api/booking-requests?limit=100')).json()
         .data as BookingRequest[];
       const freed = open.filter(
         (request) => request.kind === 'freed' && request.appointment?.id === visit.id,
       );
+      const cancelledVisit = {
+        id: visit.id,
+        date: visit.date,
+        time: later.time,
+        treatment: 'Dental Checkup',
+        dentist_id: dentistId,
+        dentist_name: visit.dentist_name,
+        duration: 30,
+        status: 'cancelled',
+      };
+      // Newest first.
       expect(freed).toEqual([
         expect.objectContaining({
           state: 'open',
           contact: expect.objectContaining({ wanted: 'cancel' }),
-          appointment: {
-            id: visit.id,
-            date: visit.date,
-            time: later.time,
-            treatment: 'Dental Checkup',
+          appointment: cancelledVisit,
+          freed: {
             dentist_id: dentistId,
             dentist_name: visit.dentist_name,
+            date: visit.date,
+            time: later.time,
             duration: 30,
-            status: 'cancelled',
+          },
+        }),
+        expect.objectContaining({
+          state: 'open',
+          contact: expect.objectContaining({ wanted: `move to ${visit.date} ${later.time}` }),
+          appointment: cancelledVisit,
+          freed: {
+            dentist_id: dentistId,
+            dentist_name: visit.dentist_name,
+            date: visit.date,
+            time: visit.time,
+            duration: 30,
           },
         }),
       ]);
+      // The waitlist is asked about the time the move left, which is free.
+      const left = freed[1]?.freed as NonNullable<BookingRequest['freed']>;
+      const matches = await send(
+        admin,
+        'GET',
+        `/api/waitlist/matches?dentist_id=${left.dentist_id}&date=${left.date}&time=${left.time}&duration=${left.duration}`,
+      );
+      expect(matches.statusCode).toBe(200);
       const id = freed[0]?.id as number;
       expect((await send(admin, 'POST', `/api/booking-requests/${id}/called-back`)).statusCode).toBe(409);
       const done = await send(admin, 'POST', `/api/booking-requests/${id}/done`);

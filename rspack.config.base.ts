@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { type Compiler, type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
 
 interface PackageJson {
   name: string;
@@ -20,29 +20,66 @@ function readPackageJson(dir: string): PackageJson {
 
 const sharedPackage = readPackageJson(path.join(__dirname, 'shared'));
 const sharedDeps = sharedPackage.dependencies ?? {};
-const sharedMajor = sharedPackage.version.split('.')[0];
+/** A module needs the shared package's minor it was built against, or a later one of that major. */
+const sharedRange = `^${sharedPackage.version}`;
 
 /**
- * Singletons every container agrees on. `@dental/shared` is the contract between the shell and the
- * modules: a module states the major it was built against, and a breaking change is a new major.
+ * Singletons every container agrees on (docs/architecture.md, Module releases). `@dental/shared` is
+ * the contract between the shell and the modules: a new export is a new minor, and a module requires
+ * the minor it was built against. With `strictVersion`, a module whose needs the shell does not meet
+ * fails to load alone, with a message, instead of failing later while it renders.
  */
+const strict = (version: string | undefined) => ({
+  singleton: true,
+  requiredVersion: `^${version}`,
+  strictVersion: true,
+});
 export const sharedSingletons = {
-  react: { singleton: true, requiredVersion: `^${sharedDeps.react}` },
-  'react/jsx-runtime': { singleton: true, requiredVersion: `^${sharedDeps.react}` },
-  'react-dom': { singleton: true, requiredVersion: `^${sharedDeps['react-dom']}` },
-  'react-dom/client': { singleton: true, requiredVersion: `^${sharedDeps['react-dom']}` },
-  'react-router-dom': { singleton: true, requiredVersion: `^${sharedDeps['react-router-dom']}` },
+  react: strict(sharedDeps.react),
+  'react/jsx-runtime': strict(sharedDeps.react),
+  'react-dom': strict(sharedDeps['react-dom']),
+  'react-dom/client': strict(sharedDeps['react-dom']),
+  'react-router-dom': strict(sharedDeps['react-router-dom']),
   // react-router-dom 7 re-exports react-router, which the URL-state adapter imports by this name.
-  'react-router': { singleton: true, requiredVersion: `^${sharedDeps['react-router-dom']}` },
+  'react-router': strict(sharedDeps['react-router-dom']),
   // One client of server state for every module: a module's write refreshes another's screen.
-  '@tanstack/react-query': { singleton: true, requiredVersion: `^${sharedDeps['@tanstack/react-query']}` },
+  '@tanstack/react-query': strict(sharedDeps['@tanstack/react-query']),
   zustand: { singleton: true, requiredVersion: `^${sharedDeps.zustand}` },
   axios: { singleton: true, requiredVersion: `^${sharedDeps.axios}` },
-  '@dental/shared': { singleton: true, requiredVersion: `^${sharedMajor}.0.0` },
-  '@dental/shared/domain': { singleton: true, requiredVersion: `^${sharedMajor}.0.0` },
-  '@dental/shared/ui': { singleton: true, requiredVersion: `^${sharedMajor}.0.0` },
-  '@dental/shared/kit': { singleton: true, requiredVersion: `^${sharedMajor}.0.0` },
+  '@dental/shared': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
+  '@dental/shared/domain': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
+  '@dental/shared/ui': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
+  '@dental/shared/kit': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
 };
+
+/** The installed version of a shared package (its package.json), as the shell provides it. */
+function installedVersion(name: string): string {
+  if (name.startsWith('@dental/shared')) return sharedPackage.version;
+  const parts = name.split('/');
+  const base = name.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? name);
+  const file = require.resolve(`${base}/package.json`, { paths: [path.join(__dirname, 'shell')] });
+  return readPackageJson(path.dirname(file)).version;
+}
+
+/**
+ * The shell's build writes what it provides of each shared package (`provides.json`): publishing a
+ * module checks the module's needs against it (server/src/resources/modules/releaseFiles.ts).
+ */
+class ShellProvidesPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('ShellProvidesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap('ShellProvidesPlugin', () => {
+        const provides = Object.fromEntries(
+          Object.keys(sharedSingletons).map((name) => [name, installedVersion(name)]),
+        );
+        compilation.emitAsset(
+          'provides.json',
+          new compiler.webpack.sources.RawSource(`${JSON.stringify(provides, null, 2)}\n`),
+        );
+      });
+    });
+  }
+}
 
 export interface FrontendPackageOptions {
   /** The package folder (pass `__dirname`). */
@@ -115,12 +152,16 @@ export function createFrontendConfig(options: FrontendPackageOptions): Configura
         exposes,
         remotes: {},
         shared: sharedSingletons,
+        // A singleton the shell has loaded stays the one every module gets: a module that brings a
+        // newer copy is refused by strictVersion rather than loading a second copy beside it.
+        shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
         // The host provides the federation runtime once; each module's entry then carries only its
         // own container instead of another copy of the runtime (≈33 KB gzip per module).
         experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
+      ...(isHost ? [new ShellProvidesPlugin()] : []),
       ...pages.map(
         (page) =>
           new HtmlRspackPlugin({

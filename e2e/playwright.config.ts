@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -36,6 +36,17 @@ const serverCommand = 'node --import tsx server/src/main.ts';
  * the default 2^17 costs a third of a second a sign-in; the server suites check that cost).
  */
 const JOURNEY_LIMITS = { LOGIN_RATE_LIMIT: '1000', PASSWORD_HASH_COST: '14' };
+/** The platform's key the release journeys publish with (each app server keeps its releases apart). */
+export const PLATFORM_TOKEN = 'journeys-platform-key-0123456789abcdef';
+/** Where each app server keeps published module releases, in APP_URLS' order. */
+// The config is read again in every worker: the run's folders are named once, by the runner, whose
+// environment the workers inherit.
+process.env.E2E_RELEASES_RUN ??= `${process.pid}-${Date.now()}`;
+export const RELEASES_DIRS = APP_URLS.map((_, index) => {
+  const folder = path.join(tmpdir(), `dental-e2e-releases-${process.env.E2E_RELEASES_RUN}-${index}`);
+  mkdirSync(folder, { recursive: true });
+  return folder;
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -95,6 +106,8 @@ export default defineConfig({
         MAIL_FROM: 'Bright Smile Dental <desk@brightsmile.example>',
         // The journeys wait for what is sent: the sender looks every second instead of every minute.
         REMINDERS_POLL_S: '1',
+        PLATFORM_TOKEN,
+        MODULE_RELEASES_DIR: RELEASES_DIRS[index] as string,
       },
     })),
     {

@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { APP_URLS, PLATFORM_TOKEN, RELEASES_DIRS } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { openScreen, readModuleBuildTime, signIn } from './helpers';
 
 /**
- * Releasing one module: its package rebuilt on disk, which every app server serves. The config runs
- * this file after every other journey, alone.
+ * Releasing one module: its package rebuilt on disk, which every app server serves, and published
+ * releases pointed at one clinic (docs/architecture.md, Module releases). The config runs this file
+ * after every other journey, alone.
  */
 const root = path.resolve(__dirname, '..', '..');
 
@@ -24,4 +27,130 @@ test('a module rebuilt alone is live on the next page load, without restarting a
   expect(await readModuleBuildTime(page, 'patients')).not.toBe(before);
   // ...and the rebuilt module's screen works.
   await openScreen(page, '/patients', 'Patients');
+});
+
+/** Each file of a module's build, as `npm run module:publish` sends it. */
+function buildFiles(moduleDir: string): Array<{ path: string; content: string }> {
+  const dist = path.join(root, moduleDir, 'dist');
+  const walk = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(folder, entry.name)) : [path.join(folder, entry.name)],
+    );
+  return walk(dist).map((file) => ({
+    path: path.relative(dist, file).split(path.sep).join('/'),
+    content: readFileSync(file).toString('base64'),
+  }));
+}
+
+/** The build with one file changed (a comment added), so it publishes as a release of its own. */
+const changed = (files: ReturnType<typeof buildFiles>, name: string, edit: (text: string) => string) =>
+  files.map((file) =>
+    file.path === name
+      ? {
+          path: file.path,
+          content: Buffer.from(edit(Buffer.from(file.content, 'base64').toString())).toString('base64'),
+        }
+      : file,
+  );
+
+test('a release goes to one clinic first, rolls back by pointing back, and a changed byte or a newer shared is refused', async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const platform = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${PLATFORM_TOKEN}`, 'x-release-actor': 'journey' },
+  });
+  const publish = async (files: ReturnType<typeof buildFiles>, version: string) => {
+    const answer = await platform.post('/platform/modules/dentists/releases', {
+      data: { version, commit: null, built_at: new Date().toISOString(), files },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { release: string }).release;
+  };
+  const point = async (release: string, clinic: string | null) =>
+    expect(
+      (await platform.put('/platform/modules/dentists/pointer', { data: { release, clinic } })).status(),
+    ).toBe(200);
+  const followDefault = async (clinic: string) =>
+    expect((await platform.delete(`/platform/modules/dentists/pointer?clinic=${clinic}`)).status()).toBe(204);
+
+  const files = buildFiles('mf-dentists');
+  const v1 = await publish(files, '1.0.0');
+  const v2 = await publish(
+    changed(files, 'remoteEntry.js', (text) => `${text}\n/* release two */\n`),
+    '1.0.1',
+  );
+  expect(v2).not.toBe(v1);
+  await point(v1, null);
+  await point(v2, 'harbor-dental');
+
+  /** A clinic admin's browser, and the dentists module's files it asks for. */
+  const desk = async (account: 'admin' | 'harborAdmin') => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/modules/dentists/')) asked.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, account);
+    return { context, page, asked };
+  };
+  const bright = await desk('admin');
+  const harbor = await desk('harborAdmin');
+  await openScreen(bright.page, '/dentists', 'Dentists');
+  await openScreen(harbor.page, '/dentists', 'Dentists');
+  expect(harbor.asked).toContain(`/modules/dentists/${v2}/remoteEntry.js`);
+  expect(harbor.asked.every((asked) => asked.startsWith(`/modules/dentists/${v2}/`))).toBe(true);
+  expect(bright.asked).toContain(`/modules/dentists/${v1}/remoteEntry.js`);
+
+  // The Modules page names the release the clinic runs, and its history says how it came to run it.
+  await openScreen(harbor.page, '/modules', 'Modules');
+  await harbor.page
+    .getByRole('button', { name: 'Release history of Dentists' })
+    .filter({ visible: true })
+    .click();
+  const history = harbor.page.getByRole('dialog', { name: 'Dentists: releases' });
+  await expect(history).toContainText(`Runs: ${v2}, this clinic's own release`);
+  await expect(history.getByRole('list', { name: 'Release history' })).toContainText(
+    `This clinic pointed at ${v2}`,
+  );
+  await history.getByRole('button', { name: 'Close' }).click();
+
+  // Rolled back: harbor follows the default (v1) on its next page load; v2's files stay served.
+  await followDefault('harbor-dental');
+  harbor.asked.length = 0;
+  await openScreen(harbor.page, '/dentists', 'Dentists');
+  expect(harbor.asked).toContain(`/modules/dentists/${v1}/remoteEntry.js`);
+  expect((await platform.get(`/modules/dentists/${v2}/remoteEntry.js`)).status()).toBe(200);
+
+  // A release whose entry changed on disk after publishing is refused by the browser, in its area only.
+  const v3 = await publish(
+    changed(files, 'remoteEntry.js', (text) => `${text}\n/* release three */\n`),
+    '1.0.2',
+  );
+  const releasesDir = RELEASES_DIRS[APP_URLS.indexOf(baseURL ?? '')] as string;
+  appendFileSync(path.join(releasesDir, 'dentists', v3, 'remoteEntry.js'), '/* tampered */');
+  await point(v3, 'harbor-dental');
+  await openScreen(harbor.page, '/', 'Dashboard');
+  await harbor.page.goto('/dentists');
+  await expect(harbor.page.getByText('The Dentists module could not be loaded')).toBeVisible();
+  await openScreen(harbor.page, '/patients', 'Patients');
+  await openScreen(bright.page, '/dentists', 'Dentists');
+  await followDefault('harbor-dental');
+
+  // A build that needs a newer shared package than the deployed shell provides is refused at publish.
+  const newer = changed(files, 'mf-manifest.json', (text) =>
+    text.replaceAll(/"requiredVersion": *"\^2\.1\.0"/g, '"requiredVersion": "^2.9.0"'),
+  );
+  const refused = await platform.post('/platform/modules/dentists/releases', {
+    data: { version: '1.0.3', commit: null, built_at: new Date().toISOString(), files: newer },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toMatch(
+    /^The dentists module was built for @dental\/shared(\/\w+)? \^2\.9\.0; the app provides 2\.1\.0$/,
+  );
+  await Promise.all([bright.context.close(), harbor.context.close(), platform.dispose()]);
 });

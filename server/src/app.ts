@@ -4,7 +4,7 @@ import fastifyJwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import sensible from '@fastify/sensible';
 import fastifySse from '@fastify/sse';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accessClaimsOf, decorateAccessClaims } from './auth/accessClaims';
 import { factorSealOfConfig } from './auth/factorKeys';
@@ -42,6 +42,8 @@ import { registerDashboardRoutes } from './resources/dashboard/routes';
 import { registerDentistsRoutes } from './resources/dentists/routes';
 import { registerEventsRoutes } from './resources/events/routes';
 import { registerHealthRoutes } from './resources/health/routes';
+import { registerModuleApiGate } from './resources/modules/moduleApiGate';
+import { PLATFORM_TOKEN_MIN_LENGTH, registerPlatformRoutes } from './resources/modules/platformRoutes';
 import { buildModuleRegistry, moduleOrigins } from './resources/modules/registry';
 import { registerModuleRoutes } from './resources/modules/routes';
 import { followReminderSettings } from './resources/notifications/outboxMessages';
@@ -86,6 +88,8 @@ const hooksOf = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : h
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const keysRefusal = productionKeysRefusal(config);
   if (keysRefusal) throw new ConfigRefusal(keysRefusal);
+  if (config.platformToken !== null && config.platformToken.length < PLATFORM_TOKEN_MIN_LENGTH)
+    throw new ConfigRefusal(`PLATFORM_TOKEN must be at least ${PLATFORM_TOKEN_MIN_LENGTH} characters`);
   // Before the demo data is seeded: its accounts are hashed at the server's cost.
   usePasswordHashCost(config.passwordHashCost);
   const app = Fastify({
@@ -111,6 +115,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       }),
     },
     trustProxy: config.trustProxy,
+    // A path the router cannot read (bad percent-encoding, a segment too long) is answered here,
+    // before any route: like every refusal, a message and the field at fault, without the path echoed.
+    frameworkErrors: (error, _request, reply) => {
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'a part of the address is too long'
+          : 'the address is malformed';
+      // The reply's generic types name no route's schema here (no route was found): a plain reply.
+      void (reply as unknown as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .header('cache-control', 'no-store')
+        .send({ message: `Invalid url: ${message}`, errors: [{ field: 'url', message }] });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstZod: config.checkResponses }));
@@ -197,7 +214,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     );
   }
   registerAuthRoutes(app, db, guard, config, factorSeal);
+  registerModuleApiGate(app, db, versions);
   registerModuleRoutes(app, db, guard, registry);
+  registerPlatformRoutes(app, db, config);
   registerAppointmentsRoutes(app, db, guard);
   registerPatientsRoutes(app, db, guard);
   registerDentistsRoutes(app, db, guard);
@@ -239,10 +258,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   registerEventsRoutes(app, db, guard, hub);
   registerAuditRoutes(app, db, guard, auditProof);
-  registerStaticHosting(app, config.staticRoot, {
-    bookingPageOpen: (slug) => bookingPageOpen(db, slug),
-    rateLimit: config.publicRateLimit,
-  });
+  registerStaticHosting(
+    app,
+    config.staticRoot,
+    { bookingPageOpen: (slug) => bookingPageOpen(db, slug), rateLimit: config.publicRateLimit },
+    config.moduleReleasesDir,
+  );
 
   return app;
 }

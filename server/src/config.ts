@@ -69,6 +69,10 @@ export interface AppConfig {
   staticRoot: string;
   /** Operator overrides of where a module's entry is served from. */
   moduleEntries: Partial<Record<ModuleId, string>>;
+  /** Where published module releases are kept (docs/architecture.md, Module releases). */
+  moduleReleasesDir: string;
+  /** The platform's key for publishing and pointing module releases; null: that API is closed. */
+  platformToken: string | null;
   seedDemo: boolean;
   logLevel: string;
   /** `json`: one JSON object a line (files, services, CI); `pretty`: pino-pretty's readable lines. */
@@ -195,6 +199,8 @@ export function loadConfig(
     passwordHashCost: Math.min(wholeNumber(env, 'PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST, 14), 18),
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..')),
     moduleEntries,
+    moduleReleasesDir: path.resolve(invokedFrom, env.MODULE_RELEASES_DIR ?? 'module-releases'),
+    platformToken: env.PLATFORM_TOKEN || null,
     seedDemo: flag(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormatOf(env.LOG_FORMAT, terminal),

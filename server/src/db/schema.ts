@@ -108,6 +108,42 @@ export const clinicModules = pgTable(
   (table) => [primaryKey({ columns: [table.clinicId, table.moduleId] })],
 );
 
+/** A published build of a module (migration 0041; docs/architecture.md, Module releases). */
+export const moduleReleases = pgTable(
+  'module_releases',
+  {
+    moduleId: text('module_id').notNull(),
+    release: text('release').notNull(),
+    version: text('version').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+    commit: text('commit'),
+    shared: jsonb('shared').$type<Record<string, string>>().notNull(),
+    integrity: text('integrity').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: text('published_by').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.moduleId, table.release] })],
+);
+
+/** Which release the default (clinicId null) or one clinic runs of a module: one pointer each. */
+export const modulePointers = pgTable('module_pointers', {
+  moduleId: text('module_id').notNull(),
+  clinicId: integer('clinic_id'),
+  release: text('release').notNull(),
+  pointedAt: timestamp('pointed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The releases' history: every publish and every pointer moved. */
+export const moduleReleaseEvents = pgTable('module_release_events', {
+  id: serial('id').primaryKey(),
+  moduleId: text('module_id').notNull(),
+  release: text('release').notNull(),
+  action: text('action').notNull(),
+  clinicId: integer('clinic_id'),
+  actor: text('actor').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const auditLog = pgTable(
   'audit_log',
   {

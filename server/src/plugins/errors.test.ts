@@ -39,3 +39,27 @@ describe('a statement past its time-out', () => {
     },
   );
 });
+
+describe('an address the router cannot read', () => {
+  it('is refused as a bad url field, with the same shape as every refusal and the path not echoed', async () => {
+    const app = await createTestApp();
+    try {
+      const malformed = await app.inject({ method: 'GET', url: '/api/patients/%E0%A4%A' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({
+        message: 'Invalid url: the address is malformed',
+        errors: [{ field: 'url', message: 'the address is malformed' }],
+      });
+      expect(malformed.body).not.toContain('%E0');
+      const long = await app.inject({
+        method: 'POST',
+        url: `/public/holds/${'a'.repeat(5000)}/code`,
+        payload: {},
+      });
+      expect(long.statusCode).toBe(414);
+      expect(long.json().errors).toEqual([{ field: 'url', message: 'a part of the address is too long' }]);
+    } finally {
+      await app.close();
+    }
+  });
+});

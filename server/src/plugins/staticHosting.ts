@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { BOOKING_PAGE_PREFIX, MODULE_CATALOG, MODULE_IDS, publicPageOf } from '@dental/shared/domain';
 import fastifyStatic from '@fastify/static';
@@ -11,19 +11,25 @@ const ALWAYS_REVALIDATE = new Set([
   'mf-manifest.json',
   'remoteEntry.js',
   'mf-manifest-stats.json',
+  'provides.json',
 ]);
-const API_PREFIXES = ['/api/', '/auth/', '/modules/', '/public/'];
+const API_PREFIXES = ['/api/', '/auth/', '/modules/', '/public/', '/platform/'];
 
-function setCacheHeaders(reply: FastifyReply, filePath: string) {
+/** A file of a published release never changes (docs/architecture.md, Module releases): cached for good. */
+const cacheHeadersFor = (releasesDir: string) => (reply: FastifyReply, filePath: string) => {
+  const published = filePath.startsWith(releasesDir + path.sep);
   reply.header(
     'Cache-Control',
-    ALWAYS_REVALIDATE.has(path.basename(filePath)) ? 'no-cache' : 'public, max-age=31536000, immutable',
+    !published && ALWAYS_REVALIDATE.has(path.basename(filePath))
+      ? 'no-cache'
+      : 'public, max-age=31536000, immutable',
   );
-}
+};
 
 /**
  * Serves the shell at `/` and each module's build at `/modules/<id>/`, read from disk on every
- * request so that a module rebuilt alone is live on the next page load. Any other GET that is not an
+ * request so that a module rebuilt alone is live on the next page load, and each published release
+ * of a module at `/modules/<id>/<release>/`. Any other GET that is not an
  * API call answers the shell's page, whose router shows the screen (or its 404).
  */
 export interface PublicPages {
@@ -36,8 +42,10 @@ export function registerStaticHosting(
   app: FastifyInstance,
   staticRoot: string,
   publicPages: PublicPages,
+  releasesDir: string,
 ): void {
   const shellDist = path.join(staticRoot, 'shell', 'dist');
+  const setCacheHeaders = cacheHeadersFor(releasesDir);
   if (!existsSync(shellDist)) app.log.warn(`No shell build at ${shellDist}: run npm run build`);
 
   app.register(fastifyStatic, {
@@ -47,9 +55,12 @@ export function registerStaticHosting(
     cacheControl: false,
     setHeaders: setCacheHeaders,
   });
+  // `/modules/<id>/<release>/…` is a published release (looked for first), anything else the build in place.
   for (const id of MODULE_IDS) {
+    const published = path.join(releasesDir, id);
+    mkdirSync(published, { recursive: true });
     app.register(fastifyStatic, {
-      root: path.join(staticRoot, MODULE_CATALOG[id].packageDir, 'dist'),
+      root: [published, path.join(staticRoot, MODULE_CATALOG[id].packageDir, 'dist')],
       prefix: `/modules/${id}/`,
       decorateReply: false,
       index: false,

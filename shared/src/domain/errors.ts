@@ -48,6 +48,7 @@ export const ERROR_MESSAGES = {
   turnOffCalendarFeed: 'Failed to turn the calendar feed off',
   fetchModules: 'Failed to fetch modules',
   updateModule: 'Failed to update module',
+  fetchModuleReleases: "Failed to fetch the module's releases",
   fetchSettings: 'Failed to fetch settings',
   updateSettings: 'Failed to save settings',
   changePassword: 'Failed to change password',

@@ -13,6 +13,7 @@ export * from './dentists';
 export * from './errors';
 export * from './heldTimes';
 export * from './liveDesk';
+export * from './moduleReleases';
 export * from './modules';
 export * from './onlineBooking';
 export * from './outbox';

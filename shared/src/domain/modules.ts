@@ -12,6 +12,10 @@ export const moduleEntrySchema = z.object({
   container: z.string(),
   entry: z.string(),
   version: z.string(),
+  /** The published release the clinic runs (docs/architecture.md, Module releases); null: the build in place. */
+  release: z.string().nullable(),
+  /** Subresource Integrity of a release's entry script, checked by the browser; null without a release. */
+  integrity: z.string().nullable(),
   enabled: z.boolean(),
 });
 export type ModuleEntry = z.infer<typeof moduleEntrySchema>;
@@ -142,5 +146,82 @@ export const publicModuleEntrySchema = z.object({
   container: z.string(),
   entry: z.string(),
   version: z.string(),
+  /** Subresource Integrity of a published release's entry; null for the build in place. */
+  integrity: z.string().nullable(),
 });
 export type PublicModuleEntry = z.infer<typeof publicModuleEntrySchema>;
+
+/** A method an owned API route is called with (`HEAD` goes with `GET`). */
+export type OwnedApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Routes of the API that one module owns, named by the server's route patterns (`/api/users/:id`). */
+export interface OwnedApi {
+  /** Only calls with this method; every method when absent. */
+  method?: OwnedApiMethod;
+  /** The route pattern itself and, unless `exact`, every route under it (`/api/recall` covers `/api/recall/:patientId/:typeId`, not `/api/recall-types`). */
+  prefix: string;
+  exact?: true;
+}
+
+/**
+ * "Switched off means off" (docs/architecture.md, Modules): the API routes each staff module owns.
+ * To a clinic that has the module off they answer 404 `{ message: 'Not found' }`, as an unknown route
+ * does (server/src/resources/modules/moduleApiGate.ts). A route is owned only when the module's own
+ * screens alone call it; these are called by others too, so they stay open whatever is switched off:
+ *  - `GET|PUT /api/appointments/:id`: the Calendar (scheduling) reads and moves a visit;
+ *  - `GET /api/waitlist/matches`, `POST /api/waitlist/:id/offer`: the Calendar's Fill this time;
+ *  - `GET /api/dentists`: the dentist choices of every screen;
+ *  - `GET /api/dentists/:id/free-times`: the booking form (appointments) and the Calendar's moves;
+ *  - `GET /api/patients`, `GET /api/patients/:id`: the booking form finds and shows its patient;
+ *  - `GET /api/recall-types`: Recall (patients) and Settings (admin);
+ *  - `GET /api/settings`: the shell's idle sign-out, the booking form, the Calendar;
+ *  - `GET /api/chairs`: the booking form, the Calendar and Settings;
+ *  - `GET /api/audit`: the Audit screen and a patient's openings on the Patients screen;
+ *  - `/auth/*`: the shell's sign-in, and each user's own sessions and second step;
+ *  - the shell's own: `/api/modules`, `/api/dashboard/*`, `/api/events`; and `/api/health`.
+ * A route no screen calls goes with its resource's screens (`GET /api/dentists/:id/appointments`,
+ * `GET /api/calendar/availability`, `GET /api/availability/dentist/:id`). Online booking has a gate of
+ * its own (its public pages answer 404 when it is off) and no entry here.
+ */
+export const MODULE_OWNED_API: Record<Exclude<ModuleId, 'booking'>, readonly OwnedApi[]> = {
+  appointments: [
+    { method: 'GET', prefix: '/api/appointments', exact: true },
+    { method: 'POST', prefix: '/api/appointments', exact: true },
+    { prefix: '/api/appointments/overlapping' },
+    { prefix: '/api/appointments/series' },
+    { method: 'DELETE', prefix: '/api/appointments/:id', exact: true },
+    { prefix: '/api/appointments/:id/status' },
+    { method: 'GET', prefix: '/api/waitlist', exact: true },
+    { method: 'POST', prefix: '/api/waitlist', exact: true },
+    { prefix: '/api/waitlist/:id', exact: true },
+    { prefix: '/api/waitlist/:id/free-times' },
+    { prefix: '/api/booking-requests' },
+  ],
+  patients: [
+    { method: 'POST', prefix: '/api/patients', exact: true },
+    { method: 'PUT', prefix: '/api/patients/:id', exact: true },
+    { method: 'DELETE', prefix: '/api/patients/:id', exact: true },
+    { prefix: '/api/patients/:id/appointments' },
+    { prefix: '/api/patients/:id/recall' },
+    { prefix: '/api/recall' },
+  ],
+  dentists: [
+    { method: 'POST', prefix: '/api/dentists', exact: true },
+    { prefix: '/api/dentists/:id', exact: true },
+    { prefix: '/api/dentists/:id/appointments' },
+  ],
+  scheduling: [{ prefix: '/api/availability' }, { prefix: '/api/calendar' }, { prefix: '/api/held-times' }],
+  admin: [
+    { prefix: '/api/users' },
+    { prefix: '/api/audit/csv' },
+    { prefix: '/api/audit/verify' },
+    { method: 'PUT', prefix: '/api/settings', exact: true },
+    { prefix: '/api/backup' },
+    { prefix: '/api/outbox' },
+    { method: 'POST', prefix: '/api/chairs', exact: true },
+    { prefix: '/api/chairs/order' },
+    { prefix: '/api/chairs/:id' },
+    { method: 'POST', prefix: '/api/recall-types', exact: true },
+    { prefix: '/api/recall-types/:id' },
+  ],
+};

@@ -1,6 +1,7 @@
-import { type PublicModuleEntry, publicModuleEntrySchema } from '@dental/shared/domain';
+import { type PublicModuleEntry, publicModuleEntrySchema, publicPageOf } from '@dental/shared/domain';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { moduleIntegrityPlugin } from '../modules/moduleIntegrity';
 import { moduleRetryPlugin } from '../modules/moduleRetry';
 
 /** What the booking module's `./public` entry gives the page: one component that draws the path's page. */
@@ -8,8 +9,11 @@ export type PublicPages = ComponentType<{ pathname: string }>;
 
 const API_BASE = process.env.API_BASE_URL ?? '';
 
+/** The release the clinic of this booking page runs (its own, else the default's); a manage link reads the default's. */
 async function bookingEntry(): Promise<PublicModuleEntry> {
-  const response = await fetch(`${API_BASE}/public/modules/booking`, {
+  const page = publicPageOf(window.location.pathname);
+  const clinic = page.page === 'book' ? `?clinic=${encodeURIComponent(page.slug)}` : '';
+  const response = await fetch(`${API_BASE}/public/modules/booking${clinic}`, {
     headers: { Accept: 'application/json' },
   });
   if (!response.ok) throw new Error(`The booking module's entry answered ${response.status}`);
@@ -17,6 +21,8 @@ async function bookingEntry(): Promise<PublicModuleEntry> {
 }
 
 let registered = false;
+/** A published release's entry is loaded with the integrity the registry recorded. */
+const integrities = new Map<string, string>();
 
 /**
  * Loads the booking module's public pages: where its entry is served from is the operator's choice,
@@ -25,13 +31,13 @@ let registered = false;
  */
 export async function loadPublicPages(force = false): Promise<PublicPages> {
   const entry = await bookingEntry();
-  if (!registered) registerPlugins([moduleRetryPlugin()]);
-  registerRemotes(
-    [{ name: entry.container, entry: new URL(entry.entry, window.location.origin).toString() }],
-    {
-      force: force || registered,
-    },
-  );
+  const url = new URL(entry.entry, window.location.origin).toString();
+  if (entry.integrity) integrities.set(url, entry.integrity);
+  if (!registered)
+    registerPlugins([moduleRetryPlugin(), moduleIntegrityPlugin((asked) => integrities.get(asked))]);
+  registerRemotes([{ name: entry.container, entry: url }], {
+    force: force || registered,
+  });
   registered = true;
   const loaded = await loadRemote<{ default?: unknown }>(`${entry.container}/public`);
   if (typeof loaded?.default !== 'function') throw new Error('The booking module did not give its pages');

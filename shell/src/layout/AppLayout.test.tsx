@@ -38,6 +38,8 @@ const ALL_MODULES: ModuleEntry[] = MODULE_IDS.map((id) => ({
   container: `mf_${id}`,
   entry: `/modules/${id}/mf-manifest.json`,
   version: '1.0.0',
+  release: null,
+  integrity: null,
   enabled: true,
 }));
 

@@ -6,6 +6,8 @@ const entry = (id: ModuleId): ModuleEntry => ({
   title: MODULE_CATALOG[id].title,
   container: MODULE_CATALOG[id].container,
   entry: `/modules/${id}/mf-manifest.json`,
+  release: null,
+  integrity: null,
   version: '1.0.0',
   enabled: true,
 });

@@ -29,6 +29,8 @@ const PATIENTS_ENTRY: ModuleEntry = {
   container: 'mf_patients',
   entry: '/modules/patients/mf-manifest.json',
   version: '1.2.3',
+  release: null,
+  integrity: null,
   enabled: true,
 };
 const PATIENTS_PAGE = MODULE_CATALOG.patients.pages[0] as (typeof MODULE_CATALOG.patients.pages)[number];
@@ -131,6 +133,21 @@ describe('ModuleArea: one module screen, its loading and its failures', () => {
     // The retry registers the module again, so its entry is fetched anew.
     expect(register).toHaveBeenCalledWith([PATIENTS_ENTRY], true);
     expect(loadDescription).toHaveBeenCalledTimes(2);
+  });
+
+  it('a module built for a newer app than this one says so in its area, and offers no Retry', async () => {
+    loadDescription.mockRejectedValueOnce(
+      new Error(
+        '[ Federation Runtime ]: Version 2.1.0 from mf_shell of shared singleton module @dental/shared does not satisfy the requirement of mf_patients which needs ^2.4.0)',
+      ),
+    );
+    renderArea();
+    expect(
+      await screen.findByText('The Patients module was built for a newer version of the app'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/needs \^2\.4\.0/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByText('Sidebar stays')).toBeInTheDocument();
   });
 
   it("a page whose code fails to download shows the module's error; Retry downloads it again", async () => {

@@ -16,7 +16,26 @@ import { useModulesStore } from './modulesStore';
 
 const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
 
+/**
+ * A module built against newer shared code than this app provides is refused by the federation
+ * runtime (strictVersion, docs/architecture.md, Module releases): it says so in these words.
+ */
+const BUILT_FOR_NEWER_APP = /does not satisfy the requirement of/;
+
 function ModuleFailure({ title, error, onRetry }: { title: string; error: string; onRetry: () => void }) {
+  if (BUILT_FOR_NEWER_APP.test(error))
+    return (
+      <Result
+        status="warning"
+        title={`The ${title} module was built for a newer version of the app`}
+        subTitle={
+          <FailureAdvice
+            advice="It cannot run in this version; the rest of the app keeps working. Its release must be pointed back, or the app updated."
+            error={error}
+          />
+        }
+      />
+    );
   return (
     <Result
       status="error"

@@ -1,7 +1,7 @@
 import { apiClient, MODULE_IDS, type ModuleEntry } from '@dental/shared';
 import { StylelessUi } from '@dental/shared/testing';
 import { UiProvider } from '@dental/shared/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ModulesPage } from './ModulesPage';
@@ -37,6 +37,8 @@ const entryOf = (id: string): ModuleEntry => ({
   container: `mf_${id}`,
   entry: `/modules/${id}/mf-manifest.json`,
   version: '1.4.0',
+  release: null,
+  integrity: null,
   enabled: switches[id] ?? true,
 });
 
@@ -54,6 +56,33 @@ const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosRes
   if (method === 'GET' && url === '/api/modules') {
     const all = MODULE_IDS.map(entryOf);
     return answer(200, { data: config.params?.all ? all : all.filter((entry) => entry.enabled) });
+  }
+  if (method === 'GET' && url === '/api/modules/dentists/releases') {
+    return answer(200, {
+      default_release: '1.0.0-0123456789ab',
+      clinic_release: '1.1.0-ba9876543210',
+      releases: [],
+      events: [
+        {
+          id: 3,
+          module_id: 'dentists',
+          release: '1.1.0-ba9876543210',
+          action: 'pointed',
+          clinic: 'bright-smile-dental',
+          actor: 'platform (ci)',
+          at: '2026-11-29T10:05:00.000Z',
+        },
+        {
+          id: 2,
+          module_id: 'dentists',
+          release: '1.1.0-ba9876543210',
+          action: 'published',
+          clinic: null,
+          actor: 'platform (ci)',
+          at: '2026-11-29T10:00:00.000Z',
+        },
+      ],
+    });
   }
   const put = url.match(/^\/api\/modules\/(\w+)$/);
   if (method === 'PUT' && put?.[1]) {
@@ -157,6 +186,30 @@ describe("ModulesPage: the admin's module switchboard", () => {
 
     await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it("shows the release this clinic runs and, on asking, the module's release history", async () => {
+    renderPage();
+    await screen.findByText('Dentists', { selector: 'strong' });
+    const row = rowOf('Dentists');
+    expect(row).toHaveTextContent('Build in place');
+    fireEvent.click(
+      within(row).getAllByRole('button', { name: 'Release history of Dentists' })[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Dentists: releases' });
+    expect(
+      await within(dialog).findByText(/1\.1\.0-ba9876543210, this clinic's own release/),
+    ).toBeInTheDocument();
+    const history = within(dialog).getByRole('list', { name: 'Release history' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('This clinic pointed at 1.1.0-ba9876543210'),
+      expect.stringContaining('Published 1.1.0-ba9876543210'),
+    ]);
+    expect(sent.some((request) => request.url === '/api/modules/dentists/releases')).toBe(true);
   });
 
   it("a failed save without a server message shows 'Failed to update module'", async () => {

@@ -2,6 +2,7 @@ import { MODULE_CATALOG, type ModuleEntry } from '@dental/shared';
 import { useClinicEvents } from '@dental/shared/kit';
 import {
   App,
+  Button,
   ErrorBanner,
   PageHeading,
   Switch,
@@ -12,6 +13,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { fetchAllModules, setModuleEnabled } from './modulesApi';
 import { useModulesStore } from './modulesStore';
+import { ReleaseHistory } from './ReleaseHistory';
 
 /** The admin's switchboard: which modules this clinic uses. */
 export function ModulesPage() {
@@ -23,6 +25,8 @@ export function ModulesPage() {
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The module whose releases are being read.
+  const [history, setHistory] = useState<ModuleEntry | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -71,6 +75,21 @@ export function ModulesPage() {
     );
   };
 
+  /** The release this clinic runs (published and pointed at), and the way to its history. */
+  const releaseOf = (entry: ModuleEntry) => (
+    <span>
+      <Typography.Text type="secondary">{entry.release ?? 'Build in place'}</Typography.Text>{' '}
+      <Button
+        type="link"
+        size="small"
+        aria-label={`Release history of ${entry.title}`}
+        onClick={() => setHistory(entry)}
+      >
+        History
+      </Button>
+    </span>
+  );
+
   const toggle = async (entry: ModuleEntry, enabled: boolean) => {
     setSaving(entry.id);
     try {
@@ -106,6 +125,8 @@ export function ModulesPage() {
             <Typography.Text type="secondary">Serving: {buildOf(entry, false)}</Typography.Text>
             <br />
             <Typography.Text code>{entry.entry}</Typography.Text>
+            <br />
+            {releaseOf(entry)}
           </div>
         </>
       ),
@@ -117,6 +138,12 @@ export function ModulesPage() {
       key: 'entry',
       responsive: ['md'],
       render: (entry: string) => <Typography.Text code>{entry}</Typography.Text>,
+    },
+    {
+      title: 'Release',
+      key: 'release',
+      responsive: ['md'],
+      render: (_, entry) => releaseOf(entry),
     },
     {
       title: 'Serving build',
@@ -143,7 +170,8 @@ export function ModulesPage() {
       <PageHeading>Modules</PageHeading>
       <Typography.Paragraph type="secondary">
         Switch the areas of the app on or off for your clinic. A module switched off disappears, with all its
-        screens, from everyone's sidebar here; other clinics are not affected.
+        screens, from everyone's sidebar here; other clinics are not affected. Each module runs the release
+        published for this clinic, else the default one.
       </Typography.Paragraph>
       <ErrorBanner message={error} onClose={() => setError(null)} />
       <Table
@@ -154,6 +182,7 @@ export function ModulesPage() {
         loading={loading}
         pagination={false}
       />
+      <ReleaseHistory module={history} onClose={() => setHistory(null)} />
     </div>
   );
 }

@@ -1,26 +1,41 @@
 import type { ModuleDescription, ModuleEntry } from '@dental/shared';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { moduleIntegrityPlugin } from './moduleIntegrity';
 import { moduleRetryPlugin } from './moduleRetry';
 
 function absoluteEntry(entry: string): string {
   return new URL(entry, window.location.origin).toString();
 }
 
-let retryRegistered = false;
+let pluginsRegistered = false;
+/** Each container's entry as last registered: a remote is registered again only when it changed. */
+const registered = new Map<string, string>();
+/** The integrity each release's entry script must have, by its URL. */
+const integrities = new Map<string, string>();
 
 /**
- * Registers the clinic's modules with the federation runtime. `force` replaces an earlier
- * registration, so a retry after a failed load fetches the entry afresh. The first call also gives
- * the runtime its retry plugin (the runtime exists only once the shell has started).
+ * Registers the clinic's modules with the federation runtime: a module whose entry is new or changed
+ * (another release), or every one given when `force` is set (a retry after a failed load fetches the
+ * entry afresh). The first call also gives the runtime its plugins (the runtime exists only once the
+ * shell has started): retries, and the integrity of published releases.
  */
 export function registerModules(entries: ModuleEntry[], force = false): void {
-  if (!retryRegistered) {
-    registerPlugins([moduleRetryPlugin()]);
-    retryRegistered = true;
+  if (!pluginsRegistered) {
+    registerPlugins([moduleRetryPlugin(), moduleIntegrityPlugin((url) => integrities.get(url))]);
+    pluginsRegistered = true;
+  }
+  const changed = entries.filter(
+    (entry) => force || registered.get(entry.container) !== absoluteEntry(entry.entry),
+  );
+  if (changed.length === 0) return;
+  for (const entry of changed) {
+    const url = absoluteEntry(entry.entry);
+    registered.set(entry.container, url);
+    if (entry.integrity) integrities.set(url, entry.integrity);
   }
   registerRemotes(
-    entries.map((entry) => ({ name: entry.container, entry: absoluteEntry(entry.entry) })),
-    { force },
+    changed.map((entry) => ({ name: entry.container, entry: absoluteEntry(entry.entry) })),
+    { force: true },
   );
 }
 

@@ -1,4 +1,10 @@
-import { apiRequest, ERROR_MESSAGES, type ModuleEntry, type ModuleId } from '@dental/shared';
+import {
+  apiRequest,
+  ERROR_MESSAGES,
+  type ModuleEntry,
+  type ModuleId,
+  type ModuleReleasesAnswer,
+} from '@dental/shared';
 
 export async function fetchEnabledModules(): Promise<ModuleEntry[]> {
   const body = await apiRequest<{ data: ModuleEntry[] }>(
@@ -21,5 +27,13 @@ export async function setModuleEnabled(id: ModuleId, enabled: boolean): Promise<
   return apiRequest<ModuleEntry>(
     { method: 'PUT', url: `/api/modules/${id}`, data: { enabled } },
     ERROR_MESSAGES.updateModule,
+  );
+}
+
+/** A module's releases, the one this clinic runs and their history (admin only). */
+export async function fetchModuleReleases(id: ModuleId): Promise<ModuleReleasesAnswer> {
+  return apiRequest<ModuleReleasesAnswer>(
+    { method: 'GET', url: `/api/modules/${id}/releases` },
+    ERROR_MESSAGES.fetchModuleReleases,
   );
 }

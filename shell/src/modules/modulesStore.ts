@@ -48,7 +48,7 @@ export const useModulesStore = create<ModulesState>()((set, get) => {
       set({ status: 'loading', error: null });
       try {
         const entries = await fetchEnabledModules();
-        registerModules(entries, true);
+        registerModules(entries);
         // Descriptions already loaded stay valid: a re-read (after a switch) must not reload them.
         set((state) => ({
           status: 'ready',

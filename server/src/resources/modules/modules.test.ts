@@ -75,6 +75,8 @@ describe('modules API', () => {
           ...ALL_MODULES[index],
           entry: `/modules/${entry.id}/mf-manifest.json`,
           version: '1.0.0',
+          release: null,
+          integrity: null,
           enabled: true,
         });
       }
@@ -115,6 +117,8 @@ describe('modules API', () => {
         container: 'mf_patients',
         entry: '/modules/patients/mf-manifest.json',
         version: '1.0.0',
+        release: null,
+        integrity: null,
         enabled: false,
       });
 

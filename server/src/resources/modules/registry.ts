@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MODULE_CATALOG, MODULE_IDS, type ModuleEntry, type ModuleId } from '@dental/shared/domain';
 import type { AppConfig } from '../../config';
+import { RELEASE_ENTRY } from './releaseFiles';
 
 export interface RegisteredModule {
   id: ModuleId;
@@ -41,6 +42,29 @@ export function moduleOrigins(registry: RegisteredModule[]): string[] {
   return [...origins];
 }
 
-export function withEnabled(module: RegisteredModule, enabled: boolean): ModuleEntry {
-  return { ...module, enabled };
+/** A release a clinic runs of a module (its pointer, else the default's): see releasesData.ts. */
+export interface RunRelease {
+  release: string;
+  version: string;
+  integrity: string;
 }
+
+/**
+ * A module as one clinic sees it: switched on or off, and served from the release it is pointed at
+ * (its entry script, checked by its integrity), else from the build in place.
+ */
+export function withEnabled(module: RegisteredModule, enabled: boolean, run?: RunRelease): ModuleEntry {
+  if (!run) return { ...module, release: null, integrity: null, enabled };
+  return {
+    ...module,
+    entry: releaseEntryPath(module.id, run.release),
+    version: run.version,
+    release: run.release,
+    integrity: run.integrity,
+    enabled,
+  };
+}
+
+/** Where a release's entry script is served: `/modules/<id>/<release>/remoteEntry.js`. */
+export const releaseEntryPath = (id: ModuleId, release: string) =>
+  `/modules/${id}/${release}/${RELEASE_ENTRY}`;

@@ -2,6 +2,7 @@ import {
   hasPermission,
   MODULE_IDS,
   moduleEntrySchema,
+  moduleReleasesAnswerSchema,
   moduleUpdateSchema,
   publicModuleEntrySchema,
 } from '@dental/shared/domain';
@@ -16,6 +17,7 @@ import { errorResponses } from '../../plugins/errors';
 import { actorOfStaff, recordActorAudit } from '../actorAudit';
 import { switchesOf } from './moduleSwitches';
 import { type RegisteredModule, withEnabled } from './registry';
+import { clinicIdOfSlug, releasesOf, releasesRunBy } from './releasesData';
 
 export function registerModuleRoutes(
   app: FastifyInstance,
@@ -45,8 +47,11 @@ export function registerModuleRoutes(
         return reply.code(403).send({ message: "You don't have permission to manage modules." });
       }
       const switches = await switchesOf(db, staff.clinicId);
+      const running = await releasesRunBy(db, staff.clinicId);
       // A module the clinic never switched is on.
-      const entries = registry.map((module) => withEnabled(module, switches.get(module.id) ?? true));
+      const entries = registry.map((module) =>
+        withEnabled(module, switches.get(module.id) ?? true, running.get(module.id)),
+      );
       return { data: all ? entries : entries.filter((entry) => entry.enabled) };
     },
   );
@@ -58,14 +63,38 @@ export function registerModuleRoutes(
       schema: {
         tags: ['modules'],
         summary:
-          "Where the booking module's entry is served from, for the patients' pages (no sign-in; whether a clinic has it on is its booking page's answer)",
-        response: { 200: publicModuleEntrySchema, ...errorResponses(404) },
+          "Where the booking module's entry is served from, for the patients' pages (no sign-in; whether a clinic has it on is its booking page's answer): the release the clinic of `clinic` (a slug) runs, else the default's",
+        querystring: z.object({ clinic: z.string().max(100).optional() }),
+        response: { 200: publicModuleEntrySchema, ...errorResponses(400, 404) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       if (!booking) return reply.code(404).send({ message: 'Not found' });
-      return { container: booking.container, entry: booking.entry, version: booking.version };
+      const clinicId = request.query.clinic ? await clinicIdOfSlug(db, request.query.clinic) : null;
+      const entry = withEnabled(booking, true, (await releasesRunBy(db, clinicId)).get(booking.id));
+      return {
+        container: entry.container,
+        entry: entry.entry,
+        version: entry.version,
+        integrity: entry.integrity,
+      };
     },
+  );
+
+  routes.get(
+    '/api/modules/:id/releases',
+    {
+      onRequest: guard.permitted('all', 'see module releases'),
+      schema: {
+        tags: ['modules'],
+        summary:
+          "A module's published releases, the one the default and the caller's clinic run, and their history (admin)",
+        security: SECURITY,
+        params: z.object({ id: z.enum(MODULE_IDS) }),
+        response: { 200: moduleReleasesAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => releasesOf(db, request.params.id, guard.staffOf(request).clinicId),
   );
 
   routes.put(
@@ -102,7 +131,7 @@ export function registerModuleRoutes(
           entityId: module.id,
         });
       });
-      return withEnabled(module, enabled);
+      return withEnabled(module, enabled, (await releasesRunBy(db, staff.clinicId)).get(module.id));
     },
   );
 }

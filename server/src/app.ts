@@ -38,6 +38,7 @@ import { registerBookingRequestsRoutes } from './resources/bookingRequests/route
 import { registerCalendarFeedRoutes } from './resources/calendar/feedRoutes';
 import { registerCalendarRoutes } from './resources/calendar/routes';
 import { registerChairsRoutes } from './resources/chairs/routes';
+import { registerClientErrorRoutes } from './resources/clientErrors/routes';
 import { registerDashboardRoutes } from './resources/dashboard/routes';
 import { registerDentistsRoutes } from './resources/dentists/routes';
 import { registerEventsRoutes } from './resources/events/routes';
@@ -217,6 +218,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerModuleApiGate(app, db, versions);
   registerModuleRoutes(app, db, guard, registry);
   registerPlatformRoutes(app, db, config);
+  registerClientErrorRoutes(app, db, guard);
   registerAppointmentsRoutes(app, db, guard);
   registerPatientsRoutes(app, db, guard);
   registerDentistsRoutes(app, db, guard);

@@ -144,6 +144,22 @@ export const moduleReleaseEvents = pgTable('module_release_events', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A module that failed in a staff browser, as the browser reported it (migration 0042). */
+export const clientErrors = pgTable(
+  'client_errors',
+  {
+    clinicId: clinicOwner(),
+    id: serial('id').notNull(),
+    moduleId: text('module_id').notNull(),
+    release: text('release'),
+    phase: text('phase').notNull(),
+    message: text('message').notNull(),
+    userId: integer('user_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.id] })],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

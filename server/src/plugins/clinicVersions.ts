@@ -52,8 +52,16 @@ export class ClinicVersions {
  */
 export function trackClinicWrites(app: FastifyInstance, versions: ClinicVersions): void {
   app.addHook('onSend', async (request) => {
+    if (request.routeOptions.config?.leavesReadsAsTheyWere) return;
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.staff) {
       versions.changed(request.staff.clinicId);
     }
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A staff POST that changes nothing any screen reads (a browser's error report): no version moves. */
+    leavesReadsAsTheyWere?: boolean;
+  }
 }

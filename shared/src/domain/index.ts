@@ -7,6 +7,7 @@ export * from './backup';
 export * from './bookingRequests';
 export * from './calendar';
 export * from './chairs';
+export * from './clientErrors';
 export * from './constants';
 export * from './dashboard';
 export * from './dentists';

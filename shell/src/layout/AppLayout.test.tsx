@@ -13,13 +13,19 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { loadModuleDescription } from '../modules/moduleRuntime';
 import { useModulesStore } from '../modules/modulesStore';
 import { AppLayout } from './AppLayout';
 
-// The federation runtime is not needed to draw the layout.
+// The federation runtime is not needed to draw the layout: a module describes itself with no screens.
 jest.mock('../modules/moduleRuntime', () => ({
   registerModules: jest.fn(),
-  loadModuleDescription: jest.fn(),
+  loadModuleDescription: jest.fn(async (entry: { id: string }) => ({
+    id: entry.id,
+    version: '1.0.0',
+    buildTime: '2026-11-29T08:00:00.000Z',
+    screens: {},
+  })),
 }));
 
 const PEOPLE: Record<Role, SessionUser> = {
@@ -166,6 +172,26 @@ describe('AppLayout (docs/product.md, Screens: Layout)', () => {
     expect(screen.getByText('Page at /patients')).toBeInTheDocument();
     expect(sidebar.getByRole('menuitem', { name: /Patients/ })).toHaveClass('ant-menu-item-selected');
     expect(sidebar.getByRole('menuitem', { name: /Dashboard/ })).not.toHaveClass('ant-menu-item-selected');
+  });
+
+  it("the pointer over a module's entry loads the module and that screen's code before the click", async () => {
+    const user = userEvent.setup();
+    const screenCode = jest.fn(async () => ({ default: () => null }));
+    jest.mocked(loadModuleDescription).mockImplementationOnce(async (entry) => ({
+      id: entry.id,
+      version: '1.0.0',
+      buildTime: '2026-11-29T08:00:00.000Z',
+      screens: { '/patients': screenCode },
+    }));
+    useModulesStore.setState({ modules: {} });
+    jest.mocked(loadModuleDescription).mockClear();
+    await renderLayout('receptionist');
+    const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
+    expect(loadModuleDescription).not.toHaveBeenCalled();
+    await user.hover(sidebar.getByRole('menuitem', { name: /Patients/ }));
+    await waitFor(() => expect(screenCode).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(loadModuleDescription).mock.calls.map(([entry]) => entry.id)).toEqual(['patients']);
+    expect(useModulesStore.getState().modules.patients).toMatchObject({ state: 'ready' });
   });
 
   it('shows the clinic name in the sidebar', async () => {

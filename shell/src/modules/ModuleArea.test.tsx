@@ -5,7 +5,7 @@ import {
   type Role,
   useAuthStore,
 } from '@dental/shared';
-import { StylelessUi, staffMember } from '@dental/shared/testing';
+import { createFakeApi, StylelessUi, staffMember } from '@dental/shared/testing';
 import { UiProvider } from '@dental/shared/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,12 +14,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { ModuleArea } from './ModuleArea';
 import { loadModuleDescription, registerModules } from './moduleRuntime';
 import { useModulesStore } from './modulesStore';
+import { reloadPage } from './pageReload';
 
 // The federation runtime is replaced: each test says what loading a module gives.
 jest.mock('./moduleRuntime', () => ({
   registerModules: jest.fn(),
   loadModuleDescription: jest.fn(),
 }));
+jest.mock('./pageReload', () => ({ reloadPage: jest.fn() }));
 const loadDescription = jest.mocked(loadModuleDescription);
 const register = jest.mocked(registerModules);
 
@@ -60,6 +62,11 @@ function FlakyScreen() {
   return <h1>Patients screen</h1>;
 }
 
+/** A screen that always throws while drawing. */
+function BrokenScreen(): never {
+  throw new Error('Cannot draw the patients');
+}
+
 const person = (role: Role) => staffMember(role);
 
 const renderArea = (role: Role = 'receptionist') => {
@@ -76,11 +83,21 @@ const renderArea = (role: Role = 'receptionist') => {
   );
 };
 
+const realEntryChanged = useModulesStore.getState().entryChanged;
+
 describe('ModuleArea: one module screen, its loading and its failures', () => {
   beforeEach(() => {
     loadDescription.mockReset();
     register.mockReset();
-    useModulesStore.setState({ status: 'ready', error: null, entries: [PATIENTS_ENTRY], modules: {} });
+    jest.mocked(reloadPage).mockClear();
+    sessionStorage.clear();
+    useModulesStore.setState({
+      status: 'ready',
+      error: null,
+      entries: [PATIENTS_ENTRY],
+      modules: {},
+      entryChanged: realEntryChanged,
+    });
   });
 
   afterEach(() => {
@@ -165,6 +182,61 @@ describe('ModuleArea: one module screen, its loading and its failures', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("a screen's code gone with its release loads the page again once, to run the release now pointed at", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const gone = Object.assign(new Error('Loading chunk 412 failed.'), { name: 'ChunkLoadError' });
+    loadDescription.mockResolvedValue(describeModule(jest.fn().mockRejectedValue(gone)));
+    const entryChanged = jest.fn(async () => true);
+    useModulesStore.setState({ entryChanged });
+    renderArea();
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(entryChanged).toHaveBeenCalledWith('patients');
+
+    // Failing again within the minute: no second reload, the failure and Retry instead.
+    jest.mocked(reloadPage).mockClear();
+    useModulesStore.setState({ modules: {} });
+    renderArea();
+    expect(await screen.findAllByText('The Patients module could not be loaded')).not.toHaveLength(0);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('reports each failure once to the server, with the module, its release and the phase', async () => {
+    const api = createFakeApi();
+    api.onPost('/api/client-errors').reply(204, null);
+    try {
+      jest.spyOn(console, 'error').mockImplementation(() => {});
+      loadDescription.mockRejectedValue(new Error('Loading script failed: remoteEntry.js'));
+      renderArea();
+      expect(await screen.findByText('The Patients module could not be loaded')).toBeInTheDocument();
+      await waitFor(() => expect(api.sent('post', '/api/client-errors')).toHaveLength(1));
+      expect(api.sent('post', '/api/client-errors')[0]?.body).toEqual({
+        module: 'patients',
+        release: null,
+        phase: 'load',
+        message: 'Loading script failed: remoteEntry.js',
+      });
+
+      const drawing = jest.fn(async () => ({ default: BrokenScreen }));
+      useModulesStore.setState({ modules: {} });
+      loadDescription.mockResolvedValue(describeModule(drawing));
+      renderArea();
+      await waitFor(() => expect(api.sent('post', '/api/client-errors')).toHaveLength(2));
+      expect(api.sent('post', '/api/client-errors')[1]?.body).toMatchObject({ phase: 'render' });
+    } finally {
+      api.restore();
+    }
+  });
+
+  it("a screen's code that fails while the module's release is unchanged shows the failure, without reloading", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = Object.assign(new Error('Loading chunk 413 failed.'), { name: 'ChunkLoadError' });
+    loadDescription.mockResolvedValue(describeModule(jest.fn().mockRejectedValue(failed)));
+    useModulesStore.setState({ entryChanged: jest.fn(async () => false) });
+    renderArea();
+    expect(await screen.findByText('The Patients module could not be loaded')).toBeInTheDocument();
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it('a page that throws while drawing is caught in its area, and Retry draws it again', async () => {

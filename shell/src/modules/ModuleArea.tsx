@@ -12,7 +12,9 @@ import {
 import { PermissionGate } from '../auth/PermissionGate';
 import { FailureAdvice } from './FailureAdvice';
 import { ModuleErrorBoundary } from './ModuleErrorBoundary';
+import { reportModuleFailure } from './modulesApi';
 import { useModulesStore } from './modulesStore';
+import { reloadPage } from './pageReload';
 
 const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
 
@@ -48,6 +50,60 @@ function ModuleFailure({ title, error, onRetry }: { title: string; error: string
       }
     />
   );
+}
+
+/** A screen's code that the browser could not download (rspack names the error so). */
+const isChunkFailure = (error: Error) =>
+  error.name === 'ChunkLoadError' || /Loading (CSS )?chunk/.test(error.message);
+/** The page reloads at most once a minute for a module whose release changed under it: never a loop. */
+const RELOAD_MARK = 'module-reloaded:';
+const RELOAD_AGAIN_AFTER_MS = 60_000;
+
+/**
+ * A screen that failed inside the module's area. When its code could not be downloaded and the
+ * module's entry has changed since the page loaded (another release was pointed at), the page loads
+ * again, once, to run the new release (docs/architecture.md, Module releases); otherwise, the failure
+ * and Retry.
+ */
+function ScreenFailure({
+  moduleId,
+  title,
+  error,
+  onRetry,
+}: {
+  moduleId: ModuleId;
+  title: string;
+  error: Error;
+  onRetry: () => void;
+}) {
+  const entryChanged = useModulesStore((state) => state.entryChanged);
+  const release = useModulesStore(
+    (state) => state.entries.find((entry) => entry.id === moduleId)?.release ?? null,
+  );
+  const [checking, setChecking] = useState(isChunkFailure(error));
+  useEffect(() => {
+    const phase = isChunkFailure(error) ? 'screen' : 'render';
+    if (!checking) reportModuleFailure({ module: moduleId, release, phase, message: error.message });
+  }, [checking, error, moduleId, release]);
+  useEffect(() => {
+    if (!isChunkFailure(error)) return;
+    let current = true;
+    void entryChanged(moduleId).then((changed) => {
+      const mark = `${RELOAD_MARK}${moduleId}`;
+      const last = Number(sessionStorage.getItem(mark) ?? 0);
+      if (changed && Date.now() - last > RELOAD_AGAIN_AFTER_MS) {
+        sessionStorage.setItem(mark, String(Date.now()));
+        reloadPage();
+        return;
+      }
+      if (current) setChecking(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [entryChanged, error, moduleId]);
+  if (checking) return areaLoading;
+  return <ModuleFailure title={title} error={error.message} onRetry={onRetry} />;
 }
 
 const areaLoading = (
@@ -111,9 +167,10 @@ function ModuleScreen({ moduleId, catalog, page }: ModuleAreaProps) {
         <ModuleErrorBoundary
           key={key}
           fallback={(error, reset) => (
-            <ModuleFailure
+            <ScreenFailure
+              moduleId={moduleId}
               title={catalog.title}
-              error={error.message}
+              error={error}
               onRetry={() => {
                 setAttempt((n) => n + 1);
                 reset();

@@ -57,6 +57,9 @@ const fakeAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosRes
     const all = MODULE_IDS.map(entryOf);
     return answer(200, { data: config.params?.all ? all : all.filter((entry) => entry.enabled) });
   }
+  if (method === 'GET' && url === '/api/client-errors') {
+    return answer(200, { data: [{ module: 'patients', count: 3, last_at: '2026-11-29T09:00:00.000Z' }] });
+  }
   if (method === 'GET' && url === '/api/modules/dentists/releases') {
     return answer(200, {
       default_release: '1.0.0-0123456789ab',
@@ -186,6 +189,13 @@ describe("ModulesPage: the admin's module switchboard", () => {
 
     await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it("counts each module's failures in the clinic's browsers over the last day", async () => {
+    renderPage();
+    await screen.findByText('Patients', { selector: 'strong' });
+    await waitFor(() => expect(rowOf('Patients')).toHaveTextContent('3 failures'));
+    expect(rowOf('Appointments')).toHaveTextContent('None');
   });
 
   it("shows the release this clinic runs and, on asking, the module's release history", async () => {

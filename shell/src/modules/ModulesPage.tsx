@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@dental/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchAllModules, setModuleEnabled } from './modulesApi';
+import { fetchAllModules, fetchModuleFailures, setModuleEnabled } from './modulesApi';
 import { useModulesStore } from './modulesStore';
 import { ReleaseHistory } from './ReleaseHistory';
 
@@ -25,6 +25,8 @@ export function ModulesPage() {
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Each module's failures in this clinic's browsers over the last day (none known when unread).
+  const [failures, setFailures] = useState<ReadonlyMap<string, number>>(new Map());
   // The module whose releases are being read.
   const [history, setHistory] = useState<ModuleEntry | null>(null);
 
@@ -33,6 +35,9 @@ export function ModulesPage() {
     try {
       setModules(await fetchAllModules());
       setError(null);
+      // The count is a help, not the page: a failed read of it leaves the switches usable.
+      const counted = await fetchModuleFailures().catch(() => null);
+      if (counted) setFailures(new Map(counted.data.map((row) => [row.module, row.count])));
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -72,6 +77,16 @@ export function ModulesPage() {
           {state.description.buildTime}
         </time>
       </span>
+    );
+  };
+
+  /** How often the module failed in this clinic's browsers over the last day. */
+  const failuresOf = (entry: ModuleEntry) => {
+    const count = failures.get(entry.id) ?? 0;
+    return count === 0 ? (
+      <Typography.Text type="secondary">None</Typography.Text>
+    ) : (
+      <Typography.Text type="danger">{count === 1 ? '1 failure' : `${count} failures`}</Typography.Text>
     );
   };
 
@@ -127,6 +142,9 @@ export function ModulesPage() {
             <Typography.Text code>{entry.entry}</Typography.Text>
             <br />
             {releaseOf(entry)}
+            <br />
+            <Typography.Text type="secondary">Failures, last 24 hours: </Typography.Text>
+            {failuresOf(entry)}
           </div>
         </>
       ),
@@ -144,6 +162,12 @@ export function ModulesPage() {
       key: 'release',
       responsive: ['md'],
       render: (_, entry) => releaseOf(entry),
+    },
+    {
+      title: 'Failures (24 h)',
+      key: 'failures',
+      responsive: ['md'],
+      render: (_, entry) => failuresOf(entry),
     },
     {
       title: 'Serving build',

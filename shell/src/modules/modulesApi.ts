@@ -1,5 +1,8 @@
 import {
   apiRequest,
+  CLIENT_ERRORS_URL,
+  type ClientErrorCounts,
+  type ClientErrorReport,
   ERROR_MESSAGES,
   type ModuleEntry,
   type ModuleId,
@@ -36,4 +39,25 @@ export async function fetchModuleReleases(id: ModuleId): Promise<ModuleReleasesA
     { method: 'GET', url: `/api/modules/${id}/releases` },
     ERROR_MESSAGES.fetchModuleReleases,
   );
+}
+
+/** Each module's failures in this clinic's browsers over the last day (admin only). */
+export async function fetchModuleFailures(): Promise<ClientErrorCounts> {
+  return apiRequest<ClientErrorCounts>(
+    { method: 'GET', url: CLIENT_ERRORS_URL },
+    ERROR_MESSAGES.fetchModules,
+  );
+}
+
+/** What went wrong reported once a page load: nobody watches a browser's console at the desk. */
+const reported = new Set<string>();
+export function reportModuleFailure(report: ClientErrorReport): void {
+  const key = `${report.module}|${report.phase}|${report.message}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  // A report that cannot be sent (the server away, the limit reached) is let go: the area says it all.
+  apiRequest(
+    { method: 'POST', url: CLIENT_ERRORS_URL, data: { ...report, message: report.message.slice(0, 500) } },
+    '',
+  ).catch(() => {});
 }

@@ -1,7 +1,7 @@
 import type { ModuleDescription, ModuleEntry, ModuleId } from '@dental/shared';
 import { create } from 'zustand';
 import { loadModuleDescription, registerModules } from './moduleRuntime';
-import { fetchEnabledModules } from './modulesApi';
+import { fetchEnabledModules, reportModuleFailure } from './modulesApi';
 
 export type ModuleLoadState =
   | { state: 'loading' }
@@ -18,6 +18,13 @@ interface ModulesState {
   /** Loads a module's description the first time one of its screens is visited. */
   ensureLoaded: (id: ModuleId) => Promise<void>;
   retry: (id: ModuleId) => Promise<void>;
+  /** Loads a module and one of its screens' code ahead of a visit (the pointer over its sidebar entry). */
+  preload: (id: ModuleId, path: string) => void;
+  /**
+   * Reads the clinic's modules again and says whether this module's entry has changed since the
+   * page loaded: a screen's code that fails to download may belong to a release no longer served.
+   */
+  entryChanged: (id: ModuleId) => Promise<boolean>;
   reset: () => void;
 }
 
@@ -35,6 +42,12 @@ export const useModulesStore = create<ModulesState>()((set, get) => {
       set((state) => ({
         modules: { ...state.modules, [entry.id]: { state: 'failed', error: messageOf(error) } },
       }));
+      reportModuleFailure({
+        module: entry.id,
+        release: entry.release,
+        phase: 'load',
+        message: messageOf(error),
+      });
     }
   };
 
@@ -76,6 +89,26 @@ export const useModulesStore = create<ModulesState>()((set, get) => {
       if (!entry) return;
       registerModules([entry], true);
       await loadOne(entry);
+    },
+
+    preload(id, path) {
+      void get()
+        .ensureLoaded(id)
+        .then(() => {
+          const loaded = get().modules[id];
+          // The browser keeps the screen's chunk: its visit then draws without waiting for it.
+          if (loaded?.state === 'ready') void loaded.description.screens[path]?.().catch(() => {});
+        });
+    },
+
+    async entryChanged(id) {
+      const before = get().entries.find((entry) => entry.id === id)?.entry;
+      try {
+        const now = (await fetchEnabledModules()).find((entry) => entry.id === id)?.entry;
+        return now !== undefined && now !== before;
+      } catch {
+        return false;
+      }
     },
 
     reset() {

@@ -32,6 +32,7 @@ export function registerDashboardRoutes(
   const statsCache = new StatsCache(db, options.versionOf, Date.now, options.cacheStats);
   // A change made through this process shows on the next dashboard at once.
   app.addHook('onResponse', async (request) => {
+    if (request.routeOptions.config?.leavesReadsAsTheyWere) return;
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.staff) {
       statsCache.invalidate(request.staff.clinicId);
     }

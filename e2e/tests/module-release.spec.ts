@@ -3,7 +3,7 @@ import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_URLS, PLATFORM_TOKEN, RELEASES_DIRS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { openScreen, readModuleBuildTime, signIn } from './helpers';
+import { expectScreen, openScreen, readModuleBuildTime, signIn } from './helpers';
 
 /**
  * Releasing one module: its package rebuilt on disk, which every app server serves, and published
@@ -153,4 +153,29 @@ test('a release goes to one clinic first, rolls back by pointing back, and a cha
     /^The dentists module was built for @dental\/shared(\/\w+)? \^2\.9\.0; the app provides 2\.1\.0$/,
   );
   await Promise.all([bright.context.close(), harbor.context.close(), platform.dispose()]);
+});
+
+test('after visiting all five modules the page runs one copy of react and of the shared package, the shell’s', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  for (const screen of ['Appointments', 'Patients', 'Dentists', 'Calendar', 'Users']) {
+    await page.getByRole('menuitem', { name: screen }).click();
+    await expectScreen(page, screen);
+  }
+  const copies = await page.evaluate(() => {
+    type Shared = Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>;
+    const federation = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Shared> } })
+      .__FEDERATION__;
+    const found: Record<string, string[]> = {};
+    for (const scopes of Object.values(federation?.__SHARE__ ?? {}))
+      for (const packages of Object.values(scopes))
+        for (const [name, versions] of Object.entries(packages))
+          for (const [version, share] of Object.entries(versions))
+            if (share.loaded) found[name] = [...(found[name] ?? []), `${version} from ${share.from}`];
+    return found;
+  });
+  for (const name of ['react', 'react-dom', '@dental/shared', '@dental/shared/ui', '@dental/shared/kit']) {
+    expect(copies[name], name).toEqual([expect.stringMatching(/ from shell$/)]);
+  }
 });

@@ -19,6 +19,27 @@ test('a module whose entry fails shows an error in its own area; the rest keeps 
   await signOut(page);
 });
 
+test('a module whose entry fails once on the way loads its screen all the same, with no click', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  // The first request for the Patients module's entry is lost; the federation runtime asks again.
+  let lost = 0;
+  await page.route('**/modules/patients/**', async (route) => {
+    const url = route.request().url();
+    if (lost === 0 && /mf-manifest\.json|remoteEntry\.js/.test(url)) {
+      lost += 1;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+  await sidebar(page).getByRole('menuitem', { name: 'Patients' }).click();
+  await expectScreen(page, 'Patients');
+  expect(lost).toBe(1);
+  await expect(page.getByText('The Patients module could not be loaded')).toHaveCount(0);
+});
+
 test('when the list of modules cannot be read, their pages say so and Retry brings them back', async ({
   page,
 }) => {

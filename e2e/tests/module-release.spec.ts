@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { APIRequest } from '@playwright/test';
 import { APP_URLS, PLATFORM_TOKEN, RELEASES_DIRS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { expectScreen, openScreen, readModuleBuildTime, signIn } from './helpers';
+import { expectScreen, openScreen, readModuleBuildTime, sidebar, signIn } from './helpers';
 
 /**
  * Releasing one module: its package rebuilt on disk, which every app server serves, and published
@@ -43,7 +44,7 @@ function buildFiles(moduleDir: string): Array<{ path: string; content: string }>
 }
 
 /** The build with one file changed (a comment added), so it publishes as a release of its own. */
-const changed = (files: ReturnType<typeof buildFiles>, name: string, edit: (text: string) => string) =>
+const changed = (files: BuildFiles, name: string, edit: (text: string) => string) =>
   files.map((file) =>
     file.path === name
       ? {
@@ -53,29 +54,46 @@ const changed = (files: ReturnType<typeof buildFiles>, name: string, edit: (text
       : file,
   );
 
+type BuildFiles = ReturnType<typeof buildFiles>;
+
+/** The platform's API as `npm run module:publish` calls it, with the journeys' key. */
+async function platformOf(playwright: { request: APIRequest }, baseURL: string | undefined) {
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${PLATFORM_TOKEN}`, 'x-release-actor': 'journey' },
+  });
+  return {
+    request,
+    async publish(moduleId: string, files: BuildFiles, version: string) {
+      const answer = await request.post(`/platform/modules/${moduleId}/releases`, {
+        data: { version, commit: null, built_at: new Date().toISOString(), files },
+      });
+      expect(answer.status(), await answer.text()).toBe(201);
+      return ((await answer.json()) as { release: string }).release;
+    },
+    async point(moduleId: string, release: string, clinic: string | null) {
+      const answer = await request.put(`/platform/modules/${moduleId}/pointer`, {
+        data: { release, clinic },
+      });
+      expect(answer.status()).toBe(200);
+    },
+    async followDefault(moduleId: string, clinic: string) {
+      const answer = await request.delete(`/platform/modules/${moduleId}/pointer?clinic=${clinic}`);
+      expect(answer.status()).toBe(204);
+    },
+  };
+}
+
 test('a release goes to one clinic first, rolls back by pointing back, and a changed byte or a newer shared is refused', async ({
   browser,
   baseURL,
   playwright,
 }) => {
   test.setTimeout(180_000);
-  const platform = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { authorization: `Bearer ${PLATFORM_TOKEN}`, 'x-release-actor': 'journey' },
-  });
-  const publish = async (files: ReturnType<typeof buildFiles>, version: string) => {
-    const answer = await platform.post('/platform/modules/dentists/releases', {
-      data: { version, commit: null, built_at: new Date().toISOString(), files },
-    });
-    expect(answer.status(), await answer.text()).toBe(201);
-    return ((await answer.json()) as { release: string }).release;
-  };
-  const point = async (release: string, clinic: string | null) =>
-    expect(
-      (await platform.put('/platform/modules/dentists/pointer', { data: { release, clinic } })).status(),
-    ).toBe(200);
-  const followDefault = async (clinic: string) =>
-    expect((await platform.delete(`/platform/modules/dentists/pointer?clinic=${clinic}`)).status()).toBe(204);
+  const platform = await platformOf(playwright, baseURL);
+  const publish = (files: BuildFiles, version: string) => platform.publish('dentists', files, version);
+  const point = (release: string, clinic: string | null) => platform.point('dentists', release, clinic);
+  const followDefault = (clinic: string) => platform.followDefault('dentists', clinic);
 
   const files = buildFiles('mf-dentists');
   const v1 = await publish(files, '1.0.0');
@@ -124,7 +142,7 @@ test('a release goes to one clinic first, rolls back by pointing back, and a cha
   harbor.asked.length = 0;
   await openScreen(harbor.page, '/dentists', 'Dentists');
   expect(harbor.asked).toContain(`/modules/dentists/${v1}/remoteEntry.js`);
-  expect((await platform.get(`/modules/dentists/${v2}/remoteEntry.js`)).status()).toBe(200);
+  expect((await platform.request.get(`/modules/dentists/${v2}/remoteEntry.js`)).status()).toBe(200);
 
   // A release whose entry changed on disk after publishing is refused by the browser, in its area only.
   const v3 = await publish(
@@ -139,20 +157,25 @@ test('a release goes to one clinic first, rolls back by pointing back, and a cha
   await expect(harbor.page.getByText('The Dentists module could not be loaded')).toBeVisible();
   await openScreen(harbor.page, '/patients', 'Patients');
   await openScreen(bright.page, '/dentists', 'Dentists');
+  // The browser reported it: the Modules page counts the day's failures.
+  await openScreen(harbor.page, '/modules', 'Modules');
+  await expect(
+    harbor.page.getByRole('row').filter({ has: harbor.page.locator('strong', { hasText: /^Dentists$/ }) }),
+  ).toContainText(/\d+ failures?/);
   await followDefault('harbor-dental');
 
   // A build that needs a newer shared package than the deployed shell provides is refused at publish.
   const newer = changed(files, 'mf-manifest.json', (text) =>
     text.replaceAll(/"requiredVersion": *"\^2\.1\.0"/g, '"requiredVersion": "^2.9.0"'),
   );
-  const refused = await platform.post('/platform/modules/dentists/releases', {
+  const refused = await platform.request.post('/platform/modules/dentists/releases', {
     data: { version: '1.0.3', commit: null, built_at: new Date().toISOString(), files: newer },
   });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { message: string }).message).toMatch(
     /^The dentists module was built for @dental\/shared(\/\w+)? \^2\.9\.0; the app provides 2\.1\.0$/,
   );
-  await Promise.all([bright.context.close(), harbor.context.close(), platform.dispose()]);
+  await Promise.all([bright.context.close(), harbor.context.close(), platform.request.dispose()]);
 });
 
 test('after visiting all five modules the page runs one copy of react and of the shared package, the shell’s', async ({
@@ -178,4 +201,42 @@ test('after visiting all five modules the page runs one copy of react and of the
   for (const name of ['react', 'react-dom', '@dental/shared', '@dental/shared/ui', '@dental/shared/kit']) {
     expect(copies[name], name).toEqual([expect.stringMatching(/ from shell$/)]);
   }
+});
+
+test('a tab opened on a release keeps running it, screen after screen, after another release is published and pointed at', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const platform = await platformOf(playwright, baseURL);
+  const files = buildFiles('mf-scheduling');
+  const v1 = await platform.publish('scheduling', files, '1.0.0');
+  await platform.point('scheduling', v1, null);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/modules/scheduling/')) asked.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, 'admin');
+  await openScreen(page, '/availability', 'Availability');
+  expect(asked).toContain(`/modules/scheduling/${v1}/remoteEntry.js`);
+
+  // Meanwhile the team releases v2 to everyone; this tab opens its next screen from v1, still served.
+  const v2 = await platform.publish(
+    'scheduling',
+    changed(files, 'remoteEntry.js', (text) => `${text}\n/* scheduling two */\n`),
+    '1.0.1',
+  );
+  await platform.point('scheduling', v2, null);
+  asked.length = 0;
+  await sidebar(page).getByRole('menuitem', { name: 'Calendar' }).click();
+  await expectScreen(page, 'Calendar');
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.every((path) => path.startsWith(`/modules/scheduling/${v1}/`))).toBe(true);
+
+  // The next page load runs v2.
+  asked.length = 0;
+  await openScreen(page, '/calendar', 'Calendar');
+  expect(asked).toContain(`/modules/scheduling/${v2}/remoteEntry.js`);
+  await platform.request.dispose();
 });

@@ -9,14 +9,9 @@
  *     whole month (budget 50 ms: a task longer than that is a dropped frame, i.e. jank).
  * Prints a table; exits non-zero when a budget is missed. `node bench/calendar.mjs`
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium, waitForServer } from './browser.mjs';
+import { launchChromium } from './browser.mjs';
+import { startBuiltApp } from './builtApp.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3292);
 const BASE = `http://localhost:${PORT}`;
 const APPOINTMENTS = 500;
@@ -24,28 +19,10 @@ const results = [];
 const record = (name, value, unit, budget) =>
   results.push({ name, value, unit, budget, ok: value <= budget });
 
-if (
-  spawnSync(process.execPath, [path.join(root, 'scripts/build-all.mjs'), '--if-needed'], {
-    cwd: root,
-    stdio: 'ignore',
-  }).status !== 0
-)
-  throw new Error('build failed');
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'dental-bench-calendar-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: 'localhost',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-    API_RATE_LIMIT: '100000',
-    REMINDERS_POLL_S: '0',
-  },
-  stdio: 'ignore',
+const app = await startBuiltApp({
+  port: PORT,
+  name: 'calendar',
+  env: { LOG_FORMAT: 'json', API_RATE_LIMIT: '100000', REMINDERS_POLL_S: '0' },
 });
 
 async function call(token, method, url, body) {
@@ -95,7 +72,6 @@ async function bookMonth(token, { year, month }) {
 
 const browser = await launchChromium();
 try {
-  await waitForServer(BASE);
   const { access_token: token } = await call(null, 'POST', '/auth/login', {
     username: 'admin',
     password: 'admin123',
@@ -176,8 +152,7 @@ try {
   );
 } finally {
   await browser.close();
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  app.stop();
 }
 
 const width = Math.max(...results.map((r) => r.name.length));

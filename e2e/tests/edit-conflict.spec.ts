@@ -85,14 +85,16 @@ test('two desks edit one patient: the second sees the first save, chooses, and l
     await expect(front.page.getByText(`${name} was saved`)).toBeVisible();
     expect(await patientByApi(front, id)).toMatchObject({ phone: '555-0177', address: '12 Elm Street' });
 
-    // Again, the other way round: the back office saves while the front desk's Save is on its way.
+    // Again: the back office saves while the front desk is still typing, and the front desk saves after.
     const again = await editPatient(front.page, name);
     await again.getByLabel('Medical History').fill('Latex allergy; takes warfarin');
     const backAgain = await editPatient(back.page, name);
     await backAgain.getByLabel('Phone').fill('555-0188');
     await backAgain.getByRole('button', { name: 'Save Changes' }).click();
     await expect(back.page.getByText(`${name} was saved`)).toBeVisible();
-    // Whether the change or the refused Save (412) tells it first, Save never overwrites silently.
+    // The front desk hears of it, then saves without choosing: the Save is refused (412), never silently
+    // over theirs. (Clicking while the notice slides in beside Save could miss the button.)
+    await expect(again.getByRole('alert').filter({ hasText: CHANGED })).toBeVisible();
     await again.getByRole('button', { name: 'Save Changes' }).click();
     const stale = again.getByRole('alert').filter({ hasText: CHANGED });
     await expect(stale.getByRole('button', { name: 'Save mine over it' })).toBeVisible();

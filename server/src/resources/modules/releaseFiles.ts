@@ -110,3 +110,9 @@ export async function storeRelease(
     await rm(incoming, { recursive: true, force: true });
   }
 }
+
+/** Removes a release's folder (after its record went): only a folder named as a release is touched. */
+export async function removeRelease(root: string, moduleId: string, release: string): Promise<void> {
+  if (!/^[\w-]+$/.test(moduleId) || !/^[0-9A-Za-z.+-]+$/.test(release) || release.startsWith('.')) return;
+  await rm(path.join(root, moduleId, release), { recursive: true, force: true });
+}

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { apiSender, createTestApp, fieldErrorsOf, login } from '../../test/testApp';
+import { removeRelease } from './releaseFiles';
+import { pruneReleases } from './releasesData';
 
 const PLATFORM_TOKEN = 'platform-key-for-the-release-tests-0123456789';
 /** What the shell of these tests provides (its build's provides.json). */
@@ -242,5 +245,34 @@ describe('module releases', () => {
       });
       expect(served.statusCode).toBe(200);
     }
+  });
+
+  it('prunes releases nothing runs and nothing ran for the grace days, keeping those pointed at or recently left', async () => {
+    const [kept = '', left = '', unused = ''] = await Promise.all(
+      ['scheduling kept', 'scheduling left', 'scheduling unused'].map(async (entry) => {
+        const answer = await platform('POST', '/platform/modules/scheduling/releases', build(entry));
+        expect(answer.statusCode).toBe(201);
+        return answer.json().release as string;
+      }),
+    );
+    await platform('PUT', '/platform/modules/scheduling/pointer', { release: kept, clinic: null });
+    await platform('PUT', '/platform/modules/scheduling/pointer', { release: left, clinic: 'harbor-dental' });
+    await platform('DELETE', '/platform/modules/scheduling/pointer?clinic=harbor-dental');
+    // All three were published ten days ago; only the pointers moved since.
+    await app.database.db.execute(
+      sql`update module_releases set published_at = now() - interval '10 days' where module_id = 'scheduling'`,
+    );
+    const pruned = await pruneReleases(app.database.db, 7);
+    expect(pruned).toEqual([{ moduleId: 'scheduling', release: unused }]);
+    for (const one of pruned) await removeRelease(path.join(root, 'releases'), one.moduleId, one.release);
+    const folder = (release: string) => path.join(root, 'releases', 'scheduling', release, 'remoteEntry.js');
+    await expect(readFile(folder(unused), 'utf8')).rejects.toThrow();
+    expect(await readFile(folder(kept), 'utf8')).toBe('scheduling kept');
+    expect(await readFile(folder(left), 'utf8')).toBe('scheduling left');
+    // Once the pointers' moves are older than the grace too, the release left goes; the one run stays.
+    await app.database.db.execute(
+      sql`update module_release_events set at = now() - interval '10 days' where module_id = 'scheduling'`,
+    );
+    expect(await pruneReleases(app.database.db, 7)).toEqual([{ moduleId: 'scheduling', release: left }]);
   });
 });

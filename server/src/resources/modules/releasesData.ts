@@ -214,3 +214,27 @@ export async function releasesOf(
     ),
   };
 }
+
+/**
+ * Releases no pointer names and none has named for `graceDays`, published longer ago than that: a tab
+ * opened on one has been reloaded since. Their records go (the history keeps their events); the caller
+ * removes their folders.
+ */
+export async function pruneReleases(
+  db: Database,
+  graceDays: number,
+): Promise<Array<{ moduleId: string; release: string }>> {
+  const result = await db.execute(sql`
+    delete from module_releases r
+    where r.published_at < now() - make_interval(days => ${graceDays})
+      and not exists (select 1 from module_pointers p where p.module_id = r.module_id and p.release = r.release)
+      and not exists (
+        select 1 from module_release_events e
+        where e.module_id = r.module_id and e.release = r.release and e.action in ('pointed', 'unpointed')
+          and e.at >= now() - make_interval(days => ${graceDays}))
+    returning r.module_id, r.release`);
+  return (result.rows as Array<{ module_id: string; release: string }>).map((row) => ({
+    moduleId: row.module_id,
+    release: row.release,
+  }));
+}

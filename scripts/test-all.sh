@@ -21,6 +21,8 @@ bash scripts/with-postgres.sh "${JEST[@]}" --selectProjects server
 
 echo "== build"
 node scripts/build-all.mjs
+# Each module as built here could be published to the shell built here (the server's publish rule).
+node --import tsx scripts/check-module-skew.ts
 
 echo "== browser journeys (Chromium)"
 npm test -w e2e

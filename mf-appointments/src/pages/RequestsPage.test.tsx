@@ -55,6 +55,14 @@ afterEach(() => {
   restoreWidth();
 });
 
+/** The time a visit left when it was cancelled or moved online: Dr. Johnson's 09:00-09:30 on Mar 8. */
+const FREED_TIME: BookingRequest['freed'] = {
+  dentist_id: 1,
+  dentist_name: 'Dr. Sarah Johnson',
+  date: '2027-03-08',
+  time: '09:00',
+  duration: 30,
+};
 const row = (name: string) => screen.getByText(name).closest('.ant-card') as HTMLElement;
 
 describe('RequestsPage', () => {
@@ -109,13 +117,7 @@ describe('RequestsPage', () => {
         ...(UNMATCHED.appointment as NonNullable<BookingRequest['appointment']>),
         status: 'cancelled',
       },
-      freed: {
-        dentist_id: 1,
-        dentist_name: 'Dr. Sarah Johnson',
-        date: '2027-03-08',
-        time: '09:00',
-        duration: 30,
-      },
+      freed: FREED_TIME,
     };
     api.onGet('/api/booking-requests').reply(200, pageOf([FREED]));
     api.onGet('/api/waitlist/matches').reply(200, { data: [] });
@@ -156,13 +158,7 @@ describe('RequestsPage', () => {
         date: '2027-03-10',
         time: '11:00',
       },
-      freed: {
-        dentist_id: 1,
-        dentist_name: 'Dr. Sarah Johnson',
-        date: '2027-03-08',
-        time: '09:00',
-        duration: 30,
-      },
+      freed: FREED_TIME,
     };
     api.onGet('/api/booking-requests').reply(200, pageOf([MOVED]));
     api.onGet('/api/waitlist/matches').reply(200, { data: [] });

@@ -242,6 +242,22 @@ export async function appliedMigrations(db: Database): Promise<number> {
 }
 
 /**
+ * The database a command-line script works on (migrate, import, prune…): the server's, DATABASE_URL
+ * else DATA_DIR, without the serving limits (pool size, statement time-out).
+ */
+export function openScriptDatabase(config: {
+  databaseUrl: string | null;
+  databaseOwnerUrl: string | null;
+  dataDir: string | null;
+}): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseOwnerUrl: config.databaseOwnerUrl,
+    dataDir: config.dataDir,
+  });
+}
+
+/**
  * What the role that serves requests may do when it is not the tables' owner (DATABASE_OWNER_URL):
  * read and write clinic data, and add audit records and their HMACs, never change or remove them
  * (sealing runs as the owner: seal_audit_records is SECURITY DEFINER). Granted at every start, after

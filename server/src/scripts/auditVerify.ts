@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { auditProofOf, checkAuditHeads, verifyAuditChain } from '../db/auditLog';
-import { openDatabase } from '../db/client';
+import { openScriptDatabase } from '../db/client';
 
 const HEAD_WORDS = {
   holds: 'its exported head holds',
@@ -18,11 +18,7 @@ const HEAD_WORDS = {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseOwnerUrl: config.databaseOwnerUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openScriptDatabase(config);
   try {
     const proof = await auditProofOf(database.db, config);
     const heads = proof.headFile

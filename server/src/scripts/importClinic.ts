@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openScriptDatabase } from '../db/client';
 import { importClinic } from '../resources/backup/clinicImport';
 
 async function main(): Promise<void> {
@@ -24,11 +24,7 @@ async function main(): Promise<void> {
     console.error(`Cannot read ${file} as JSON: ${(error as Error).message}`);
     process.exit(1);
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseOwnerUrl: config.databaseOwnerUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openScriptDatabase(config);
   try {
     const result = await importClinic(database.db, content);
     const { counts } = result;

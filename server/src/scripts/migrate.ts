@@ -4,16 +4,12 @@
  * start (docs/operations.md, "Rehearsing a migration"). The server does the same when it starts.
  */
 import { loadConfig } from '../config';
-import { appliedMigrations, openDatabase } from '../db/client';
+import { appliedMigrations, openScriptDatabase } from '../db/client';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = performance.now();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseOwnerUrl: config.databaseOwnerUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openScriptDatabase(config);
   try {
     const taken = await appliedMigrations(database.db);
     console.log(

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openScriptDatabase } from '../db/client';
 import { removeRelease } from '../resources/modules/releaseFiles';
 import { pruneReleases } from '../resources/modules/releasesData';
 
@@ -19,11 +19,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseOwnerUrl: config.databaseOwnerUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openScriptDatabase(config);
   try {
     const pruned = await pruneReleases(database.db, days);
     for (const { moduleId, release } of pruned)

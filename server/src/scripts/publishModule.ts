@@ -60,15 +60,12 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const server = (process.env.SERVER_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
-  const headers = {
-    authorization: `Bearer ${token}`,
-    'content-type': 'application/json',
-    'x-release-actor': userInfo().username,
-  };
+  const headers = { authorization: `Bearer ${token}`, 'x-release-actor': userInfo().username };
   const call = async (method: string, url: string, body?: unknown) => {
+    // A body is JSON; a call without one names no content type (the server refuses an empty JSON body).
     const response = await fetch(`${server}${url}`, {
       method,
-      headers: body === undefined ? { ...headers, 'content-type': '' } : headers,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

@@ -10,7 +10,7 @@ import { factorSealOfConfig } from '../auth/factorKeys';
 import { factorKeyIdOf } from '../auth/factorSeal';
 import { resealStoredKeys } from '../auth/secondFactor';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openScriptDatabase } from '../db/client';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,11 +19,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseOwnerUrl: config.databaseOwnerUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openScriptDatabase(config);
   try {
     const seal = await factorSealOfConfig(database.db, config);
     const done = await resealStoredKeys(database.db, seal);

@@ -1,7 +1,7 @@
 import { type PublicModuleEntry, publicModuleEntrySchema, publicPageOf } from '@dental/shared/domain';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { moduleIntegrityPlugin } from '../modules/moduleIntegrity';
+import { expectIntegrity, moduleIntegrityPlugin } from '../modules/moduleIntegrity';
 import { moduleRetryPlugin } from '../modules/moduleRetry';
 
 /** What the booking module's `./public` entry gives the page: one component that draws the path's page. */
@@ -21,8 +21,6 @@ async function bookingEntry(): Promise<PublicModuleEntry> {
 }
 
 let registered = false;
-/** A published release's entry is loaded with the integrity the registry recorded. */
-const integrities = new Map<string, string>();
 
 /**
  * Loads the booking module's public pages: where its entry is served from is the operator's choice,
@@ -32,9 +30,8 @@ const integrities = new Map<string, string>();
 export async function loadPublicPages(force = false): Promise<PublicPages> {
   const entry = await bookingEntry();
   const url = new URL(entry.entry, window.location.origin).toString();
-  if (entry.integrity) integrities.set(url, entry.integrity);
-  if (!registered)
-    registerPlugins([moduleRetryPlugin(), moduleIntegrityPlugin((asked) => integrities.get(asked))]);
+  expectIntegrity(url, entry.integrity);
+  if (!registered) registerPlugins([moduleRetryPlugin(), moduleIntegrityPlugin()]);
   registerRemotes([{ name: entry.container, entry: url }], {
     force: force || registered,
   });

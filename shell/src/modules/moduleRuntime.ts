@@ -1,6 +1,6 @@
 import type { ModuleDescription, ModuleEntry } from '@dental/shared';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { moduleIntegrityPlugin } from './moduleIntegrity';
+import { expectIntegrity, moduleIntegrityPlugin } from './moduleIntegrity';
 import { moduleRetryPlugin } from './moduleRetry';
 
 function absoluteEntry(entry: string): string {
@@ -10,8 +10,6 @@ function absoluteEntry(entry: string): string {
 let pluginsRegistered = false;
 /** Each container's entry as last registered: a remote is registered again only when it changed. */
 const registered = new Map<string, string>();
-/** The integrity each release's entry script must have, by its URL. */
-const integrities = new Map<string, string>();
 
 /**
  * Registers the clinic's modules with the federation runtime: a module whose entry is new or changed
@@ -21,7 +19,7 @@ const integrities = new Map<string, string>();
  */
 export function registerModules(entries: ModuleEntry[], force = false): void {
   if (!pluginsRegistered) {
-    registerPlugins([moduleRetryPlugin(), moduleIntegrityPlugin((url) => integrities.get(url))]);
+    registerPlugins([moduleRetryPlugin(), moduleIntegrityPlugin()]);
     pluginsRegistered = true;
   }
   const changed = entries.filter(
@@ -31,7 +29,7 @@ export function registerModules(entries: ModuleEntry[], force = false): void {
   for (const entry of changed) {
     const url = absoluteEntry(entry.entry);
     registered.set(entry.container, url);
-    if (entry.integrity) integrities.set(url, entry.integrity);
+    expectIntegrity(url, entry.integrity);
   }
   registerRemotes(
     changed.map((entry) => ({ name: entry.container, entry: absoluteEntry(entry.entry) })),

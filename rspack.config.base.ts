@@ -47,8 +47,14 @@ export const sharedSingletons = {
   zustand: { singleton: true, requiredVersion: `^${sharedDeps.zustand}` },
   axios: { singleton: true, requiredVersion: `^${sharedDeps.axios}` },
   '@dental/shared': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
+  // What the sign-in page needs, without the rest of the contract (its reads, the query library).
+  '@dental/shared/session': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
   '@dental/shared/domain': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
   '@dental/shared/ui': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
+  // The kit's forms, lists and two-step sign-in load with the first screen that draws one.
+  '@dental/shared/ui/forms': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
+  '@dental/shared/ui/lists': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
+  '@dental/shared/ui/second-factor': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
   '@dental/shared/kit': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
 };
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Journey } from './journeyData';
 
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'admin123', name: 'Alex Morgan', role: 'Administrator' },
@@ -306,4 +307,22 @@ export async function bookByApi(page: Page, token: string, visit: VisitByApi): P
   const booked = await tryBookByApi(page, token, visit);
   expect(booked.status, booked.body.message).toBe(201);
   return { id: booked.body.id ?? 0 };
+}
+
+/** The clinic offers checkups online, to new and returning patients, two hours' notice, 24 hours' cut-off. */
+export async function turnOnlineBookingOn(page: Page, journey: Journey) {
+  const answer = await page.request.put('/api/settings', {
+    headers: { authorization: `Bearer ${await journey.adminToken()}` },
+    data: {
+      onlineBooking: {
+        enabled: true,
+        noticeHours: 2,
+        horizonDays: 60,
+        cutoffHours: 24,
+        maxOpenPerContact: 10,
+        visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
+      },
+    },
+  });
+  expect(answer.status()).toBe(200);
 }

@@ -6,6 +6,11 @@ import { APP_URLS, PLATFORM_TOKEN, RELEASES_DIRS } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { expectScreen, openScreen, readModuleBuildTime, sidebar, signIn } from './helpers';
 
+/** The shared package's version as this tree builds it: what the shell provides and a module requires. */
+const SHARED_VERSION = (
+  JSON.parse(readFileSync(path.join(__dirname, '../../shared/package.json'), 'utf8')) as { version: string }
+).version;
+
 /**
  * Releasing one module: its package rebuilt on disk, which every app server serves, and published
  * releases pointed at one clinic (docs/architecture.md, Module releases). The config runs this file
@@ -166,14 +171,16 @@ test('a release goes to one clinic first, rolls back by pointing back, and a cha
 
   // A build that needs a newer shared package than the deployed shell provides is refused at publish.
   const newer = changed(files, 'mf-manifest.json', (text) =>
-    text.replaceAll(/"requiredVersion": *"\^2\.1\.0"/g, '"requiredVersion": "^2.9.0"'),
+    text.replaceAll(`"requiredVersion": "^${SHARED_VERSION}"`, '"requiredVersion": "^2.9.0"'),
   );
   const refused = await platform.request.post('/platform/modules/dentists/releases', {
     data: { version: '1.0.3', commit: null, built_at: new Date().toISOString(), files: newer },
   });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { message: string }).message).toMatch(
-    /^The dentists module was built for @dental\/shared(\/\w+)? \^2\.9\.0; the app provides 2\.1\.0$/,
+    new RegExp(
+      `^The dentists module was built for @dental/shared(/[\\w-]+)* \\^2\\.9\\.0; the app provides ${SHARED_VERSION.replaceAll('.', '\\.')}$`,
+    ),
   );
   await Promise.all([bright.context.close(), harbor.context.close(), platform.request.dispose()]);
 });
@@ -198,7 +205,15 @@ test('after visiting all five modules the page runs one copy of react and of the
             if (share.loaded) found[name] = [...(found[name] ?? []), `${version} from ${share.from}`];
     return found;
   });
-  for (const name of ['react', 'react-dom', '@dental/shared', '@dental/shared/ui', '@dental/shared/kit']) {
+  for (const name of [
+    'react',
+    'react-dom',
+    '@dental/shared',
+    '@dental/shared/ui',
+    '@dental/shared/ui/forms',
+    '@dental/shared/ui/lists',
+    '@dental/shared/kit',
+  ]) {
     expect(copies[name], name).toEqual([expect.stringMatching(/ from shell$/)]);
   }
 });

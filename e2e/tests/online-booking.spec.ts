@@ -3,8 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
 import { MAIL_SINK_URL } from '../playwright.config';
 import { expect, type Page, test } from './fixtures';
-import { expectScreen, signInByApi, workdayFromToday } from './helpers';
-import type { Journey, JourneyDentist } from './journeyData';
+import { expectScreen, signInByApi, turnOnlineBookingOn, workdayFromToday } from './helpers';
+import type { JourneyDentist } from './journeyData';
 
 /**
  * A patient books, confirms, moves and cancels online (docs/product.md, Online booking), in a
@@ -25,24 +25,6 @@ async function expectNoViolations(page: Page, state: string) {
   expect(found, state).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${state} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
-}
-
-/** The clinic offers checkups online, to new and returning patients, two hours' notice, 24 hours' cut-off. */
-async function turnOnlineBookingOn(page: Page, journey: Journey) {
-  const answer = await page.request.put('/api/settings', {
-    headers: { authorization: `Bearer ${await journey.adminToken()}` },
-    data: {
-      onlineBooking: {
-        enabled: true,
-        noticeHours: 2,
-        horizonDays: 60,
-        cutoffHours: 24,
-        maxOpenPerContact: 10,
-        visitTypes: [{ treatment: 'Dental Checkup', newPatients: true, returningPatients: true }],
-      },
-    },
-  });
-  expect(answer.status()).toBe(200);
 }
 
 /** A mail as sent: quoted-printable lines unfolded and decoded. */

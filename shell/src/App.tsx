@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, useAuthStore } from '@dental/shared';
+import { STORAGE_KEYS, useAuthStore } from '@dental/shared/session';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from './auth/LoadingScreen';

@@ -1,5 +1,7 @@
 import { useDebouncedCallback } from '@dental/shared/kit';
-import { Button, FilterSelect, Flex, Input, InputNumber } from '@dental/shared/ui';
+import { Button, Flex } from '@dental/shared/ui';
+import { Input, InputNumber } from '@dental/shared/ui/forms';
+import { FilterSelect } from '@dental/shared/ui/lists';
 import { useEffect, useState } from 'react';
 import { AUDIT_ACTIONS, useUserChoices } from '../api/audit';
 

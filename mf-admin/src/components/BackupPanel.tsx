@@ -1,6 +1,7 @@
 import { type ApiError, clinicExportFileName } from '@dental/shared';
 import { useMutation, useQueryClient } from '@dental/shared/kit';
-import { App, Button, Descriptions, ErrorBanner, Flex, Spin, Typography } from '@dental/shared/ui';
+import { App, Button, ErrorBanner, Flex, Spin, Typography } from '@dental/shared/ui';
+import { Descriptions } from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import { exportClinicData, settingsKeys, useBackupStatus } from '../api/settings';
 

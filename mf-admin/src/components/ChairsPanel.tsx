@@ -1,26 +1,23 @@
 import { CHAIR_NAME_MAX, type Chair, type ChairBody, chairBodySchema, dentistQueries } from '@dental/shared';
 import { useMutation, useQuery, useQueryClient } from '@dental/shared/kit';
+import { ActiveTag, ArrowDownOutlined, ArrowUpOutlined, Flex, Tag, Typography } from '@dental/shared/ui';
 import {
-  ActiveTag,
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  deleteRowAction,
-  Flex,
   Form,
   ModalForm,
   type ModalFormOpenProps,
   Select,
   Switch,
   schemaRules,
-  type TableColumnsType,
-  Tag,
   TextField,
-  Typography,
-  useActionError,
   useModalForm,
   useRecordEditor,
+} from '@dental/shared/ui/forms';
+import {
+  deleteRowAction,
+  type TableColumnsType,
+  useActionError,
   useRowDelete,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/lists';
 import { chairKeys, createChair, reorderChairs, retireChair, updateChair, useChairs } from '../api/chairs';
 import { nameTakenBesideName, SettingsTableCard } from './SettingsTableCard';
 

@@ -1,5 +1,6 @@
 import { PASSWORD_CHANGED_MESSAGE, passwordChangeSchema, useAuthStore } from '@dental/shared';
-import { App, Button, ErrorBanner, Form, Input, schemaRules, useModalForm } from '@dental/shared/ui';
+import { App, Button, ErrorBanner } from '@dental/shared/ui';
+import { Form, Input, schemaRules, useModalForm } from '@dental/shared/ui/forms';
 
 const rulesFor = schemaRules(passwordChangeSchema);
 

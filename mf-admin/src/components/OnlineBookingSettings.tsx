@@ -8,7 +8,8 @@ import {
   type OnlineVisitType,
   onlineBookingSchema,
 } from '@dental/shared';
-import { Alert, Card, Form, InputNumber, Switch, schemaRules, Typography } from '@dental/shared/ui';
+import { Alert, Card, Typography } from '@dental/shared/ui';
+import { Form, InputNumber, Switch, schemaRules } from '@dental/shared/ui/forms';
 import { VisitTypesField } from './VisitTypesField';
 import './onlineBooking.css';
 

@@ -7,16 +7,9 @@ import {
   type WireOutboxMessage,
 } from '@dental/shared';
 import { useMutation, useQueryClient } from '@dental/shared/kit';
-import {
-  Button,
-  ErrorBanner,
-  Flex,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from '@dental/shared/ui';
+import { Button, ErrorBanner, Flex, Tag, Typography } from '@dental/shared/ui';
+import { Select } from '@dental/shared/ui/forms';
+import { Table, type TableColumnsType } from '@dental/shared/ui/lists';
 import { useEffect, useRef, useState } from 'react';
 import { outboxKeys, retryMessage, useOutbox } from '../api/settings';
 

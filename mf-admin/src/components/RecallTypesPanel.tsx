@@ -8,8 +8,8 @@ import {
   type Treatment,
 } from '@dental/shared';
 import { useQueryClient } from '@dental/shared/kit';
+import { ActiveTag, Typography } from '@dental/shared/ui';
 import {
-  ActiveTag,
   Form,
   InputNumber,
   ModalForm,
@@ -18,14 +18,11 @@ import {
   Select,
   Switch,
   schemaRules,
-  type TableColumnsType,
   TextField,
-  Typography,
-  useActionError,
   useModalForm,
   useRecordEditor,
-  useRowAction,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/forms';
+import { type TableColumnsType, useActionError, useRowAction } from '@dental/shared/ui/lists';
 import { createRecallType, recallTypeKeys, updateRecallType, useRecallTypes } from '../api/recallTypes';
 import { nameTakenBesideName, SettingsTableCard } from './SettingsTableCard';
 

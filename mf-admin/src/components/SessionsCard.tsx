@@ -1,6 +1,7 @@
 import type { ApiError, SignedInSession } from '@dental/shared';
 import { formatDateTime, useMutation, useQueryClient } from '@dental/shared/kit';
-import { App, Button, Card, ErrorBanner, List, Popconfirm, Spin, Tag, Typography } from '@dental/shared/ui';
+import { App, Button, Card, ErrorBanner, Spin, Tag, Typography } from '@dental/shared/ui';
+import { List, Popconfirm } from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import { endOtherSessions, endSession, securityKeys, useSessions } from '../api/security';
 

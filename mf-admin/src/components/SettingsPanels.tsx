@@ -11,7 +11,8 @@ import {
   REMINDER_LEAD_MAX_HOURS,
   REMINDER_LEAD_MIN_HOURS,
 } from '@dental/shared';
-import { Card, Flex, Form, Input, InputNumber, Select, Switch, schemaRules } from '@dental/shared/ui';
+import { Card, Flex } from '@dental/shared/ui';
+import { Form, Input, InputNumber, Select, Switch, schemaRules } from '@dental/shared/ui/forms';
 import { useMemo } from 'react';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { OutboxTable } from './OutboxTable';

@@ -1,22 +1,14 @@
 import type { ApiError } from '@dental/shared';
+import { Button, Card, ErrorBanner, Flex, PlusOutlined, ScrollRegion, Typography } from '@dental/shared/ui';
+import type { FormInstance, ModalFormOpenProps, RecordEditor } from '@dental/shared/ui/forms';
 import {
-  Button,
-  Card,
-  ErrorBanner,
   editRowAction,
-  Flex,
-  type FormInstance,
-  type ModalFormOpenProps,
-  PlusOutlined,
-  type RecordEditor,
   type RowAction,
   rowActionsColumn,
-  ScrollRegion,
   Table,
   type TableColumnsType,
-  Typography,
   type useActionError,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/lists';
 import type { ReactNode } from 'react';
 
 /** A list read as the cards show it (TanStack Query, rows under `data`). */

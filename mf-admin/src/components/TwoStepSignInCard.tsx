@@ -1,22 +1,8 @@
 import { type ApiError, authApi, MFA_REQUIRED_CANNOT_DISABLE, type TotpSetup } from '@dental/shared';
 import { formatDateTime, useQueryClient } from '@dental/shared/kit';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  ErrorBanner,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  RecoveryCodesList,
-  Spin,
-  TotpCodeField,
-  TotpKey,
-  Typography,
-} from '@dental/shared/ui';
+import { Alert, App, Button, Card, ErrorBanner, Flex, Spin, Typography } from '@dental/shared/ui';
+import { Checkbox, Form, Input, Modal } from '@dental/shared/ui/forms';
+import { RecoveryCodesList, TotpCodeField, TotpKey } from '@dental/shared/ui/second-factor';
 import { useState } from 'react';
 import { renewRecoveryCodes, securityKeys, turnOffTotp, useFactorStatus } from '../api/security';
 

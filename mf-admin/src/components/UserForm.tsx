@@ -6,11 +6,8 @@ import {
   userUpdateSchema,
   type WireUser,
 } from '@dental/shared';
+import { Button, EyeInvisibleOutlined, EyeOutlined, Flex } from '@dental/shared/ui';
 import {
-  Button,
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  Flex,
   Form,
   Input,
   ModalForm,
@@ -20,7 +17,7 @@ import {
   schemaRules,
   TextField,
   useModalForm,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/forms';
 import { type ComponentRef, useRef, useState } from 'react';
 import { createUser, getUser, updateUser, useDentistChoices, userKeys } from '../api/users';
 import { UserSignInActions } from './UserSignInActions';

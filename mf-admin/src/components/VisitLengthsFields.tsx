@@ -17,7 +17,8 @@ import {
   VISIT_MINUTES_STEP,
   visitMinutes,
 } from '@dental/shared';
-import { Flex, Form, InputNumber, Select, schemaRules, Typography } from '@dental/shared/ui';
+import { Flex, Typography } from '@dental/shared/ui';
+import { Form, InputNumber, Select, schemaRules } from '@dental/shared/ui/forms';
 import { useEffect, useRef } from 'react';
 import './visitLengths.css';
 

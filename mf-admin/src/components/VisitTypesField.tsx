@@ -1,5 +1,6 @@
 import { type OnlineVisitType, TREATMENTS, type Treatment } from '@dental/shared';
-import { Checkbox, Typography } from '@dental/shared/ui';
+import { Typography } from '@dental/shared/ui';
+import { Checkbox } from '@dental/shared/ui/forms';
 import './onlineBooking.css';
 
 /** Who a treatment is offered to online: a treatment offered to neither is not offered online. */

@@ -1,5 +1,6 @@
 import { timeString, WEEKDAYS, type Weekday } from '@dental/shared';
-import { Checkbox, Flex, Form, Input, Typography } from '@dental/shared/ui';
+import { Flex, Typography } from '@dental/shared/ui';
+import { Checkbox, Form, Input } from '@dental/shared/ui/forms';
 import './workingHours.css';
 
 const dayName = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);

@@ -14,11 +14,10 @@ import {
   Flex,
   PageHeading,
   ScrollRegion,
-  Table,
-  type TableColumnsType,
   Tag,
   Typography,
 } from '@dental/shared/ui';
+import { Table, type TableColumnsType } from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import { type AuditFilters as AuditFilterParams, downloadAuditCsv, useAuditRecords } from '../api/audit';
 import { AuditChainButton, AuditChainResult, useAuditChainCheck } from '../components/AuditChainCheck';

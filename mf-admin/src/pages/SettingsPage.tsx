@@ -1,17 +1,8 @@
 import { type ApiError, type PracticeSettings, useAuthStore } from '@dental/shared';
 import { parseAsStringLiteral, useMutation, useQueryClient, useQueryState } from '@dental/shared/kit';
-import {
-  Alert,
-  Button,
-  ErrorBanner,
-  Flex,
-  Form,
-  PageHeading,
-  Spin,
-  Tabs,
-  Typography,
-  useEditConflict,
-} from '@dental/shared/ui';
+import { Alert, Button, ErrorBanner, Flex, PageHeading, Spin, Typography } from '@dental/shared/ui';
+import { Form, useEditConflict } from '@dental/shared/ui/forms';
+import { Tabs } from '@dental/shared/ui/lists';
 import { useEffect, useRef, useState } from 'react';
 import { getSettings, saveSettings, settingsKeys, useSettings } from '../api/settings';
 import { BackupPanel } from '../components/BackupPanel';

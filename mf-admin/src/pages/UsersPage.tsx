@@ -12,21 +12,23 @@ import {
   ActiveTag,
   CheckCircleOutlined,
   CloseCircleOutlined,
+  KeyOutlined,
+  Tag,
+  Typography,
+} from '@dental/shared/ui';
+import { useRecordEditor } from '@dental/shared/ui/forms';
+import {
   deleteRowAction,
   editRowAction,
-  KeyOutlined,
   ListFilters,
   ListPage,
   listQueryOf,
   rowActionsColumn,
   type TableColumnsType,
-  Tag,
-  Typography,
   useActionError,
-  useRecordEditor,
   useRowAction,
   useRowDelete,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/lists';
 import { deleteUser, setUserStatus, userKeys, useUsers } from '../api/users';
 import { UserForm } from '../components/UserForm';
 

@@ -1,15 +1,7 @@
 import { type Appointment, seriesPlaceText, timeRange } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import {
-  AppointmentStatusTag,
-  OnlineTag,
-  type RowAction,
-  rowActionsColumn,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from '@dental/shared/ui';
+import { AppointmentStatusTag, OnlineTag, Tag, Tooltip, Typography } from '@dental/shared/ui';
+import { type RowAction, rowActionsColumn, type TableColumnsType } from '@dental/shared/ui/lists';
 
 /** What sets a visit apart in the list: booked outside open hours, overlapping another, of a series. */
 function VisitMarks({ appointment }: { appointment: Appointment }) {

@@ -1,6 +1,7 @@
 import { DATE_RANGE_MESSAGE } from '@dental/shared';
 import { formatDay, todayDay } from '@dental/shared/kit';
-import { Flex, Input, Segmented, Typography } from '@dental/shared/ui';
+import { Flex, Typography } from '@dental/shared/ui';
+import { Input, Segmented } from '@dental/shared/ui/forms';
 
 /** Which appointments the list covers: from today on (the default), before today, all, or a range. */
 export const DATE_PRESETS = ['upcoming', 'past', 'all'] as const;

@@ -8,15 +8,15 @@ import {
   useAuthStore,
 } from '@dental/shared';
 import { todayDay, useQueryClient } from '@dental/shared/kit';
+import { ErrorBanner } from '@dental/shared/ui';
 import {
-  ErrorBanner,
   Form,
   Input,
   ModalForm,
   type ModalFormOpenProps,
   schemaRules,
   useModalForm,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/forms';
 import { useCallback, useEffect, useReducer } from 'react';
 import {
   appointmentKeys,

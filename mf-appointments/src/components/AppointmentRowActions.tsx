@@ -7,10 +7,8 @@ import {
   CloseCircleOutlined,
   DeleteOutlined,
   EditOutlined,
-  type RowAction,
-  useActionError,
-  useConfirmDelete,
 } from '@dental/shared/ui';
+import { type RowAction, useActionError, useConfirmDelete } from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import {
   appointmentKeys,

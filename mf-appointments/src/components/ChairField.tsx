@@ -1,5 +1,5 @@
 import type { Chair, FreeTimes } from '@dental/shared';
-import { Form, Select } from '@dental/shared/ui';
+import { Form, Select } from '@dental/shared/ui/forms';
 
 /** The Chair field's "Any free chair": the server gives one (docs/product.md, Chairs). */
 export const ANY_CHAIR = 0;

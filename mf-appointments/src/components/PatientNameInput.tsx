@@ -1,5 +1,6 @@
 import { appointmentWriteSchema, type PatientListRow } from '@dental/shared';
-import { AutoComplete, FieldRow, Form, Input, schemaRules, Typography } from '@dental/shared/ui';
+import { Typography } from '@dental/shared/ui';
+import { AutoComplete, FieldRow, Form, Input, schemaRules } from '@dental/shared/ui/forms';
 import { useTypedPatientSearch } from '../api/patients';
 
 export interface PatientNameInputProps {

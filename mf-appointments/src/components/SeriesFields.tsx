@@ -7,19 +7,8 @@ import {
   type SeriesUnit,
 } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import {
-  Alert,
-  Button,
-  FieldRow,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Tag,
-  Typography,
-} from '@dental/shared/ui';
+import { Alert, Button, Flex, Tag, Typography } from '@dental/shared/ui';
+import { FieldRow, Form, Input, InputNumber, Radio, Select } from '@dental/shared/ui/forms';
 
 /** The form's Repeat fields: does not repeat, or every N weeks or months, ending after K visits or on a day. */
 export interface RepeatValues {

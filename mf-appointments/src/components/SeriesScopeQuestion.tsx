@@ -1,5 +1,6 @@
 import { type Appointment, type SeriesScope, seriesPlaceText } from '@dental/shared';
-import { Modal, Radio, Typography } from '@dental/shared/ui';
+import { Typography } from '@dental/shared/ui';
+import { Modal, Radio } from '@dental/shared/ui/forms';
 import { type ReactNode, useRef, useState } from 'react';
 
 interface Question {

@@ -3,7 +3,7 @@ import {
   OUTSIDE_HOURS_REASON_MAX,
   OUTSIDE_HOURS_REASON_REQUIRED,
 } from '@dental/shared';
-import { Checkbox, Form, Input, Select, schemaRules } from '@dental/shared/ui';
+import { Checkbox, Form, Input, Select, schemaRules } from '@dental/shared/ui/forms';
 import type { FreeTimeChoice } from './useFreeTimeChoice';
 
 const rulesFor = schemaRules(appointmentWriteSchema.in);

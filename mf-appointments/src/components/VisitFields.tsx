@@ -7,7 +7,7 @@ import {
   VISIT_MINUTES_MIN,
   VISIT_MINUTES_STEP,
 } from '@dental/shared';
-import { FieldRow, Form, Input, InputNumber, optionsOf, Select, schemaRules } from '@dental/shared/ui';
+import { FieldRow, Form, Input, InputNumber, optionsOf, Select, schemaRules } from '@dental/shared/ui/forms';
 import { isDay } from './appointmentFormValues';
 
 const rulesFor = schemaRules(appointmentWriteSchema.in);

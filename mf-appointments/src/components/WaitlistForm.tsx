@@ -24,7 +24,7 @@ import {
   Select,
   schemaRules,
   useModalForm,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/forms';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { useDentistChoices } from '../api/dentists';

@@ -1,5 +1,5 @@
 import { type Appointment, endTimeOf, type FreeTimes, timeRange } from '@dental/shared';
-import { Form, type FormInstance } from '@dental/shared/ui';
+import { Form, type FormInstance } from '@dental/shared/ui/forms';
 import { useEffect, useMemo } from 'react';
 import { useFreeTimes } from '../api/availability';
 import { type AppointmentFormValues, isDay, isLength } from './appointmentFormValues';

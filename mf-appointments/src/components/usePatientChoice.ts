@@ -1,5 +1,5 @@
 import type { ApiError, PatientListRow } from '@dental/shared';
-import { Form, type FormInstance } from '@dental/shared/ui';
+import { Form, type FormInstance } from '@dental/shared/ui/forms';
 import { type Dispatch, useEffect } from 'react';
 import { usePatient } from '../api/patients';
 import type { AppointmentFormValues } from './appointmentFormValues';

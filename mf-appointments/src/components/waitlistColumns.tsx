@@ -8,13 +8,8 @@ import {
   waitlistBookingUrl,
 } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import {
-  Button,
-  type RowAction,
-  rowActionsColumn,
-  type TableColumnsType,
-  Typography,
-} from '@dental/shared/ui';
+import { Button, Typography } from '@dental/shared/ui';
+import { type RowAction, rowActionsColumn, type TableColumnsType } from '@dental/shared/ui/lists';
 import { Link } from 'react-router-dom';
 import { useEntryFreeTimes } from '../api/waitlist';
 

@@ -13,20 +13,15 @@ import {
   todayDay,
   useListState,
 } from '@dental/shared/kit';
+import { App, Badge, Button, ErrorBanner, FilterOutlined, Typography } from '@dental/shared/ui';
 import {
-  App,
-  Badge,
-  Button,
   ClearFilters,
-  ErrorBanner,
   FillFreedTime,
   FilterChoicesError,
-  FilterOutlined,
   ListFilters,
   ListPage,
   listQueryOf,
-  Typography,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/lists';
 import { useEffect, useState } from 'react';
 import { useAppointments } from '../api/appointments';
 import { useDentistChoices } from '../api/dentists';

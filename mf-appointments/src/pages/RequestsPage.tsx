@@ -18,22 +18,17 @@ import {
   App,
   Button,
   Card,
-  CardTitle,
   CheckCircleOutlined,
-  FillFreedTime,
   Flex,
-  ListPage,
-  Modal,
   PhoneOutlined,
-  Radio,
-  Segmented,
   Tag,
   TeamOutlined,
   Typography,
   UserAddOutlined,
   UserOutlined,
-  useActionError,
 } from '@dental/shared/ui';
+import { Modal, Radio, Segmented } from '@dental/shared/ui/forms';
+import { CardTitle, FillFreedTime, ListPage, useActionError } from '@dental/shared/ui/lists';
 import { type ReactNode, useState } from 'react';
 import {
   bookingRequestKeys,

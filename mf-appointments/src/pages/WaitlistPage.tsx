@@ -1,7 +1,7 @@
 import { TREATMENTS, type WaitlistEntry } from '@dental/shared';
 import { parseAsId, parseAsStringLiteral, useListState, useQueryClient } from '@dental/shared/kit';
+import { App } from '@dental/shared/ui';
 import {
-  App,
   deleteRowAction,
   editRowAction,
   FilterChoicesError,
@@ -10,7 +10,7 @@ import {
   useActionError,
   useConfirmDelete,
   useRowAction,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useDentistChoices } from '../api/dentists';

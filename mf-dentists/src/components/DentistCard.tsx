@@ -1,9 +1,7 @@
 import type { WireDentist } from '@dental/shared';
 import {
   Card,
-  CardTitle,
   ClockCircleOutlined,
-  cardActions,
   Flex,
   IdcardOutlined,
   MailOutlined,
@@ -11,6 +9,7 @@ import {
   Tag,
   Typography,
 } from '@dental/shared/ui';
+import { CardTitle, cardActions } from '@dental/shared/ui/lists';
 import { workingHoursSummary } from './workingDays';
 
 export interface DentistCardProps {

@@ -23,7 +23,7 @@ import {
   schemaRules,
   TextField,
   useModalForm,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/forms';
 import { createDentist, dentistKeys, getDentist, updateDentist } from '../api/dentists';
 import { DAY_LABELS } from './workingDays';
 

@@ -1,13 +1,7 @@
 import { DENTIST_SORTS, PERSON_STATUSES, SPECIALIZATIONS, type WireDentist } from '@dental/shared';
 import { parseAsStringLiteral, useListState, useQueryClient } from '@dental/shared/kit';
-import {
-  ListFilters,
-  ListPage,
-  listQueryOf,
-  useActionError,
-  useRecordEditor,
-  useRowDelete,
-} from '@dental/shared/ui';
+import { useRecordEditor } from '@dental/shared/ui/forms';
+import { ListFilters, ListPage, listQueryOf, useActionError, useRowDelete } from '@dental/shared/ui/lists';
 import { deleteDentist, dentistKeys, useDentists } from '../api/dentists';
 import { DentistCard } from '../components/DentistCard';
 import { DentistForm } from '../components/DentistForm';

@@ -5,19 +5,18 @@ import {
   AppointmentStatusTag,
   Button,
   CalendarOutlined,
-  Descriptions,
   Drawer,
   EditOutlined,
   ErrorBanner,
   Flex,
   OnlineTag,
-  Pagination,
   Skeleton,
   Tag,
   Tooltip,
   Typography,
   VisuallyHidden,
 } from '@dental/shared/ui';
+import { Descriptions, Pagination } from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePatient, usePatientAppointments } from '../api/patients';

@@ -18,7 +18,7 @@ import {
   schemaRules,
   TextField,
   useModalForm,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/forms';
 import { createPatient, patientKeys, updatePatient } from '../api/patients';
 
 const rulesFor = schemaRules(patientWriteSchema.in);

@@ -1,6 +1,7 @@
 import type { ApiError, RecallRow } from '@dental/shared';
 import { formatDateTime, formatDay, todayDay, useQueryClient } from '@dental/shared/kit';
-import { Button, ErrorBanner, Flex, Tag, Typography, useActionError, useRowAction } from '@dental/shared/ui';
+import { Button, ErrorBanner, Flex, Tag, Typography } from '@dental/shared/ui';
+import { useActionError, useRowAction } from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import { recallKeys, updateRecall, usePatientRecall } from '../api/recall';
 import { RecallDueDateForm, RecallTurnOffForm } from './RecallActionForms';

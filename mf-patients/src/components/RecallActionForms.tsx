@@ -1,6 +1,7 @@
 import { dateString, type RecallRow } from '@dental/shared';
 import { formatDay, todayDay } from '@dental/shared/kit';
-import { Form, Input, ModalForm, Typography, useModalForm } from '@dental/shared/ui';
+import { Typography } from '@dental/shared/ui';
+import { Form, Input, ModalForm, useModalForm } from '@dental/shared/ui/forms';
 import { markRecallContacted, updateRecall } from '../api/recall';
 
 /**

@@ -4,12 +4,11 @@ import {
   BellOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
-  rowActionsColumn,
   ScheduleOutlined,
-  type TableColumnsType,
   Tag,
   Typography,
 } from '@dental/shared/ui';
+import { rowActionsColumn, type TableColumnsType } from '@dental/shared/ui/lists';
 import type { RecallListRow } from '../api/recall';
 
 /** A cell's text wraps within this width, so that the table fits a laptop's screen. */

@@ -1,6 +1,6 @@
 import { queryFollows } from '@dental/shared/kit';
 import { createFakeApi, type FakeApi, pageOf, renderScreen } from '@dental/shared/testing';
-import { ARRIVED_ROW_CLASS } from '@dental/shared/ui';
+import { ARRIVED_ROW_CLASS } from '@dental/shared/ui/lists';
 import { screen, waitFor } from '@testing-library/react';
 import PatientsPage from './PatientsPage';
 

@@ -14,21 +14,19 @@ import {
   useQueryClient,
   useQueryState,
 } from '@dental/shared/kit';
+import { ActiveTag, EyeOutlined, Typography } from '@dental/shared/ui';
+import { useRecordEditor } from '@dental/shared/ui/forms';
 import {
-  ActiveTag,
   deleteRowAction,
-  EyeOutlined,
   editRowAction,
   ListFilters,
   ListPage,
   listQueryOf,
   rowActionsColumn,
   type TableColumnsType,
-  Typography,
   useActionError,
-  useRecordEditor,
   useRowDelete,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import { deletePatient, patientKeys, usePatients } from '../api/patients';
 import { PatientDetails } from '../components/PatientDetails';

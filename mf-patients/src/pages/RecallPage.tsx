@@ -7,14 +7,14 @@ import {
   useListState,
   useQueryClient,
 } from '@dental/shared/kit';
+import { App } from '@dental/shared/ui';
 import {
-  App,
   FilterChoicesError,
   ListFilters,
   ListPage,
   useActionError,
   useRowAction,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/lists';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {

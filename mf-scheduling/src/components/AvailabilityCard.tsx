@@ -1,6 +1,7 @@
 import type { WireAvailability } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { Button, Card, CardTitle, cardActions, Tag, Typography } from '@dental/shared/ui';
+import { Button, Card, Tag, Typography } from '@dental/shared/ui';
+import { CardTitle, cardActions } from '@dental/shared/ui/lists';
 import './availability.css';
 
 export interface AvailabilityCardProps {

@@ -1,4 +1,5 @@
-import { Button, Flex, Input, Select, Typography } from '@dental/shared/ui';
+import { Button, Flex, Typography } from '@dental/shared/ui';
+import { Input, Select } from '@dental/shared/ui/forms';
 
 export interface AvailabilityFiltersProps {
   /** The dentist shown; undefined: every dentist. */

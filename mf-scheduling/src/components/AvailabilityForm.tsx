@@ -15,7 +15,7 @@ import {
   StatusField,
   schemaRules,
   useModalForm,
-} from '@dental/shared/ui';
+} from '@dental/shared/ui/forms';
 import {
   availabilityKeys,
   createAvailability,

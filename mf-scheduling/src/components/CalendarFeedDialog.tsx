@@ -1,6 +1,7 @@
 import type { ApiError } from '@dental/shared';
 import { useMutation, useQueryClient } from '@dental/shared/kit';
-import { Button, ErrorBanner, Flex, Input, Modal, Typography } from '@dental/shared/ui';
+import { Button, ErrorBanner, Flex, Typography } from '@dental/shared/ui';
+import { Input, Modal } from '@dental/shared/ui/forms';
 import { useEffect, useState } from 'react';
 import { feedKeys, rotateFeed, turnOffFeed, useFeedStatus } from '../api/calendar';
 

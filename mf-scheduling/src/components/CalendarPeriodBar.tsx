@@ -1,5 +1,6 @@
 import { formatDay, parseAsStringLiteral } from '@dental/shared/kit';
-import { Button, Flex, LeftOutlined, RightOutlined, Segmented, Select, Typography } from '@dental/shared/ui';
+import { Button, Flex, LeftOutlined, RightOutlined, Typography } from '@dental/shared/ui';
+import { Segmented, Select } from '@dental/shared/ui/forms';
 import { monthOfDay, monthTitle, weekTitle } from './calendarMonth';
 
 /**

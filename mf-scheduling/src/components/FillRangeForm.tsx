@@ -6,7 +6,8 @@ import {
   type WireDentist,
 } from '@dental/shared';
 import { formatDay, todayDay, useQueryClient } from '@dental/shared/kit';
-import { Form, Input, ModalForm, Select, schemaRules, Typography, useModalForm } from '@dental/shared/ui';
+import { Typography } from '@dental/shared/ui';
+import { Form, Input, ModalForm, Select, schemaRules, useModalForm } from '@dental/shared/ui/forms';
 import { fillAvailability, refreshAvailability } from '../api/availability';
 import { SlotPicker, SUGGESTED_KEYS, slotChoiceRule, slotOfKey } from './SlotPicker';
 

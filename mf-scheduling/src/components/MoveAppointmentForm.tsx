@@ -1,6 +1,7 @@
 import { type Appointment, dateString, timeRange, timeString } from '@dental/shared';
 import { formatDay } from '@dental/shared/kit';
-import { Form, Input, ModalForm, Select, Typography, useEditConflict } from '@dental/shared/ui';
+import { Typography } from '@dental/shared/ui';
+import { Form, Input, ModalForm, Select, useEditConflict } from '@dental/shared/ui/forms';
 import { useEffect, useRef } from 'react';
 import { getAppointment, type MoveTarget } from '../api/calendar';
 

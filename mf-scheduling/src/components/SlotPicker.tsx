@@ -1,5 +1,6 @@
 import { SUGGESTED_SLOTS, timeSlotsSchema } from '@dental/shared';
-import { Button, Checkbox, Flex, Input, PlusOutlined, Typography } from '@dental/shared/ui';
+import { Button, Flex, PlusOutlined, Typography } from '@dental/shared/ui';
+import { Checkbox, Input } from '@dental/shared/ui/forms';
 import { useId, useMemo, useState } from 'react';
 
 /** A slot as the picker names it: `09:00-10:00`. */

@@ -7,16 +7,8 @@ import {
   useListState,
   useQueryClient,
 } from '@dental/shared/kit';
-import {
-  App,
-  Button,
-  ListPage,
-  ScheduleOutlined,
-  Typography,
-  useActionError,
-  useConfirmDelete,
-  useRowAction,
-} from '@dental/shared/ui';
+import { App, Button, ScheduleOutlined, Typography } from '@dental/shared/ui';
+import { ListPage, useActionError, useConfirmDelete, useRowAction } from '@dental/shared/ui/lists';
 import { useMemo, useState } from 'react';
 import { deleteAvailability, refreshAvailability, updateSlot, useAvailability } from '../api/availability';
 import { useDentistChoices } from '../api/calendar';

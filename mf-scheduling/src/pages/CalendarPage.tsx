@@ -20,14 +20,14 @@ import {
   CalendarOutlined,
   Card,
   ErrorBanner,
-  FillFreedTime,
   Flex,
   PageHeading,
   PlusOutlined,
-  Segmented,
   Spin,
   Typography,
 } from '@dental/shared/ui';
+import { Segmented } from '@dental/shared/ui/forms';
+import { FillFreedTime } from '@dental/shared/ui/lists';
 import { useMemo, useState } from 'react';
 import { useChairs, useDentistChoices, useOpenHours, usePracticeHours } from '../api/calendar';
 import { useHeldTimes } from '../api/heldTimes';

@@ -1,12 +1,8 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { readStoredToken } from '../auth/storage';
-import {
-  DESK_HEADER,
-  ERROR_MESSAGES,
-  etagOf,
-  FALLBACK_REQUEST_TIMEOUT_MS,
-  REQUEST_TIMEOUT_MS,
-} from '../domain';
+import { FALLBACK_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { ERROR_MESSAGES } from '../domain/errors';
+import { DESK_HEADER, etagOf } from '../domain/liveDesk';
 
 declare const process: { env: Record<string, string | undefined> };
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ApiError, apiRequest } from '../api/client';
 import {
   AUTH_URLS,
-  ERROR_MESSAGES,
   mfaChallengeSchema,
   recoveryCodesSchema,
   type SessionUser,
@@ -11,7 +10,8 @@ import {
   toSessionUser,
   totpSetupSchema,
   wireUserSchema,
-} from '../domain';
+} from '../domain/auth';
+import { ERROR_MESSAGES } from '../domain/errors';
 
 /** Login and refresh answer `access_token` (or, from older servers, `token`) and the user (docs/product.md, Records and their fields). */
 const sessionAnswerSchema = z.union([

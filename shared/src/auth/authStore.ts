@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { type ApiError, setUnauthorizedHandler } from '../api/client';
-import { MFA_NOW_REQUIRED_MESSAGE, type SessionUser } from '../domain';
+import { MFA_NOW_REQUIRED_MESSAGE, type SessionUser } from '../domain/auth';
 import { authApi, type SecondFactorProof, type SessionGrant } from './authApi';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './storage';
 

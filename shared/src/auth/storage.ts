@@ -1,4 +1,5 @@
-import { type SessionUser, STORAGE_KEYS } from '../domain';
+import type { SessionUser } from '../domain/auth';
+import { STORAGE_KEYS } from '../domain/constants';
 
 /**
  * Where the session lives in the browser (docs/product.md, Statuses and how they change; Constants and limits keys `authToken` and `dental_user`).

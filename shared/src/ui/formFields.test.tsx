@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { emailString, phoneString, requiredText } from '../domain';
 import { StylelessUi } from '../testing/StylelessUi';
 import { FieldRow, NameEmailPhoneFields, optionsOf, StatusField } from './formFields';
-import { Button, Form, Input } from './index';
+import { Form, Input } from './forms';
+import { Button } from './index';
 import { schemaRules } from './schemaRules';
 
 const schema = z.object({

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StylelessUi } from '../testing/StylelessUi';
-import { Button, Modal } from '.';
+import { Modal } from './forms';
+import { Button } from './index';
 import { UiProvider } from './UiProvider';
 
 function OpenDialog() {

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { ApiError } from '../api/client';
 import { emailString, optionalText, phoneString, requiredText } from '../domain';
-import { Button, Form, type FormInstance, Input } from './index';
+import { Form, type FormInstance, Input } from './forms';
+import { Button } from './index';
 import { schemaRules, showServerErrors } from './schemaRules';
 
 const schema = z.object({

@@ -1,4 +1,4 @@
-import { passwordString, type SignInStep, useAuthStore } from '@dental/shared';
+import { passwordString, type SignInStep, useAuthStore } from '@dental/shared/session';
 import { type FormEvent, useState } from 'react';
 import { BackToSignIn, laterStepRefusal, SignInField, SignInForm, useSignInStep } from './SignInField';
 

@@ -1,15 +1,7 @@
 import { type ApiError, authApi, type SessionGrant, type TotpSetup } from '@dental/shared';
-import {
-  Button,
-  Flex,
-  Form,
-  RecoveryCodesList,
-  Spin,
-  TotpCodeField,
-  TotpKey,
-  Typography,
-  UiProvider,
-} from '@dental/shared/ui';
+import { Button, Flex, Spin, Typography, UiProvider } from '@dental/shared/ui';
+import { Form } from '@dental/shared/ui/forms';
+import { RecoveryCodesList, TotpCodeField, TotpKey } from '@dental/shared/ui/second-factor';
 import { useEffect, useState } from 'react';
 
 interface EnrolSecondFactorProps {

@@ -4,7 +4,7 @@ import {
   type SessionGrant,
   type SignInStep,
   useAuthStore,
-} from '@dental/shared';
+} from '@dental/shared/session';
 import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import '../styles/login.css';

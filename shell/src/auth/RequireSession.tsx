@@ -1,4 +1,4 @@
-import { useAuthStore } from '@dental/shared';
+import { useAuthStore } from '@dental/shared/session';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingScreen } from './LoadingScreen';

@@ -1,4 +1,4 @@
-import { recoveryCodeString, TOTP_CODE_MESSAGE, totpCodeString, useAuthStore } from '@dental/shared';
+import { recoveryCodeString, TOTP_CODE_MESSAGE, totpCodeString, useAuthStore } from '@dental/shared/session';
 import { type FormEvent, useState } from 'react';
 import { BackToSignIn, laterStepRefusal, SignInField, SignInForm, useSignInStep } from './SignInField';
 

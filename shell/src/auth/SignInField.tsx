@@ -1,4 +1,4 @@
-import { type ApiError, MFA_TOKEN_EXPIRED_MESSAGE } from '@dental/shared';
+import { type ApiError, MFA_TOKEN_EXPIRED_MESSAGE } from '@dental/shared/session';
 import {
   createContext,
   type FormEvent,

@@ -1,7 +1,7 @@
 import { MODULE_CATALOG, useAuthStore } from '@dental/shared';
 import { createQueryClient, KitProvider } from '@dental/shared/kit';
 import { UiProvider } from '@dental/shared/ui';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { IdleSignOut } from '../auth/IdleSignOut';
 import { LoadingScreen } from '../auth/LoadingScreen';
@@ -9,12 +9,16 @@ import { PermissionGate } from '../auth/PermissionGate';
 import { DashboardPage } from '../dashboard/DashboardPage';
 import { LiveDesk } from '../live/LiveDesk';
 import { ModuleArea } from '../modules/ModuleArea';
-import { ModulesPage } from '../modules/ModulesPage';
 import { ModulesUnavailable } from '../modules/ModulesUnavailable';
 import { useModulesStore } from '../modules/modulesStore';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { AppLayout } from './AppLayout';
 import { enabledPages } from './navigation';
+
+// An admin's page, drawn with the kit's table and switches: it loads when an admin opens it.
+const ModulesPage = lazy(() =>
+  import('../modules/ModulesPage').then(({ ModulesPage }) => ({ default: ModulesPage })),
+);
 
 /** Everything behind sign-in: the layout, the dashboard and the clinic's modules. */
 export default function SignedInApp() {
@@ -43,7 +47,9 @@ export default function SignedInApp() {
                 path="modules"
                 element={
                   <PermissionGate permission="all">
-                    <ModulesPage />
+                    <Suspense fallback={<LoadingScreen />}>
+                      <ModulesPage />
+                    </Suspense>
                   </PermissionGate>
                 }
               />

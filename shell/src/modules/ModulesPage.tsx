@@ -1,15 +1,8 @@
 import { MODULE_CATALOG, type ModuleEntry } from '@dental/shared';
 import { useClinicEvents } from '@dental/shared/kit';
-import {
-  App,
-  Button,
-  ErrorBanner,
-  PageHeading,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from '@dental/shared/ui';
+import { App, Button, ErrorBanner, PageHeading, Typography } from '@dental/shared/ui';
+import { Switch } from '@dental/shared/ui/forms';
+import { Table, type TableColumnsType } from '@dental/shared/ui/lists';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchAllModules, fetchModuleFailures, setModuleEnabled } from './modulesApi';
 import { useModulesStore } from './modulesStore';

@@ -1,6 +1,7 @@
 import type { ModuleEntry, ModuleReleaseEvent, ModuleReleasesAnswer } from '@dental/shared';
 import { formatDateTime } from '@dental/shared/kit';
-import { ErrorBanner, Modal, Spin, Typography } from '@dental/shared/ui';
+import { ErrorBanner, Spin, Typography } from '@dental/shared/ui';
+import { Modal } from '@dental/shared/ui/forms';
 import { useEffect, useState } from 'react';
 import { fetchModuleReleases } from './modulesApi';
 

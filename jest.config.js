@@ -62,6 +62,7 @@ module.exports = {
   // gaps. On two cores the whole run went from 199 s to 123 s.
   maxWorkers: '100%',
   // Jest reads the time-out only here, not per project. The slowest test (an API restart with its
-  // outbox) takes about 4 s on a quiet machine: thirty leaves room for a slow hour, and no more.
-  testTimeout: 30000,
+  // outbox) takes about 4 s on a quiet machine; a file's first API start with its sign-ins passed 30 s
+  // beside two other suites (load 14 on two cores). Sixty leaves room for such an hour, and no more.
+  testTimeout: 60000,
 };

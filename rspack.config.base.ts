@@ -58,6 +58,20 @@ export const sharedSingletons = {
   '@dental/shared/kit': { singleton: true, requiredVersion: sharedRange, strictVersion: true },
 };
 
+/**
+ * A module takes `@dental/shared` and its entries only from the shell, and builds no copy of its own
+ * (`import: false`): the shell loads a kit entry (forms, lists) only when a screen first needs it, and
+ * a module's copy offered before then would be a second antd beside the shell's, outside its theme.
+ */
+function consumedFromTheShell(shared: typeof sharedSingletons): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(shared).map(([name, config]) => [
+      name,
+      name.startsWith('@dental/shared') ? { ...config, import: false } : config,
+    ]),
+  );
+}
+
 /** The installed version of a shared package (its package.json), as the shell provides it. */
 function installedVersion(name: string): string {
   if (name.startsWith('@dental/shared')) return sharedPackage.version;
@@ -157,7 +171,7 @@ export function createFrontendConfig(options: FrontendPackageOptions): Configura
         filename: isHost ? undefined : 'remoteEntry.js',
         exposes,
         remotes: {},
-        shared: sharedSingletons,
+        shared: isHost ? sharedSingletons : consumedFromTheShell(sharedSingletons),
         // A singleton the shell has loaded stays the one every module gets: a module that brings a
         // newer copy is refused by strictVersion rather than loading a second copy beside it.
         shareStrategy: 'loaded-first',

@@ -25,3 +25,12 @@ export function launchChromium() {
     ],
   });
 }
+
+/**
+ * Turns Save-Data on for `page` (navigator.connection.saveData), before it loads anything: the app then
+ * skips its idle preload of modules, so a page's figures are what the page itself needs.
+ */
+export async function saveData(page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+}

@@ -18,6 +18,7 @@
  * of each closed-loop connection at that rate.
  */
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { signIn, startApi, waitForApi } from './apiProcess.mjs';
@@ -90,7 +91,11 @@ function monthRange({ month, year }) {
   return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }
 
-function kinds({ dentistIds, patientIds }) {
+/**
+ * The mix's kinds of request: each a name, its p95 budget, its share of the connections and the
+ * next path to ask (a new query each time). memory.mjs sends the same mix on a fixed schedule.
+ */
+export function kinds({ dentistIds, patientIds }) {
   return [
     {
       name: 'appointments list',
@@ -165,7 +170,7 @@ function load(kind, connections, headers) {
  * costs the API process, the PostgreSQL server (all its processes on this machine) and this load
  * generator: what the mix's two cores are spent on.
  */
-async function eachKindAlone(mix, headers) {
+async function eachKindAlone(mix, headers, server) {
   console.log(
     `\nEach kind alone, ${ALONE_CONNECTIONS} connections, ${DURATION} s; CPU ms per request (Linux /proc):\n`,
   );
@@ -204,86 +209,97 @@ function printCeiling(spent, requests) {
   );
 }
 
-const server = startApi({
-  port: PORT,
-  env: { SEED_DEMO: 'false', READ_CACHE },
-  nodeArgs: process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],
-});
-
-try {
-  await waitForApi(BASE, 300);
-  const token = await signIn(BASE, 'large.admin', 'large123', 'run npm run seed:large first');
-  const headers = { authorization: `Bearer ${token}` };
-  const dentists = await (await fetch(`${BASE}/api/dentists?limit=100`, { headers })).json();
+/** The large clinic's dentists and 500 of its patients, spread over its list: what the kinds ask about. */
+export async function idsOf(base, headers) {
+  const dentists = await (await fetch(`${base}/api/dentists?limit=100`, { headers })).json();
   const dentistIds = dentists.data.map((dentist) => dentist.id);
   const patientIds = [];
   for (let page = 1; page <= 5; page++) {
     const answer = await (
-      await fetch(`${BASE}/api/patients?limit=100&page=${page * 37}`, { headers })
+      await fetch(`${base}/api/patients?limit=100&page=${page * 37}`, { headers })
     ).json();
     patientIds.push(...answer.data.map((patient) => patient.id));
   }
-
-  const load1 = os.loadavg()[0];
-  const mix = kinds({ dentistIds, patientIds });
-  if (ALONE) {
-    await eachKindAlone(mix, headers);
-    server.kill();
-    process.exit(0);
-  }
-  const before = { api: cpuSecondsOf(server.pid), db: postgresCpuSeconds(), own: process.cpuUsage() };
-  const runs = await Promise.all(
-    mix.map((kind) => load(kind, Math.max(1, Math.round(CONNECTIONS * kind.share)), headers)),
-  );
-  const own = process.cpuUsage(before.own);
-  const spent = {
-    api: cpuSecondsOf(server.pid) - before.api,
-    db: postgresCpuSeconds() - before.db,
-    loader: (own.user + own.system) / 1e6,
-  };
-
-  console.log(
-    `\nDatabase: ${database}; read cache ${READ_CACHE}; ${CONNECTIONS} connections in all, ${DURATION} s; load average before: ${load1.toFixed(2)} (${os.cpus().length} cores)\n`,
-  );
-  console.log(
-    `${'kind of request'.padEnd(26)}  ${'conns'.padStart(5)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p95 ms'.padStart(6)}  non-2xx  budget`,
-  );
-  let ok = true;
-  for (const run of runs) {
-    const budget = PGLITE_BUDGET ?? run.budget;
-    const pass = run.p95 <= budget && run.non2xx === 0;
-    ok &&= pass;
-    console.log(
-      `${run.name.padEnd(26)}  ${String(run.connections).padStart(5)}  ${run.rps.toFixed(0).padStart(7)}  ${run.p50
-        .toFixed(1)
-        .padStart(
-          6,
-        )}  ${run.p95.toFixed(1).padStart(6)}  ${String(run.non2xx).padStart(7)}  p95 ≤ ${budget} ${
-        pass ? 'ok' : 'MISSED'
-      }`,
-    );
-  }
-  const total = runs.reduce((sum, run) => sum + run.rps, 0);
-  console.log(`\nall kinds together: ${total.toFixed(0)} requests/s`);
-  printCeiling(spent, total * DURATION);
-
-  // The same connections on a bare Fastify JSON endpoint in this process: what the machine serves
-  // when no request does any work, so the mix's figure can be read against it.
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ hello: 'world' }));
-  await bare.listen({ port: PORT + 1, host: '127.0.0.1' });
-  const bareRun = await new Promise((resolve, reject) =>
-    autocannon(
-      { url: `http://127.0.0.1:${PORT + 1}/bare`, connections: CONNECTIONS, duration: 10 },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    ),
-  );
-  await bare.close();
-  console.log(
-    `bare Fastify JSON endpoint, ${CONNECTIONS} connections: ${bareRun.requests.average.toFixed(0)} requests/s, p95 ${bareRun.latency.p97_5} ms (p97.5); the mix is ${((total / bareRun.requests.average) * 100).toFixed(1)} % of it`,
-  );
-  process.exitCode = ok ? 0 : 1;
-} finally {
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
-  server.kill();
+  return { dentistIds, patientIds };
 }
+
+async function main() {
+  const server = startApi({
+    port: PORT,
+    env: { SEED_DEMO: 'false', READ_CACHE },
+    nodeArgs: process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],
+  });
+
+  try {
+    await waitForApi(BASE, 300);
+    const token = await signIn(BASE, 'large.admin', 'large123', 'run npm run seed:large first');
+    const headers = { authorization: `Bearer ${token}` };
+    const { dentistIds, patientIds } = await idsOf(BASE, headers);
+
+    const load1 = os.loadavg()[0];
+    const mix = kinds({ dentistIds, patientIds });
+    if (ALONE) {
+      await eachKindAlone(mix, headers, server);
+      server.kill();
+      process.exit(0);
+    }
+    const before = { api: cpuSecondsOf(server.pid), db: postgresCpuSeconds(), own: process.cpuUsage() };
+    const runs = await Promise.all(
+      mix.map((kind) => load(kind, Math.max(1, Math.round(CONNECTIONS * kind.share)), headers)),
+    );
+    const own = process.cpuUsage(before.own);
+    const spent = {
+      api: cpuSecondsOf(server.pid) - before.api,
+      db: postgresCpuSeconds() - before.db,
+      loader: (own.user + own.system) / 1e6,
+    };
+
+    console.log(
+      `\nDatabase: ${database}; read cache ${READ_CACHE}; ${CONNECTIONS} connections in all, ${DURATION} s; load average before: ${load1.toFixed(2)} (${os.cpus().length} cores)\n`,
+    );
+    console.log(
+      `${'kind of request'.padEnd(26)}  ${'conns'.padStart(5)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p95 ms'.padStart(6)}  non-2xx  budget`,
+    );
+    let ok = true;
+    for (const run of runs) {
+      const budget = PGLITE_BUDGET ?? run.budget;
+      const pass = run.p95 <= budget && run.non2xx === 0;
+      ok &&= pass;
+      console.log(
+        `${run.name.padEnd(26)}  ${String(run.connections).padStart(5)}  ${run.rps.toFixed(0).padStart(7)}  ${run.p50
+          .toFixed(1)
+          .padStart(
+            6,
+          )}  ${run.p95.toFixed(1).padStart(6)}  ${String(run.non2xx).padStart(7)}  p95 ≤ ${budget} ${
+          pass ? 'ok' : 'MISSED'
+        }`,
+      );
+    }
+    const total = runs.reduce((sum, run) => sum + run.rps, 0);
+    console.log(`\nall kinds together: ${total.toFixed(0)} requests/s`);
+    printCeiling(spent, total * DURATION);
+
+    // The same connections on a bare Fastify JSON endpoint in this process: what the machine serves
+    // when no request does any work, so the mix's figure can be read against it.
+    const bare = Fastify();
+    bare.get('/bare', async () => ({ hello: 'world' }));
+    await bare.listen({ port: PORT + 1, host: '127.0.0.1' });
+    const bareRun = await new Promise((resolve, reject) =>
+      autocannon(
+        { url: `http://127.0.0.1:${PORT + 1}/bare`, connections: CONNECTIONS, duration: 10 },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+    await bare.close();
+    console.log(
+      `bare Fastify JSON endpoint, ${CONNECTIONS} connections: ${bareRun.requests.average.toFixed(0)} requests/s, p95 ${bareRun.latency.p97_5} ms (p97.5); the mix is ${((total / bareRun.requests.average) * 100).toFixed(1)} % of it`,
+    );
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    server.kill();
+  }
+}
+
+// Run, not imported (memory.mjs imports the kinds).
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

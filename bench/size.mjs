@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchChromium, waitForServer } from './browser.mjs';
+import { launchChromium, saveData, waitForServer } from './browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 3290;
@@ -99,6 +99,8 @@ const browser = await launchChromium();
 try {
   await waitForServer(BASE);
   const page = await browser.newPage();
+  // What the pages need themselves: Save-Data keeps the app's idle preload of modules out of it.
+  await saveData(page);
   // The app's stream of changes (GET /api/events) stays open, so the network is never idle with it.
   await page.route('**/api/events', (route) => route.abort());
   const scripts = new Map(); // url -> { gzip bytes, label, staff }

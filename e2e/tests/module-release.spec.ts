@@ -205,16 +205,27 @@ test('after visiting all five modules the page runs one copy of react and of the
             if (share.loaded) found[name] = [...(found[name] ?? []), `${version} from ${share.from}`];
     return found;
   });
-  for (const name of [
-    'react',
-    'react-dom',
-    '@dental/shared',
-    '@dental/shared/ui',
-    '@dental/shared/ui/forms',
-    '@dental/shared/ui/lists',
-    '@dental/shared/kit',
-  ]) {
+  for (const name of ['react', 'react-dom', '@dental/shared', '@dental/shared/ui', '@dental/shared/kit']) {
     expect(copies[name], name).toEqual([expect.stringMatching(/ from shell$/)]);
+  }
+  // The kit's forms and lists load first on a module's behalf (the runtime names that module), but
+  // their only code is the shell's: no module's build carries a copy of any part of @dental/shared.
+  for (const name of ['@dental/shared/ui/forms', '@dental/shared/ui/lists']) {
+    expect(copies[name], name).toEqual([expect.stringMatching(/^\d+\.\d+\.\d+ from mf_/)]);
+  }
+  const manifests = ['appointments', 'patients', 'dentists', 'scheduling', 'admin'].map(
+    (id) => `/modules/${id}/mf-manifest.json`,
+  );
+  for (const url of manifests) {
+    const manifest = (await (await page.request.get(url)).json()) as {
+      shared: Array<{ name: string; assets: { js: { sync: string[]; async: string[] } } }>;
+    };
+    const ownCopies = manifest.shared
+      .filter(({ name }) => name.startsWith('@dental/shared'))
+      .flatMap(({ name, assets }) =>
+        [...assets.js.sync, ...assets.js.async].map((file) => `${name}: ${file}`),
+      );
+    expect(ownCopies, url).toEqual([]);
   }
 });
 

@@ -22,8 +22,8 @@ test('a module whose entry fails shows an error in its own area; the rest keeps 
 test('a module whose entry fails once on the way loads its screen all the same, with no click', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  // The first request for the Patients module's entry is lost; the federation runtime asks again.
+  // The first request for the Patients module's entry is lost (to the idle preload after sign-in, or
+  // to the visit); the federation runtime asks again.
   let lost = 0;
   await page.route('**/modules/patients/**', async (route) => {
     const url = route.request().url();
@@ -34,10 +34,42 @@ test('a module whose entry fails once on the way loads its screen all the same, 
     }
     await route.continue();
   });
+  await signIn(page, 'admin');
   await sidebar(page).getByRole('menuitem', { name: 'Patients' }).click();
   await expectScreen(page, 'Patients');
   expect(lost).toBe(1);
   await expect(page.getByText('The Patients module could not be loaded')).toHaveCount(0);
+});
+
+test('after sign-in the modules load while the browser is idle, so a first visit needs none of their files', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  // One module after another, each with its first screen: the last to come is the Administration's.
+  const loaded = () =>
+    page.evaluate(() => [
+      ...new Set(
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname.match(/^\/modules\/([^/]+)\//)?.[1])
+          .filter((id) => id !== undefined),
+      ),
+    ]);
+  await expect
+    .poll(loaded)
+    .toEqual(expect.arrayContaining(['appointments', 'patients', 'dentists', 'admin']));
+  // From here no module file can be fetched: the screens draw from what the idle moments loaded.
+  const fetched: string[] = [];
+  await page.route('**/modules/**', async (route) => {
+    fetched.push(route.request().url());
+    await route.abort();
+  });
+  for (const screen of ['Appointments', 'Patients', 'Dentists']) {
+    await sidebar(page).getByRole('menuitem', { name: screen }).click();
+    await expectScreen(page, screen);
+  }
+  await expect(page.getByText(/module could not be loaded/)).toHaveCount(0);
+  expect(fetched).toEqual([]);
 });
 
 test('when the list of modules cannot be read, their pages say so and Retry brings them back', async ({

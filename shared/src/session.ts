@@ -17,4 +17,5 @@ export {
 } from './domain/auth';
 export { STORAGE_KEYS } from './domain/constants';
 export { LOGIN_REQUIRED_MESSAGE } from './domain/errors';
+export { ACTIVITY_SEEN_URL } from './domain/liveDesk';
 export { passwordString } from './domain/users';

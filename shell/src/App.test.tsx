@@ -147,9 +147,10 @@ describe('App: sign-in and protected routes end to end (docs/product.md, Screens
     await user.type(screen.getByLabelText('Password'), 'admin123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    // The signed-in part of the app, its UI kit and the module load lazily: allow them time.
+    // The signed-in part of the app, its UI kit and the module load lazily: allow them time (a busy
+    // machine took more than 5 s).
     expect(
-      await screen.findByRole('heading', { name: 'Patients module page' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Patients module page' }, { timeout: 20000 }),
     ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/patients');
     // Neither the redirect to /login nor the way back added a history entry: Back does not return to the form.
@@ -162,7 +163,7 @@ describe('App: sign-in and protected routes end to end (docs/product.md, Screens
     localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(toSessionUser(ADMIN)));
     openAt('/');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 20000 })).toBeInTheDocument();
     await waitFor(() => expect(sent).toContain('GET /auth/me'));
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
@@ -182,7 +183,7 @@ describe('App: sign-in and protected routes end to end (docs/product.md, Screens
     localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(toSessionUser(ADMIN)));
     openAt('/billing/2026');
-    expect(await screen.findByText('Page not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Page not found', {}, { timeout: 20000 })).toBeInTheDocument();
     expect(screen.getByTestId('not-found-path')).toHaveTextContent('/billing/2026');
   });
 
@@ -193,7 +194,7 @@ describe('App: sign-in and protected routes end to end (docs/product.md, Screens
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(toSessionUser(ADMIN)));
     openAt('/patients');
     expect(
-      await screen.findByText('The areas of the app could not be loaded', {}, { timeout: 5000 }),
+      await screen.findByText('The areas of the app could not be loaded', {}, { timeout: 20000 }),
     ).toBeInTheDocument();
     expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
     expect(screen.getByText('Some areas could not be loaded.')).toBeInTheDocument();
@@ -208,7 +209,7 @@ describe('App: sign-in and protected routes end to end (docs/product.md, Screens
     localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(toSessionUser(ADMIN)));
     openAt('/');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 20000 })).toBeInTheDocument();
     // What the other tab's sign-out looks like from here: the key goes, and this tab hears of it.
     localStorage.removeItem(STORAGE_KEYS.token);
     localStorage.removeItem(STORAGE_KEYS.user);

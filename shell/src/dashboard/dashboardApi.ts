@@ -11,11 +11,12 @@ import {
   toPage,
 } from '@dental/shared';
 import { CLINIC_DATA, follows, queryOptions, useQuery } from '@dental/shared/kit';
+import { ACTIVITY_LIMIT, earlyRead } from '../layout/earlyReads';
 
 /** The dashboard's calls (docs/product.md, API calls: Dashboard), each typed with the shared wire schemas. */
 
-/** How many recent changes the dashboard card and the bell read (one request serves both). */
-export const ACTIVITY_LIMIT = 20;
+export { ACTIVITY_LIMIT };
+
 /** The figures and today's visits show appointments, patients and dentists (names, counts). */
 const VISITS_FOLLOW = follows('appointment', 'patient', 'dentist');
 /** Every change of clinic data writes an activity record. */
@@ -34,36 +35,41 @@ export const dashboardKeys = {
 type ListBody<T> = T[] | { data?: T[] };
 
 export async function getDashboardStats(): Promise<DashboardStat[]> {
-  const body = await apiRequest<ListBody<DashboardStat>>(
-    { method: 'GET', url: '/api/dashboard/stats' },
-    ERROR_MESSAGES.fetchDashboardStats,
+  const body = await earlyRead('stats', () =>
+    apiRequest<ListBody<DashboardStat>>(
+      { method: 'GET', url: '/api/dashboard/stats' },
+      ERROR_MESSAGES.fetchDashboardStats,
+    ),
   );
   return toPage(body).data;
 }
 
 /** Today in the clinic's time zone, every status (cancelled too), in time order. */
 export async function getTodayAppointments(): Promise<DashboardAppointment[]> {
-  const body = await apiRequest<ListBody<DashboardAppointment>>(
-    { method: 'GET', url: '/api/dashboard/appointments/today' },
-    ERROR_MESSAGES.fetchTodayAppointments,
+  const body = await earlyRead('today', () =>
+    apiRequest<ListBody<DashboardAppointment>>(
+      { method: 'GET', url: '/api/dashboard/appointments/today' },
+      ERROR_MESSAGES.fetchTodayAppointments,
+    ),
   );
   return toPage(body).data;
 }
 
 /** The clinic's latest recorded changes, newest first. */
 export async function getRecentActivity(limit: number = ACTIVITY_LIMIT): Promise<ActivityRecord[]> {
-  const body = await apiRequest<ListBody<ActivityRecord>>(
-    { method: 'GET', url: '/api/dashboard/activity', params: { limit } },
-    ERROR_MESSAGES.fetchRecentActivity,
-  );
+  const request = () =>
+    apiRequest<ListBody<ActivityRecord>>(
+      { method: 'GET', url: '/api/dashboard/activity', params: { limit } },
+      ERROR_MESSAGES.fetchRecentActivity,
+    );
+  const body = await (limit === ACTIVITY_LIMIT ? earlyRead('activity', request) : request());
   return toPage(body).data;
 }
 
 /** The newest activity record (audit id) the signed-in user has seen, kept on the server. */
 export async function getActivitySeen(): Promise<ActivitySeen> {
-  const body = await apiRequest<unknown>(
-    { method: 'GET', url: ACTIVITY_SEEN_URL },
-    ERROR_MESSAGES.fetchRecentActivity,
+  const body = await earlyRead('seen', () =>
+    apiRequest<unknown>({ method: 'GET', url: ACTIVITY_SEEN_URL }, ERROR_MESSAGES.fetchRecentActivity),
   );
   return activitySeenSchema.parse(body);
 }

@@ -28,6 +28,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ToothLogo } from '../auth/ToothLogo';
 import { LiveStatusNote } from '../live/LiveStatusNote';
+import { useIdlePreload } from '../modules/idlePreload';
 import { useModulesStore } from '../modules/modulesStore';
 import { NotificationBell } from './NotificationBell';
 import { buildNavigation, type ShellNavIcon } from './navigation';
@@ -81,6 +82,13 @@ export function AppLayout() {
       )
       .map((item) => item.path)[0] ?? '';
 
+  useIdlePreload(
+    useMemo(
+      () => navigation.flatMap(({ moduleId, path }) => (moduleId ? [{ moduleId, path }] : [])),
+      [navigation],
+    ),
+  );
+
   const pageLabel = navigation.find((item) => item.path === selected)?.label;
   useEffect(() => {
     const clinic = user?.clinicName ?? 'Dental Clinic';
@@ -104,7 +112,7 @@ export function AppLayout() {
                 icon: NAV_ICON_COMPONENTS[item.icon],
                 label: item.label,
                 // The pointer on its way to a module's entry: its code starts loading before the click.
-                onMouseEnter: moduleId ? () => preload(moduleId, item.path) : undefined,
+                onMouseEnter: moduleId ? () => void preload(moduleId, item.path) : undefined,
               };
             })}
             onClick={({ key }) => {

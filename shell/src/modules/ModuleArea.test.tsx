@@ -262,6 +262,39 @@ describe('ModuleArea: one module screen, its loading and its failures', () => {
     expect(await screen.findByText('This version of the module has no Patients page.')).toBeInTheDocument();
   });
 
+  it('a preload that failed is not the visit’s failure: the visit loads the module again, and only its failure is reported', async () => {
+    const api = createFakeApi();
+    api.onPost('/api/client-errors').reply(204, null);
+    try {
+      loadDescription
+        .mockRejectedValueOnce(new Error('Loading script failed: remoteEntry.js'))
+        .mockResolvedValue(describeModule(pageOf(PatientsScreen)));
+      await useModulesStore.getState().preload('patients', '/patients');
+      expect(useModulesStore.getState().modules.patients).toMatchObject({ state: 'failed', preloaded: true });
+      renderArea();
+      expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
+      expect(loadDescription).toHaveBeenCalledTimes(2);
+      // The failed try is registered afresh, as Retry does.
+      expect(register).toHaveBeenCalledWith([PATIENTS_ENTRY], true);
+      expect(api.sent('post', '/api/client-errors')).toHaveLength(0);
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('a visit that waits for a preload which then fails loads the module itself', async () => {
+    let failPreload: (error: Error) => void = () => {};
+    loadDescription
+      .mockImplementationOnce(() => new Promise((_, reject) => (failPreload = reject)))
+      .mockResolvedValue(describeModule(pageOf(PatientsScreen)));
+    const preloading = useModulesStore.getState().preload('patients', '/patients');
+    renderArea();
+    failPreload(new Error('Loading script failed: remoteEntry.js'));
+    await preloading;
+    expect(await screen.findByRole('heading', { name: 'Patients screen' })).toBeInTheDocument();
+    expect(screen.queryByText('The Patients module could not be loaded')).not.toBeInTheDocument();
+  });
+
   it('a second visit does not load the module again', async () => {
     loadDescription.mockResolvedValue(describeModule(pageOf(PatientsScreen)));
     const first = renderArea();

@@ -134,12 +134,15 @@ function ModuleScreen({ moduleId, catalog, page }: ModuleAreaProps) {
   const ensureLoaded = useModulesStore((state) => state.ensureLoaded);
   const [attempt, setAttempt] = useState(0);
 
+  // A preload that failed before this visit (or while it waited) is tried again, as a visit's load.
+  const preloadFailed = loadState?.state === 'failed' && loadState.preloaded === true;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a preload's failure arriving is a reason to load again.
   useEffect(() => {
     void ensureLoaded(moduleId);
-  }, [ensureLoaded, moduleId]);
+  }, [ensureLoaded, moduleId, preloadFailed]);
 
   let content: ReactNode;
-  if (!loadState || loadState.state === 'loading') {
+  if (!loadState || loadState.state === 'loading' || preloadFailed) {
     content = areaLoading;
   } else if (loadState.state === 'failed') {
     content = (

@@ -8,11 +8,11 @@ import {
   type ModuleId,
   type ModuleReleasesAnswer,
 } from '@dental/shared';
+import { earlyRead } from '../layout/earlyReads';
 
 export async function fetchEnabledModules(): Promise<ModuleEntry[]> {
-  const body = await apiRequest<{ data: ModuleEntry[] }>(
-    { method: 'GET', url: '/api/modules' },
-    ERROR_MESSAGES.fetchModules,
+  const body = await earlyRead('modules', () =>
+    apiRequest<{ data: ModuleEntry[] }>({ method: 'GET', url: '/api/modules' }, ERROR_MESSAGES.fetchModules),
   );
   return body.data;
 }

@@ -6,7 +6,8 @@ import { fetchEnabledModules, reportModuleFailure } from './modulesApi';
 export type ModuleLoadState =
   | { state: 'loading' }
   | { state: 'ready'; description: ModuleDescription }
-  | { state: 'failed'; error: string };
+  /** `preloaded`: the failure was a preload's, which the first visit tries again before showing it. */
+  | { state: 'failed'; error: string; preloaded?: boolean };
 
 interface ModulesState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -18,8 +19,11 @@ interface ModulesState {
   /** Loads a module's description the first time one of its screens is visited. */
   ensureLoaded: (id: ModuleId) => Promise<void>;
   retry: (id: ModuleId) => Promise<void>;
-  /** Loads a module and one of its screens' code ahead of a visit (the pointer over its sidebar entry). */
-  preload: (id: ModuleId, path: string) => void;
+  /**
+   * Loads a module and one of its screens' code ahead of a visit (the pointer over its sidebar entry,
+   * or the browser idle after sign-in); settles when both are loaded or have failed.
+   */
+  preload: (id: ModuleId, path: string) => Promise<void>;
   /**
    * Reads the clinic's modules again and says whether this module's entry has changed since the
    * page loaded: a screen's code that fails to download may belong to a release no longer served.
@@ -33,15 +37,17 @@ function messageOf(error: unknown): string {
 }
 
 export const useModulesStore = create<ModulesState>()((set, get) => {
-  const loadOne = async (entry: ModuleEntry) => {
+  const loadOne = async (entry: ModuleEntry, preloaded = false) => {
     set((state) => ({ modules: { ...state.modules, [entry.id]: { state: 'loading' } } }));
     try {
       const description = await loadModuleDescription(entry);
       set((state) => ({ modules: { ...state.modules, [entry.id]: { state: 'ready', description } } }));
     } catch (error) {
       set((state) => ({
-        modules: { ...state.modules, [entry.id]: { state: 'failed', error: messageOf(error) } },
+        modules: { ...state.modules, [entry.id]: { state: 'failed', error: messageOf(error), preloaded } },
       }));
+      // A preload nobody waits for is not yet a failure anyone saw: the visit tries again and reports.
+      if (preloaded) return;
       reportModuleFailure({
         module: entry.id,
         release: entry.release,
@@ -79,9 +85,12 @@ export const useModulesStore = create<ModulesState>()((set, get) => {
     },
 
     async ensureLoaded(id) {
-      if (get().modules[id]) return;
+      const known = get().modules[id];
+      if (known && !(known.state === 'failed' && known.preloaded)) return;
       const entry = get().entries.find((candidate) => candidate.id === id);
-      if (entry) await loadOne(entry);
+      if (!entry) return;
+      if (known) registerModules([entry], true);
+      await loadOne(entry);
     },
 
     async retry(id) {
@@ -91,14 +100,14 @@ export const useModulesStore = create<ModulesState>()((set, get) => {
       await loadOne(entry);
     },
 
-    preload(id, path) {
-      void get()
-        .ensureLoaded(id)
-        .then(() => {
-          const loaded = get().modules[id];
-          // The browser keeps the screen's chunk: its visit then draws without waiting for it.
-          if (loaded?.state === 'ready') void loaded.description.screens[path]?.().catch(() => {});
-        });
+    async preload(id, path) {
+      if (!get().modules[id]) {
+        const entry = get().entries.find((candidate) => candidate.id === id);
+        if (entry) await loadOne(entry, true);
+      }
+      const loaded = get().modules[id];
+      // The browser keeps the screen's chunk: its visit then draws without waiting for it.
+      if (loaded?.state === 'ready') await loaded.description.screens[path]?.().catch(() => {});
     },
 
     async entryChanged(id) {

@@ -107,6 +107,18 @@ test('a release goes to one clinic first, rolls back by pointing back, and a cha
     '1.0.1',
   );
   expect(v2).not.toBe(v1);
+  // Two teams' publishes at the same moment both land, each a release of its own.
+  const [both1, both2] = await Promise.all([
+    publish(
+      changed(files, 'remoteEntry.js', (text) => `${text}\n/* at once, one */\n`),
+      '1.0.5',
+    ),
+    publish(
+      changed(files, 'remoteEntry.js', (text) => `${text}\n/* at once, two */\n`),
+      '1.0.6',
+    ),
+  ]);
+  expect(new Set([v1, v2, both1, both2]).size).toBe(4);
   await point(v1, null);
   await point(v2, 'harbor-dental');
 
@@ -137,12 +149,14 @@ test('a release goes to one clinic first, rolls back by pointing back, and a cha
     .click();
   const history = harbor.page.getByRole('dialog', { name: 'Dentists: releases' });
   await expect(history).toContainText(`Runs: ${v2}, this clinic's own release`);
-  await expect(history.getByRole('list', { name: 'Release history' })).toContainText(
-    `This clinic pointed at ${v2}`,
-  );
+  const releaseHistory = history.getByRole('list', { name: 'Release history' });
+  await expect(releaseHistory).toContainText(`This clinic pointed at ${v2}`);
+  await expect(releaseHistory).toContainText(`Published ${both1}`);
+  await expect(releaseHistory).toContainText(`Published ${both2}`);
   await history.getByRole('button', { name: 'Close' }).click();
 
-  // Rolled back: harbor follows the default (v1) on its next page load; v2's files stay served.
+  // Rolled back: harbor follows the default (v1) on its very next page load, nothing waited for (no
+  // cache holds the old pointer); v2's files stay served.
   await followDefault('harbor-dental');
   harbor.asked.length = 0;
   await openScreen(harbor.page, '/dentists', 'Dentists');

@@ -23,6 +23,7 @@ import { readMonthAppointments } from '../server/src/resources/calendar/calendar
 import { readStatFigures } from '../server/src/resources/dashboard/dashboardData.ts';
 import { listPatientAppointments, listPatients } from '../server/src/resources/patients/patientsData.ts';
 import { listRecall } from '../server/src/resources/recall/recallData.ts';
+import { median } from './stats.mjs';
 
 if (!process.env.DATABASE_URL) {
   console.error('DATABASE_URL must name the PostgreSQL database seeded with npm run seed:large');
@@ -32,7 +33,6 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 })
 const client = await pool.connect();
 
 const EXPLAINS = 5;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The statements of the case being run, with what EXPLAIN said of each. */
 let statements = [];

@@ -27,6 +27,7 @@ import path from 'node:path';
 import { signIn, startApi, waitForApi } from './apiProcess.mjs';
 import { idsOf, kinds } from './mix.mjs';
 import { generator } from './seededRandom.mjs';
+import { quantile as at, median } from './stats.mjs';
 import { openStream, rssOf } from './streams.mjs';
 
 const PORT = Number(process.env.PORT ?? 3296);
@@ -46,11 +47,6 @@ const database = process.env.DATABASE_URL
 
 const random = generator(Number(process.env.SEED ?? 1));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return at(sorted, 0.5);
-}
 
 // The heap is only known inside the process: a module loaded before the server (a data: URL, so the
 // server's code is untouched) writes process.memoryUsage() to a file when sent SIGUSR2.

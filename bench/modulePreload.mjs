@@ -13,13 +13,13 @@
  */
 import { launchChromium, saveData } from './browser.mjs';
 import { startBuiltApp } from './builtApp.mjs';
+import { median } from './stats.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3293);
 const BASE = `http://localhost:${PORT}`;
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const HOVER_MS = Number(process.env.HOVER_MS ?? 300);
 const SCREENS = ['Appointments', 'Patients', 'Dentists', 'Calendar', 'Users'];
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const app = await startBuiltApp({
   port: PORT,

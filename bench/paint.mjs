@@ -22,6 +22,7 @@
  */
 import { launchChromium } from './browser.mjs';
 import { startBuiltApp } from './builtApp.mjs';
+import { median } from './stats.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3294);
 const BASE = `http://localhost:${PORT}`;
@@ -31,7 +32,6 @@ const BUDGETS = { signIn: 500, dashboard: 1000 };
 const TOKEN_KEY = 'authToken';
 const USER_KEY = 'dental_user';
 const VIEWPORT = { width: 1280, height: 800 };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The page's LCP so far: the last candidate Chromium reported, with the element it painted. LCP entries

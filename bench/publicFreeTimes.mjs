@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { signIn, startApi, waitForApi } from './apiProcess.mjs';
 import { cpuSecondsOf, postgresCpuSeconds } from './processCpu.mjs';
 import { generator } from './seededRandom.mjs';
+import { quantile as at } from './stats.mjs';
 
 const PORT = Number(process.env.PORT ?? 3299);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -52,8 +53,6 @@ function nextRequest(slug, today, horizonDays, dentistIds) {
   if (!any) query.set('dentist_id', String(dentistIds[Math.floor(random() * dentistIds.length)]));
   return { kind: any ? 'any dentist' : 'a dentist', path: `/public/clinics/${slug}/free-times?${query}` };
 }
-
-const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 /** Closed loop: CONNECTIONS clients each asking again as soon as answered, for `seconds`. */
 function closedLoop(next, seconds) {

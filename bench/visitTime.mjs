@@ -18,6 +18,7 @@ import * as schema from '../server/src/db/schema.ts';
 import { createAppointment } from '../server/src/resources/appointments/visitBooking.ts';
 import { deleteAppointment } from '../server/src/resources/appointments/visitChanges.ts';
 import { freeTimesOf } from '../server/src/resources/availability/openHours.ts';
+import { median } from './stats.mjs';
 
 if (!process.env.DATABASE_URL) {
   console.error('DATABASE_URL must name the PostgreSQL database seeded with npm run seed:large');
@@ -25,7 +26,6 @@ if (!process.env.DATABASE_URL) {
 }
 const BUDGET_MS = 3;
 const EXPLAINS = 5;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
 const client = await pool.connect();

@@ -11,7 +11,7 @@ import {
   toPage,
 } from '@dental/shared';
 import { CLINIC_DATA, follows, queryOptions, useQuery } from '@dental/shared/kit';
-import { ACTIVITY_LIMIT, earlyRead } from '../layout/earlyReads';
+import { ACTIVITY_LIMIT, firstRead } from '../layout/earlyReads';
 
 /** The dashboard's calls (docs/product.md, API calls: Dashboard), each typed with the shared wire schemas. */
 
@@ -35,43 +35,28 @@ export const dashboardKeys = {
 type ListBody<T> = T[] | { data?: T[] };
 
 export async function getDashboardStats(): Promise<DashboardStat[]> {
-  const body = await earlyRead('stats', () =>
-    apiRequest<ListBody<DashboardStat>>(
-      { method: 'GET', url: '/api/dashboard/stats' },
-      ERROR_MESSAGES.fetchDashboardStats,
-    ),
-  );
+  const body = await firstRead<ListBody<DashboardStat>>('stats', ERROR_MESSAGES.fetchDashboardStats);
   return toPage(body).data;
 }
 
 /** Today in the clinic's time zone, every status (cancelled too), in time order. */
 export async function getTodayAppointments(): Promise<DashboardAppointment[]> {
-  const body = await earlyRead('today', () =>
-    apiRequest<ListBody<DashboardAppointment>>(
-      { method: 'GET', url: '/api/dashboard/appointments/today' },
-      ERROR_MESSAGES.fetchTodayAppointments,
-    ),
+  const body = await firstRead<ListBody<DashboardAppointment>>(
+    'today',
+    ERROR_MESSAGES.fetchTodayAppointments,
   );
   return toPage(body).data;
 }
 
-/** The clinic's latest recorded changes, newest first. */
-export async function getRecentActivity(limit: number = ACTIVITY_LIMIT): Promise<ActivityRecord[]> {
-  const request = () =>
-    apiRequest<ListBody<ActivityRecord>>(
-      { method: 'GET', url: '/api/dashboard/activity', params: { limit } },
-      ERROR_MESSAGES.fetchRecentActivity,
-    );
-  const body = await (limit === ACTIVITY_LIMIT ? earlyRead('activity', request) : request());
+/** The clinic's latest recorded changes (ACTIVITY_LIMIT of them), newest first. */
+export async function getRecentActivity(): Promise<ActivityRecord[]> {
+  const body = await firstRead<ListBody<ActivityRecord>>('activity', ERROR_MESSAGES.fetchRecentActivity);
   return toPage(body).data;
 }
 
 /** The newest activity record (audit id) the signed-in user has seen, kept on the server. */
 export async function getActivitySeen(): Promise<ActivitySeen> {
-  const body = await earlyRead('seen', () =>
-    apiRequest<unknown>({ method: 'GET', url: ACTIVITY_SEEN_URL }, ERROR_MESSAGES.fetchRecentActivity),
-  );
-  return activitySeenSchema.parse(body);
+  return activitySeenSchema.parse(await firstRead<unknown>('seen', ERROR_MESSAGES.fetchRecentActivity));
 }
 
 /** Moves the user's marker up to this record (the server never moves it back) and answers where it is. */
@@ -104,7 +89,7 @@ export function useTodayAppointments() {
 export const recentActivityQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.activity,
-    queryFn: () => getRecentActivity(ACTIVITY_LIMIT),
+    queryFn: getRecentActivity,
     meta: ACTIVITY_FOLLOW,
     // The changes keep it fresh: a screen that mounts later reuses the last answer instead of asking again.
     staleTime: 5 * 60_000,

@@ -31,16 +31,12 @@ export function firstScreens(targets: readonly PreloadTarget[]): PreloadTarget[]
 export function useIdlePreload(targets: readonly PreloadTarget[]) {
   const preload = useModulesStore((state) => state.preload);
   const client = useQueryClient();
-  const queueKey = firstScreens(targets)
-    .map(({ moduleId, path }) => `${moduleId} ${path}`)
-    .join(',');
 
+  // `targets` is the caller's memo of its sidebar: a new list starts the queue again, and a module
+  // already loaded is passed over at once.
   useEffect(() => {
-    if (!queueKey || savesData() || typeof window.requestIdleCallback !== 'function') return;
-    const queue = queueKey.split(',').map((target) => {
-      const [moduleId, path] = target.split(' ') as [ModuleId, string];
-      return { moduleId, path };
-    });
+    const queue = firstScreens(targets);
+    if (queue.length === 0 || savesData() || typeof window.requestIdleCallback !== 'function') return;
     let stopped = false;
     let handle: number | undefined;
     const next = () => {
@@ -62,5 +58,5 @@ export function useIdlePreload(targets: readonly PreloadTarget[]) {
       stopped = true;
       if (handle !== undefined) window.cancelIdleCallback(handle);
     };
-  }, [queueKey, preload, client]);
+  }, [targets, preload, client]);
 }

@@ -8,12 +8,10 @@ import {
   type ModuleId,
   type ModuleReleasesAnswer,
 } from '@dental/shared';
-import { earlyRead } from '../layout/earlyReads';
+import { firstRead } from '../layout/earlyReads';
 
 export async function fetchEnabledModules(): Promise<ModuleEntry[]> {
-  const body = await earlyRead('modules', () =>
-    apiRequest<{ data: ModuleEntry[] }>({ method: 'GET', url: '/api/modules' }, ERROR_MESSAGES.fetchModules),
-  );
+  const body = await firstRead<{ data: ModuleEntry[] }>('modules', ERROR_MESSAGES.fetchModules);
   return body.data;
 }
 

@@ -21,11 +21,11 @@
  * READ_CACHE says otherwise: a bounded cache filling up is part of what a long run has to show.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { signIn, startApi, waitForApi } from './apiProcess.mjs';
 import { idsOf, kinds } from './mix.mjs';
+import { keptAliveGetter, pickByShare, sendOnSchedule } from './openLoop.mjs';
 import { generator } from './seededRandom.mjs';
 import { quantile as at, median } from './stats.mjs';
 import { openStream, rssOf } from './streams.mjs';
@@ -74,25 +74,7 @@ async function heapOf() {
   return null;
 }
 
-// The mix's connections are kept alive and capped, as a front desk's browsers and a proxy would
-// hold them: requests due while all are busy wait here, in the load generator, not in the API.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-
-/** One GET, its body read and dropped: its status, or 0 when no answer came (30 s at most). */
-function get(pathAndQuery, headers) {
-  return new Promise((resolve) => {
-    const request = http.get(
-      { host: '127.0.0.1', port: PORT, path: pathAndQuery, headers, agent, timeout: 30_000 },
-      (answer) => {
-        answer.resume();
-        answer.on('end', () => resolve(answer.statusCode ?? 0));
-        answer.on('error', () => resolve(0));
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', () => resolve(0));
-  });
-}
+const get = keptAliveGetter({ port: PORT, connections: CONNECTIONS });
 
 /** What was sent and answered, in all and since the last sample; errors by status (0: no answer). */
 const totals = { sent: 0, answered: 0, errors: new Map(), times: [] };
@@ -124,45 +106,20 @@ function record(kind, status, ms) {
   row.times.push(ms);
 }
 
-/**
- * Open loop: request i is due at start + i / RATE whatever the answers before it, timed from when
- * it was due, so a backlog shows as waiting instead of as fewer requests sent.
- */
+/** The mix on RATE's schedule until `until`, each answer timed from when it was due (openLoop.mjs). */
 async function sendMix(mix, headersOf, until) {
-  const weights = mix.reduce((sum, kind) => sum + kind.share, 0);
-  const pickKind = () => {
-    let point = random() * weights;
-    for (const kind of mix) {
-      point -= kind.share;
-      if (point < 0) return kind;
-    }
-    return mix.at(-1);
-  };
-  const spacing = 1000 / RATE;
-  const start = performance.now();
-  const inFlight = new Set();
-  let sent = 0;
-  await new Promise((done) => {
-    const tick = () => {
-      const now = performance.now();
-      while (start + sent * spacing <= Math.min(now, until)) {
-        const due = start + sent * spacing;
-        const kind = pickKind();
-        sent++;
-        totals.sent++;
-        rowOf(kind.name).sent++;
-        const request = get(kind.path(), headersOf()).then((status) =>
-          record(kind.name, status, performance.now() - due),
-        );
-        inFlight.add(request);
-        request.finally(() => inFlight.delete(request));
-      }
-      if (start + sent * spacing > until) return done();
-      setTimeout(tick, Math.max(0, start + sent * spacing - performance.now()));
-    };
-    tick();
+  await sendOnSchedule({
+    rate: RATE,
+    until,
+    send: (due) => {
+      const kind = pickByShare(mix, random);
+      totals.sent++;
+      rowOf(kind.name).sent++;
+      return get(kind.path(), headersOf()).then((status) =>
+        record(kind.name, status, performance.now() - due),
+      );
+    },
   });
-  await Promise.all(inFlight);
 }
 
 /** Least-squares line through (minute, MB): its slope in MB a minute and R². */

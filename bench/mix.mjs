@@ -15,15 +15,21 @@
  * kinds whose name holds it; ALONE_CONNECTIONS: 10 unless told).
  * After the mix it prints what one of its requests cost the machine's CPU in all (API, database, load
  * generator), the most requests per second the cores allow at that cost, and the least mean wait
- * of each closed-loop connection at that rate.
+ * of each closed-loop connection at that rate. Then the same mix at half the rate it reached
+ * (OPEN_SHARE, 0.5) on a fixed schedule, an open loop, each kind's p95 timed from when its request
+ * was due against its budget; and the throughput of a bare Fastify endpoint and of a bare Node HTTP
+ * server (a process of its own), asked by the same generator, with the mix's share of each.
  */
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { signIn, startApi, waitForApi } from './apiProcess.mjs';
+import { keptAliveGetter, pickByShare, sendOnSchedule } from './openLoop.mjs';
 import { cpuSecondsOf, postgresCpuSeconds } from './processCpu.mjs';
 import { generator } from './seededRandom.mjs';
+import { quantile } from './stats.mjs';
 
 const PORT = Number(process.env.PORT ?? 3297);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -34,6 +40,8 @@ const ALONE = process.env.ALONE === '1';
 /** With ALONE=1: only the kinds whose name holds this text (`ONLY=calendar`). */
 const ONLY = process.env.ONLY ?? '';
 const ALONE_CONNECTIONS = Number(process.env.ALONE_CONNECTIONS ?? 10);
+/** The open loop's rate, as a share of what the closed loop reached. */
+const OPEN_SHARE = Number(process.env.OPEN_SHARE ?? 0.5);
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${process.env.DATA_DIR ?? 'data'})`;
 /** PGlite serves a clinic's few desks from inside the API process: its budget is 100 ms for every kind. */
 const PGLITE_BUDGET = process.env.DATABASE_URL ? null : 100;
@@ -223,6 +231,48 @@ export async function idsOf(base, headers) {
   return { dentistIds, patientIds };
 }
 
+/** `url` asked again and again on CONNECTIONS connections for 10 s (autocannon's result). */
+function closedLoop(url) {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration: 10 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
+}
+
+/** A Node HTTP server answering one small JSON body, in a child process on `port`; kill() it after. */
+async function bareNodeServer(port) {
+  const source = `require('node:http').createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"hello":"world"}');
+  }).listen(${port}, '127.0.0.1', () => console.log('listening'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`the bare Node HTTP server exited with ${code}`)));
+  });
+  return child;
+}
+
+/** The mix at `rate` requests/s on a fixed schedule for DURATION s: each kind's times from due, and its non-2xx. */
+async function openLoopAt(mix, rate, headers) {
+  const get = keptAliveGetter({ port: PORT, connections: CONNECTIONS });
+  const rows = new Map(mix.map((kind) => [kind.name, { times: [], non2xx: 0 }]));
+  await sendOnSchedule({
+    rate,
+    until: performance.now() + DURATION * 1000,
+    send: (due) => {
+      const kind = pickByShare(mix, random);
+      return get(kind.path(), headers).then((status) => {
+        const row = rows.get(kind.name);
+        row.times.push(performance.now() - due);
+        if (status < 200 || status >= 300) row.non2xx++;
+      });
+    },
+  });
+  return rows;
+}
+
 async function main() {
   const server = startApi({
     port: PORT,
@@ -279,21 +329,46 @@ async function main() {
     console.log(`\nall kinds together: ${total.toFixed(0)} requests/s`);
     printCeiling(spent, total * DURATION);
 
-    // The same connections on a bare Fastify JSON endpoint in this process: what the machine serves
-    // when no request does any work, so the mix's figure can be read against it.
+    // The issue's second measure: half that rate on a fixed schedule (open loop), each kind's p95
+    // timed from when its request was due, so a backlog counts as waiting.
+    const openRate = total * OPEN_SHARE;
+    const open = await openLoopAt(mix, openRate, headers);
+    console.log(
+      `\nOpen loop at ${(OPEN_SHARE * 100).toFixed(0)} % of that, ${openRate.toFixed(0)} requests/s on a fixed schedule for ${DURATION} s, on ${CONNECTIONS} kept-alive connections; ms from due to answered:\n`,
+    );
+    console.log(
+      `${'kind of request'.padEnd(26)}  ${'answered'.padStart(8)}  ${'p50 ms'.padStart(6)}  ${'p95 ms'.padStart(6)}  non-2xx  budget`,
+    );
+    for (const kind of mix) {
+      const row = open.get(kind.name) ?? { times: [], non2xx: 0 };
+      const times = row.times.sort((a, b) => a - b);
+      const budget = PGLITE_BUDGET ?? kind.budget;
+      const p95 = quantile(times, 0.95);
+      const pass = p95 <= budget && row.non2xx === 0;
+      ok &&= pass;
+      console.log(
+        `${kind.name.padEnd(26)}  ${String(times.length).padStart(8)}  ${quantile(times, 0.5).toFixed(1).padStart(6)}  ${p95.toFixed(1).padStart(6)}  ${String(row.non2xx).padStart(7)}  p95 ≤ ${budget} ${pass ? 'ok' : 'MISSED'}`,
+      );
+    }
+
+    // What the machine serves when no request does any work, by the same generator: a bare Fastify
+    // JSON endpoint in this process, and a bare Node HTTP server in a process of its own (as the API is).
     const bare = Fastify();
     bare.get('/bare', async () => ({ hello: 'world' }));
     await bare.listen({ port: PORT + 1, host: '127.0.0.1' });
-    const bareRun = await new Promise((resolve, reject) =>
-      autocannon(
-        { url: `http://127.0.0.1:${PORT + 1}/bare`, connections: CONNECTIONS, duration: 10 },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      ),
-    );
+    const bareRun = await closedLoop(`http://127.0.0.1:${PORT + 1}/bare`);
     await bare.close();
-    console.log(
-      `bare Fastify JSON endpoint, ${CONNECTIONS} connections: ${bareRun.requests.average.toFixed(0)} requests/s, p95 ${bareRun.latency.p97_5} ms (p97.5); the mix is ${((total / bareRun.requests.average) * 100).toFixed(1)} % of it`,
-    );
+    const nodeServer = await bareNodeServer(PORT + 2);
+    const nodeRun = await closedLoop(`http://127.0.0.1:${PORT + 2}/`).finally(() => nodeServer.kill());
+    console.log('');
+    for (const [name, run] of [
+      ['bare Fastify JSON endpoint (in the generator)', bareRun],
+      ['bare Node HTTP server (its own process)', nodeRun],
+    ]) {
+      console.log(
+        `${name}, ${CONNECTIONS} connections: ${run.requests.average.toFixed(0)} requests/s, p97.5 ${run.latency.p97_5} ms; the mix is ${((total / run.requests.average) * 100).toFixed(1)} % of it`,
+      );
+    }
     process.exitCode = ok ? 0 : 1;
   } finally {
     await new Promise((resolve) => setTimeout(resolve, 3_000));

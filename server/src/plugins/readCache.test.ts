@@ -1,6 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Staff } from '../auth/staff';
 import { auditLog, patients } from '../db/schema';
 import { authHeader, createTestApp, login } from '../test/testApp';
+import { registerClinicReadCache } from './readCache';
 
 describe('clinic read cache', () => {
   let app: FastifyInstance;
@@ -131,5 +135,56 @@ describe('with the read cache off (READ_CACHE=off)', () => {
       .insert(patients)
       .values({ clinicId, name: 'Uncached Reader', phone: '555-0100', status: 'active' });
     expect(await activePatients()).toBe((before ?? 0) + 1);
+  });
+});
+
+describe('clinic read cache, when the client leaves before a kept answer has left', () => {
+  it('does not run the route for nobody', async () => {
+    // The test's own connections are closed with the app, not waited for.
+    const app = Fastify({ logger: false, forceCloseConnections: true });
+    app.decorateRequest('staff', null);
+    app.addHook('onRequest', async (request) => {
+      request.staff = { clinicId: 1, id: 1 } as Staff; // the two fields the cache reads
+    });
+    registerClinicReadCache(app, { current: async () => 'one version' });
+    // A kept answer waits on its way out, as an audited read waits for its record.
+    let holding: (response: ServerResponse) => void = () => {};
+    const held = new Promise<ServerResponse>((resolve) => {
+      holding = resolve;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.readCacheHit) return payload;
+      holding(reply.raw);
+      await released;
+      return payload;
+    });
+    let routeRuns = 0;
+    app.get('/kept', { config: { clinicReadCache: true } }, async () => {
+      routeRuns += 1;
+      return { answer: routeRuns };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/kept`;
+      expect(await (await fetch(url)).json()).toEqual({ answer: 1 });
+
+      const leaving = new AbortController();
+      const second = fetch(url, { signal: leaving.signal }).catch((error: Error) => error.name);
+      const response = await held;
+      const gone = new Promise((resolve) => response.once('close', resolve));
+      leaving.abort();
+      expect(await second).toBe('AbortError');
+      await gone;
+      release();
+      // What would follow the kept answer runs within these turns of the event loop.
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(routeRuns).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });

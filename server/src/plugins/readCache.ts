@@ -9,6 +9,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     readCacheVersion?: string;
+    /** Answered from the read cache by the preValidation hook. */
+    readCacheHit?: boolean;
   }
 }
 
@@ -33,7 +35,10 @@ interface Entry {
  * while the clinic's version (ClinicVersions) holds: the same URL for the same clinic gives the same
  * answer, whoever of its staff asks, because the route's guard has already decided who may ask.
  */
-export function registerClinicReadCache(app: FastifyInstance, versions: ClinicVersions): void {
+export function registerClinicReadCache(
+  app: FastifyInstance,
+  versions: Pick<ClinicVersions, 'current'>,
+): void {
   const clinics = new Map<number, Map<string, Entry>>();
 
   const cacheable = (request: FastifyRequest) =>
@@ -52,7 +57,16 @@ export function registerClinicReadCache(app: FastifyInstance, versions: ClinicVe
     reply.header('content-type', 'application/json; charset=utf-8');
     reply.header('x-read-cache', 'hit');
     if (entry.readTrail) request.readTrail = { ...entry.readTrail, userId: request.staff.id };
+    request.readCacheHit = true;
+    // A reply is a thenable: the hook ends once the answer has left, or once the client has gone.
     return reply.send(entry.body);
+  });
+
+  // When the client went away while the kept answer was on its way (an audited read waits for its
+  // record), nothing has ended the response and Fastify would go on to run the route for nobody,
+  // answering twice (ERR_HTTP_HEADERS_SENT) and recording the read again: it stops here instead.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.readCacheHit) reply.hijack();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

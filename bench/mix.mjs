@@ -329,7 +329,7 @@ async function main() {
     console.log(`\nall kinds together: ${total.toFixed(0)} requests/s`);
     printCeiling(spent, total * DURATION);
 
-    // The issue's second measure: half that rate on a fixed schedule (open loop), each kind's p95
+    // The mix's second budget: half that rate on a fixed schedule (open loop), each kind's p95
     // timed from when its request was due, so a backlog counts as waiting.
     const openRate = total * OPEN_SHARE;
     const open = await openLoopAt(mix, openRate, headers);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ClinicVersions } from './clinicVersions';
 import type { ReadTrail } from './readTrail';
 
@@ -65,8 +65,15 @@ export function registerClinicReadCache(
   // When the client went away while the kept answer was on its way (an audited read waits for its
   // record), nothing has ended the response and Fastify would go on to run the route for nobody,
   // answering twice (ERR_HTTP_HEADERS_SENT) and recording the read again: it stops here instead.
-  app.addHook('preHandler', async (request, reply) => {
+  // Only a kept route can be answered so, and only its requests pass this check.
+  const stopAfterKeptAnswer: preHandlerHookHandler = (request, reply, done) => {
     if (request.readCacheHit) reply.hijack();
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.clinicReadCache !== true) return;
+    const own = route.preHandler ?? [];
+    route.preHandler = [...(Array.isArray(own) ? own : [own]), stopAfterKeptAnswer];
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

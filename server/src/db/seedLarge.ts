@@ -198,6 +198,21 @@ async function fillInSessions(
   const dropped = await db.transaction((tx) =>
     dropSecondaryIndexes(tx, ['appointments', 'appointment_search_terms']),
   );
+  // Ctrl-C while the sessions write: their statements are cancelled (the server rolls them back)
+  // and the indexes made again before the process ends; a second Ctrl-C ends it at once.
+  const sessionPids: number[] = [];
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log(
+      'Stopping: the visits are rolled back and the indexes made again (Ctrl-C again to leave now).',
+    );
+    for (const pid of sessionPids) {
+      void db.execute(sql`select pg_cancel_backend(${pid})`).catch(() => {});
+    }
+  };
+  process.on('SIGINT', stop);
   let outcomes: PromiseSettledResult<void>[];
   try {
     outcomes = await timed(`appointments (${sessions} sessions)`, () =>
@@ -205,6 +220,9 @@ async function fillInSessions(
         Array.from({ length: sessions }, (_, index) =>
           timed(`session ${index + 1}`, () =>
             db.transaction(async (tx) => {
+              const backend = await tx.execute(sql`select pg_backend_pid() as pid`);
+              sessionPids.push(Number((backend.rows[0] as { pid: number }).pid));
+              if (stopping) throw new Error('stopped');
               await bulkTransaction(tx);
               await prepareLookups(tx, clinicId);
               await addVisits(tx, plan, clinicId, day, { index, of: sessions });
@@ -215,6 +233,7 @@ async function fillInSessions(
     );
   } finally {
     await remakeInSessions(db, sessions, dropped);
+    process.off('SIGINT', stop);
   }
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) {

@@ -14,8 +14,9 @@
  * On PGlite (and with SEED_SESSIONS=1) all of it is one transaction. On a PostgreSQL server the
  * Large Clinic's visits are written by SEED_SESSIONS (default 2) transactions at once, each its share
  * of the patients, after the rest has been committed and without the visits' secondary indexes: the
- * exclusion constraints' checks, most of the seed's time, then use every core. Its accounts come last, so a Large Clinic without them is one
- * whose seed stopped part way, which a later run reports instead of seeding around it.
+ * exclusion constraints' checks, most of the seed's time, then use every core. Its accounts come
+ * last, so a Large Clinic without them is one whose seed stopped part way, which a later run reports
+ * instead of seeding around it.
  * `--scale 0.1` makes a smaller copy (patients and appointments scaled) for trying it out.
  */
 import { type SQL, sql } from 'drizzle-orm';

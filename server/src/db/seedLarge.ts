@@ -81,14 +81,20 @@ async function count(db: Database, query: SQL): Promise<number> {
   return Number((result.rows[0] as { total?: string | number } | undefined)?.total ?? 0);
 }
 
+/** What dropSecondaryIndexes dropped, as the statements that make it again. */
+interface Dropped {
+  indexes: string[];
+  /** Made after the indexes: their checks and the later queries use them. */
+  foreignKeys: string[];
+}
+
 /**
  * Bulk loads run without the tables' secondary indexes and foreign keys, which are made again once
  * at the end from their own definitions: one sorted build beats a million index insertions (and a
- * million foreign-key lookups and row locks). Drops them and returns the statements that make them
- * again, indexes first: the foreign keys' checks and the later queries use them.
+ * million foreign-key lookups and row locks).
  */
-async function dropSecondaryIndexes(tx: Transaction, tables: string[]): Promise<string[]> {
-  const dropped: string[] = [];
+async function dropSecondaryIndexes(tx: Transaction, tables: string[]): Promise<Dropped> {
+  const dropped: Dropped = { indexes: [], foreignKeys: [] };
   for (const table of tables) {
     const foreignKeys = await tx.execute(sql`
       select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
@@ -96,7 +102,7 @@ async function dropSecondaryIndexes(tx: Transaction, tables: string[]): Promise<
     `);
     for (const row of foreignKeys.rows as Array<{ name: string; definition: string }>) {
       await tx.execute(sql.raw(`alter table "${table}" drop constraint "${row.name}"`));
-      dropped.push(`alter table "${table}" add constraint "${row.name}" ${row.definition}`);
+      dropped.foreignKeys.push(`alter table "${table}" add constraint "${row.name}" ${row.definition}`);
     }
     const indexes = await tx.execute(sql`
       select indexname as name, indexdef as definition from pg_indexes
@@ -105,47 +111,42 @@ async function dropSecondaryIndexes(tx: Transaction, tables: string[]): Promise<
     `);
     for (const row of indexes.rows as Array<{ name: string; definition: string }>) {
       await tx.execute(sql.raw(`drop index "${row.name}"`));
-      dropped.unshift(row.definition);
+      dropped.indexes.push(row.definition);
     }
   }
   return dropped;
 }
 
-async function remakeSecondaryIndexes(tx: Transaction, statements: string[]) {
+async function runStatements(tx: Transaction, statements: string[]) {
   await tx.execute(sql.raw("set local maintenance_work_mem = '512MB'"));
   for (const statement of statements) await tx.execute(sql.raw(statement));
 }
 
 /**
- * The statements of dropSecondaryIndexes made again by `sessions` transactions at once, the indexes
+ * What dropSecondaryIndexes dropped, made again by `sessions` transactions at once, the indexes
  * shared out between them (each build's own parallel workers only sort in parallel), then the
- * foreign keys. Statements that fail are printed, to be run by hand.
+ * foreign keys. If a build fails, every statement is printed, to run what is missing by hand.
  */
-async function remakeInSessions(db: Database, sessions: number, statements: string[]) {
-  const isForeignKey = (statement: string) => statement.startsWith('alter table');
-  const indexes = statements.filter((statement) => !isForeignKey(statement));
+async function remakeInSessions(db: Database, sessions: number, dropped: Dropped) {
   await timed('rebuild indexes and foreign keys', async () => {
     const built = await Promise.allSettled(
       Array.from({ length: sessions }, (_, index) =>
         db.transaction((tx) =>
-          remakeSecondaryIndexes(
+          runStatements(
             tx,
-            indexes.filter((_, position) => position % sessions === index),
+            dropped.indexes.filter((_, position) => position % sessions === index),
           ),
         ),
       ),
     );
-    const remade = built.every((outcome) => outcome.status === 'fulfilled');
-    if (remade) await db.transaction((tx) => remakeSecondaryIndexes(tx, statements.filter(isForeignKey)));
-    else {
-      const failed = built.find((outcome) => outcome.status === 'rejected');
-      throw new Error(
-        `Some indexes were not made again; run what is missing of:\n${statements.join(';\n')}`,
-        {
-          cause: failed?.reason,
-        },
-      );
+    const failed = built.find((outcome) => outcome.status === 'rejected');
+    if (failed) {
+      const all = [...dropped.indexes, ...dropped.foreignKeys];
+      throw new Error(`Some indexes were not made again; run what is missing of:\n${all.join(';\n')}`, {
+        cause: failed.reason,
+      });
     }
+    await db.transaction((tx) => runStatements(tx, dropped.foreignKeys));
   });
 }
 
@@ -157,7 +158,9 @@ async function withoutSecondaryIndexes<T>(
 ): Promise<T> {
   const dropped = await dropSecondaryIndexes(tx, tables);
   const result = await work();
-  await timed('rebuild indexes and foreign keys', () => remakeSecondaryIndexes(tx, dropped));
+  await timed('rebuild indexes and foreign keys', () =>
+    runStatements(tx, [...dropped.indexes, ...dropped.foreignKeys]),
+  );
   return result;
 }
 
@@ -169,6 +172,18 @@ async function bulkTransaction(tx: Transaction) {
   await tx.execute(sql.raw("select set_config('dental.bulk_visits', 'on', true)"));
 }
 
+/** A clinic's availability and accounts, after its visits (prepareLookups first). */
+async function finishClinic(
+  tx: Transaction,
+  plan: ClinicPlan,
+  clinicId: number,
+  day: SeedDay,
+  passwordHash: string,
+) {
+  await timed('availability', () => addAvailability(tx, plan, clinicId, day.today));
+  await addAccounts(tx, plan, clinicId, passwordHash);
+}
+
 /** A clinic's visits, availability and accounts, in the transaction that made the clinic. */
 async function fillClinic(
   tx: Transaction,
@@ -178,8 +193,7 @@ async function fillClinic(
   passwordHash: string,
 ) {
   await timed('appointments', () => addVisits(tx, plan, clinicId, day, { index: 0, of: 1 }));
-  await timed('availability', () => addAvailability(tx, plan, clinicId, day.today));
-  await addAccounts(tx, plan, clinicId, passwordHash);
+  await finishClinic(tx, plan, clinicId, day, passwordHash);
 }
 
 /**
@@ -245,8 +259,7 @@ async function fillInSessions(
   await db.transaction(async (tx) => {
     await bulkTransaction(tx);
     await prepareLookups(tx, clinicId);
-    await timed('availability', () => addAvailability(tx, plan, clinicId, day.today));
-    await addAccounts(tx, plan, clinicId, passwordHash);
+    await finishClinic(tx, plan, clinicId, day, passwordHash);
   });
 }
 
